@@ -1,0 +1,1 @@
+//! XSETF/XSETUN/IXSAV (being written)

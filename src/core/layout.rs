@@ -1,0 +1,476 @@
+//! The one place that knows where things live in DASKR's RWORK and IWORK.
+//!
+//! Every fixed slot is a named constant holding DASKR's documented 1-based
+//! position (so the numbers can be checked against the DASKR prologue);
+//! [`Layout`] computes the variable segments once from NEQ, NRT and the
+//! options, with overflow-checked arithmetic. Nothing else in the crate
+//! indexes the work arrays with bare numbers.
+//!
+//! Slots 38..40 of IWORK are unused by DASKR; this library keeps there the
+//! layout facts that DASKR kept in SAVE variables (LID, LENID, NONNEG), so
+//! that all state lives in the caller's arrays.
+
+use crate::types::{FInt, Real};
+
+/// 1-based IWORK positions (DASKR's `L*` parameters in `DDASKR`).
+pub mod iw {
+    /// Lower half-bandwidth ML (input, banded direct method).
+    pub const ML: usize = 1;
+    /// Upper half-bandwidth MU (input, banded direct method).
+    pub const MU: usize = 2;
+    /// Maximum order MAXORD (input with INFO(9)=1).
+    pub const MAXORD: usize = 3;
+    /// Matrix type: 1 dense user, 2 dense DQ, 4 band user, 5 band DQ.
+    pub const MTYPE: usize = 4;
+    /// Jacobian status: -1 must be recomputed, 0 current, 1 out of date.
+    pub const JCALC: usize = 5;
+    /// Step phase: 0 while the step is still being doubled, 1 after.
+    pub const PHASE: usize = 6;
+    /// K, the order to be attempted on the next step.
+    pub const K: usize = 7;
+    /// KOLD, the order used on the last step.
+    pub const KOLD: usize = 8;
+    /// NS, the number of steps taken with the current step size and order.
+    pub const NS: usize = 9;
+    /// NST at the start of the current call (for the 500-step budget).
+    pub const NSTL: usize = 10;
+    /// NST, steps taken.
+    pub const NST: usize = 11;
+    /// NRE, residual evaluations.
+    pub const NRE: usize = 12;
+    /// NJE, Jacobian (or preconditioner) evaluations.
+    pub const NJE: usize = 13;
+    /// NETF, error test failures.
+    pub const NETF: usize = 14;
+    /// NCFN, nonlinear convergence failures.
+    pub const NCFN: usize = 15;
+    /// NCFL, linear (Krylov) convergence failures.
+    pub const NCFL: usize = 16;
+    /// LENIW, IWORK length actually required.
+    pub const LENIW: usize = 17;
+    /// LENRW, RWORK length actually required.
+    pub const LENRW: usize = 18;
+    /// NNI, nonlinear iterations.
+    pub const NNI: usize = 19;
+    /// NLI, linear (Krylov) iterations.
+    pub const NLI: usize = 20;
+    /// NPS, preconditioner solves.
+    pub const NPS: usize = 21;
+    /// LENPD, length of the matrix segment WM.
+    pub const NPD: usize = 22;
+    /// MITER, the nonlinear-solver type (INFO(12)).
+    pub const MITER: usize = 23;
+    /// MAXL, Krylov subspace dimension.
+    pub const MAXL: usize = 24;
+    /// KMP, vectors used in the orthogonalisation.
+    pub const KMP: usize = 25;
+    /// NRMAX, maximum number of GMRES restarts.
+    pub const NRMAX: usize = 26;
+    /// LENWP, length of the user real work segment WP.
+    pub const LENWP: usize = 27;
+    /// LENIWP, length of the user integer work segment IWP.
+    pub const LENIWP: usize = 28;
+    /// Start of WP within WM (1-based, relative to WM).
+    pub const LOCWP: usize = 29;
+    /// Start of the pivot / IWP segment in IWORK (1-based, absolute).
+    pub const LCIWP: usize = 30;
+    /// Copy of INFO(18), the initial-condition print level.
+    pub const KPRIN: usize = 31;
+    /// MXNIT, Newton iterations per Jacobian in the IC calculation.
+    pub const MXNIT: usize = 32;
+    /// MXNJ, Jacobian evaluations in the IC calculation.
+    pub const MXNJ: usize = 33;
+    /// MXNH, values of the artificial step size in IC option 1.
+    pub const MXNH: usize = 34;
+    /// LSOFF, 1 turns the IC line search off.
+    pub const LSOFF: usize = 35;
+    /// NRTE, root-function evaluations.
+    pub const NRTE: usize = 36;
+    /// IRFND, 1 when the last step ended at a root.
+    pub const IRFND: usize = 37;
+    /// This library: LID, start of the ID array (DASKR kept it in SAVE).
+    pub const LID: usize = 38;
+    /// This library: LENID, length of the ID array (DASKR kept it in SAVE).
+    pub const LENID: usize = 39;
+    /// This library: NONNEG flag (DASKR kept it in SAVE).
+    pub const NONNEG: usize = 40;
+    /// Start of the constraint array ICNSTR (IWORK(40+i)).
+    pub const ICNS: usize = 41;
+    /// Length of the fixed header.
+    pub const HEADER: usize = 40;
+}
+
+/// 1-based RWORK positions (DASKR's `L*` parameters in `DDASKR`).
+pub mod rw {
+    /// TSTOP (input with INFO(4)=1).
+    pub const TSTOP: usize = 1;
+    /// HMAX (input with INFO(7)=1).
+    pub const HMAX: usize = 2;
+    /// H: H0 on input (INFO(8)=1), the next step size on output.
+    pub const H: usize = 3;
+    /// TN, the farthest point reached.
+    pub const TN: usize = 4;
+    /// CJ, the current leading coefficient.
+    pub const CJ: usize = 5;
+    /// CJOLD, CJ at the last Jacobian evaluation.
+    pub const CJOLD: usize = 6;
+    /// HOLD, the last successful step size.
+    pub const HOLD: usize = 7;
+    /// S, Newton convergence-rate factor RATE/(1-RATE).
+    pub const S: usize = 8;
+    /// UROUND, the unit roundoff.
+    pub const ROUND: usize = 9;
+    /// EPLI, Krylov convergence constant.
+    pub const EPLI: usize = 10;
+    /// sqrt(NEQ).
+    pub const SQRTN: usize = 11;
+    /// 1/sqrt(NEQ).
+    pub const RSQRTN: usize = 12;
+    /// EPCON, Newton convergence constant.
+    pub const EPCON: usize = 13;
+    /// STPTOL, minimum line-search step in the IC calculation.
+    pub const STPTOL: usize = 14;
+    /// EPINIT, swing factor of the IC Newton convergence test.
+    pub const EPINIT: usize = 15;
+    /// ALPHA(1..6).
+    pub const ALPHA: usize = 21;
+    /// BETA(1..6).
+    pub const BETA: usize = 27;
+    /// GAMMA(1..6).
+    pub const GAMMA: usize = 33;
+    /// PSI(1..6).
+    pub const PSI: usize = 39;
+    /// SIGMA(1..6).
+    pub const SIGMA: usize = 45;
+    /// T0, the left end of the current root-search interval.
+    pub const T0: usize = 51;
+    /// TLAST, the last T returned.
+    pub const TLAST: usize = 52;
+    /// Start of the DELTA vector.
+    pub const DELTA: usize = 61;
+    /// Length of the fixed header.
+    pub const HEADER: usize = 60;
+    /// Number of BDF coefficients per array (MAXORD+1 at most).
+    pub const NCOEF: usize = 6;
+}
+
+/// Which linear-algebra path the Newton iteration uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatrixKind {
+    /// Dense matrix, NEQ x NEQ.
+    Dense,
+    /// Banded matrix in LINPACK storage with half-bandwidths ML, MU.
+    Band { ml: usize, mu: usize },
+    /// Matrix-free (Krylov): no matrix in WM.
+    Krylov,
+}
+
+/// Where each segment of RWORK and IWORK sits (0-based offsets) and how long
+/// the arrays must be; computed from NEQ, NRT and the options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    pub neq: usize,
+    pub nrt: usize,
+    /// Columns of PHI: max(MAXORD+1, 4) for direct methods.
+    pub ncphi: usize,
+    pub delta: usize,
+    pub savr: usize,
+    pub e: usize,
+    pub wt: usize,
+    /// Equal to `wt` unless INFO(16)=1 (separate weights for the error test).
+    pub vt: usize,
+    pub phi: usize,
+    pub r0: usize,
+    pub r1: usize,
+    pub rx: usize,
+    /// Start of WM, the matrix (or Krylov) segment.
+    pub wm: usize,
+    /// LENPD: length of the matrix part of WM.
+    pub lenpd: usize,
+    /// Total RWORK length required (LENRW).
+    pub lenrw: usize,
+    /// Total IWORK length required (LENIW).
+    pub leniw: usize,
+    /// Start of ICNSTR in IWORK (0-based), if present.
+    pub icns: Option<usize>,
+    /// Start of ID in IWORK (0-based), if present.
+    pub id: Option<usize>,
+    /// Start of the pivot / IWP segment in IWORK (0-based).
+    pub ipvt: usize,
+    pub matrix: MatrixKind,
+    /// Difference-quotient Jacobian (INFO(5)=0).
+    pub dq_jacobian: bool,
+}
+
+/// The options that decide the layout (a subset of the decoded INFO).
+#[derive(Clone, Copy, Debug)]
+pub struct LayoutInput {
+    pub neq: FInt,
+    pub nrt: FInt,
+    pub maxord: usize,
+    pub matrix: MatrixKind,
+    pub dq_jacobian: bool,
+    /// INFO(10) is 1 or 3: ICNSTR present.
+    pub constraints_in_iwork: bool,
+    /// INFO(11)=1 or INFO(16)=1: ID array present.
+    pub id_in_iwork: bool,
+    /// INFO(16)=1: separate error-test weights VT.
+    pub separate_vt: bool,
+    /// Krylov only: MAXL, KMP, LENWP, LENIWP.
+    pub maxl: usize,
+    pub kmp: usize,
+    pub lenwp: usize,
+    pub leniwp: usize,
+}
+
+/// A length that does not fit: the formula overflowed the default integer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LengthOverflow;
+
+/// Checked `a*b + c` style helper on usize.
+fn mul(a: usize, b: usize) -> Result<usize, LengthOverflow> {
+    a.checked_mul(b).ok_or(LengthOverflow)
+}
+fn add(a: usize, b: usize) -> Result<usize, LengthOverflow> {
+    a.checked_add(b).ok_or(LengthOverflow)
+}
+
+impl Layout {
+    /// DASKR's LENRW / LENIW formulas and segment pointers (DDASKR, the
+    /// block after label 30, and the pointer block after label 210).
+    ///
+    /// Direct: LENRW = 60 + 3*NRT + (NCPHI+3)*NEQ + LENPD [+ 2*MSAVE for a
+    /// banded DQ Jacobian] [+ NEQ with INFO(16)], LENPD = NEQ**2 or
+    /// (2*ML+MU+1)*NEQ, LENIW = 40 + LENIC + LENID + NEQ.
+    /// Krylov: LENRW = 60 + 3*NRT + (MAXORD+5)*NEQ + LENPD,
+    /// LENPD = (MAXL+3+min(1,MAXL-KMP))*NEQ + (MAXL+3)*MAXL + 1 + LENWP,
+    /// LENIW = 40 + LENIC + LENID + LENIWP.
+    ///
+    /// The sums are formed in `usize` with overflow checks and must also fit
+    /// the caller's default integer, since they are reported in IWORK(17..18).
+    pub fn compute(inp: &LayoutInput) -> Result<Layout, LengthOverflow> {
+        let neq = usize::try_from(inp.neq).map_err(|_| LengthOverflow)?;
+        let nrt = usize::try_from(inp.nrt).map_err(|_| LengthOverflow)?;
+        let krylov = matches!(inp.matrix, MatrixKind::Krylov);
+        let lenic = if inp.constraints_in_iwork { neq } else { 0 };
+        let lenid = if inp.id_in_iwork { neq } else { 0 };
+        let (ncphi, lenpd, extra_rw, leniw);
+        if !krylov {
+            ncphi = (inp.maxord + 1).max(4);
+            let (pd, save) = match inp.matrix {
+                MatrixKind::Dense => (mul(neq, neq)?, 0),
+                MatrixKind::Band { ml, mu } => {
+                    let rows = add(add(mul(2, ml)?, mu)?, 1)?;
+                    let pd = mul(rows, neq)?;
+                    let save = if inp.dq_jacobian {
+                        let mband = ml + mu + 1;
+                        mul(2, neq / mband + 1)?
+                    } else {
+                        0
+                    };
+                    (pd, save)
+                }
+                MatrixKind::Krylov => unreachable!(),
+            };
+            lenpd = pd;
+            extra_rw = save;
+            leniw = add(add(add(iw::HEADER, lenic)?, lenid)?, neq)?;
+        } else {
+            ncphi = inp.maxord + 1;
+            let maxl = inp.maxl;
+            let vecs = maxl + 3 + usize::from(maxl > inp.kmp);
+            lenpd = add(
+                add(add(mul(vecs, neq)?, mul(maxl + 3, maxl)?)?, 1)?,
+                inp.lenwp,
+            )?;
+            extra_rw = 0;
+            leniw = add(add(add(iw::HEADER, lenic)?, lenid)?, inp.leniwp)?;
+        }
+        // Vectors before PHI: DELTA, [SAVR], E, WT, [VT].
+        let nvec_before = if krylov { 4 } else { 3 } + usize::from(inp.separate_vt);
+        let delta = rw::HEADER;
+        let savr = if krylov { delta + neq } else { delta };
+        let e = if krylov { savr + neq } else { delta + neq };
+        let wt = e + neq;
+        let vt = if inp.separate_vt { wt + neq } else { wt };
+        let phi = vt + neq;
+        let r0 = add(phi, mul(ncphi, neq)?)?;
+        let r1 = r0 + nrt;
+        let rx = r1 + nrt;
+        let wm = add(rx, nrt)?;
+        let lenrw = add(
+            add(
+                add(
+                    add(rw::HEADER, mul(3, nrt)?)?,
+                    mul(ncphi + nvec_before, neq)?,
+                )?,
+                lenpd,
+            )?,
+            extra_rw,
+        )?;
+        debug_assert_eq!(lenrw, wm + lenpd + extra_rw);
+        let fits = |v: usize| FInt::try_from(v).is_ok();
+        if !fits(lenrw) || !fits(leniw) {
+            return Err(LengthOverflow);
+        }
+        let icns = (lenic > 0).then_some(iw::HEADER);
+        let id_start = iw::HEADER + lenic;
+        let id = (lenid > 0).then_some(id_start);
+        let ipvt = id_start + lenid;
+        Ok(Layout {
+            neq,
+            nrt,
+            ncphi,
+            delta,
+            savr,
+            e,
+            wt,
+            vt,
+            phi,
+            r0,
+            r1,
+            rx,
+            wm,
+            lenpd,
+            lenrw,
+            leniw,
+            icns,
+            id,
+            ipvt,
+            matrix: inp.matrix,
+            dq_jacobian: inp.dq_jacobian,
+        })
+    }
+
+    /// Length of the real matrix workspace WM including the banded
+    /// difference-quotient save area.
+    pub fn wm_len(&self) -> usize {
+        self.lenrw - self.wm
+    }
+
+    /// Length of the pivot / IWP segment.
+    pub fn ipvt_len(&self) -> usize {
+        self.leniw - self.ipvt
+    }
+}
+
+/// Typed read/write access to the scalar header of RWORK.
+pub struct RHeader<'a>(pub &'a mut [Real]);
+
+impl RHeader<'_> {
+    #[inline]
+    pub fn get(&self, pos: usize) -> Real {
+        self.0[pos - 1]
+    }
+    #[inline]
+    pub fn set(&mut self, pos: usize, v: Real) {
+        self.0[pos - 1] = v;
+    }
+    /// One of the 6-long coefficient arrays (ALPHA, BETA, GAMMA, PSI, SIGMA).
+    #[inline]
+    pub fn coef(&self, pos: usize) -> &[Real] {
+        &self.0[pos - 1..pos - 1 + rw::NCOEF]
+    }
+    #[inline]
+    pub fn coef_mut(&mut self, pos: usize) -> &mut [Real] {
+        &mut self.0[pos - 1..pos - 1 + rw::NCOEF]
+    }
+}
+
+/// Typed read/write access to the integer header of IWORK.
+pub struct IHeader<'a>(pub &'a mut [FInt]);
+
+impl IHeader<'_> {
+    #[inline]
+    pub fn get(&self, pos: usize) -> FInt {
+        self.0[pos - 1]
+    }
+    #[inline]
+    pub fn set(&mut self, pos: usize, v: FInt) {
+        self.0[pos - 1] = v;
+    }
+    /// Add one to a counter (wrapping, as a Fortran counter would overflow).
+    #[inline]
+    pub fn bump(&mut self, pos: usize) {
+        self.0[pos - 1] = self.0[pos - 1].wrapping_add(1);
+    }
+    #[inline]
+    pub fn add(&mut self, pos: usize, n: FInt) {
+        self.0[pos - 1] = self.0[pos - 1].wrapping_add(n);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(neq: FInt, nrt: FInt, matrix: MatrixKind) -> LayoutInput {
+        LayoutInput {
+            neq,
+            nrt,
+            maxord: 5,
+            matrix,
+            dq_jacobian: true,
+            constraints_in_iwork: false,
+            id_in_iwork: false,
+            separate_vt: false,
+            maxl: 0,
+            kmp: 0,
+            lenwp: 0,
+            leniwp: 0,
+        }
+    }
+
+    #[test]
+    fn dense_lengths_follow_daskr_formula() {
+        // BASE = 60 + 9*NEQ + 3*NRT, plus NEQ**2.
+        let l = Layout::compute(&input(10, 2, MatrixKind::Dense)).unwrap();
+        assert_eq!(l.lenrw, 60 + 9 * 10 + 3 * 2 + 100);
+        assert_eq!(l.leniw, 40 + 10);
+        assert_eq!(l.wm, l.lenrw - 100);
+        assert_eq!(l.phi, 60 + 3 * 10);
+    }
+
+    #[test]
+    fn band_dq_adds_save_area() {
+        let l = Layout::compute(&input(100, 0, MatrixKind::Band { ml: 2, mu: 3 })).unwrap();
+        let lenpd = (2 * 2 + 3 + 1) * 100;
+        let msave = 100 / 6 + 1;
+        assert_eq!(l.lenpd, lenpd);
+        assert_eq!(l.lenrw, 60 + 9 * 100 + lenpd + 2 * msave);
+    }
+
+    #[test]
+    fn low_maxord_keeps_four_phi_columns() {
+        let mut i = input(10, 0, MatrixKind::Dense);
+        i.maxord = 1;
+        let l = Layout::compute(&i).unwrap();
+        assert_eq!(l.ncphi, 4);
+        assert_eq!(l.lenrw, 60 + 7 * 10 + 100);
+    }
+
+    #[test]
+    fn huge_neq_overflows_instead_of_wrapping() {
+        assert_eq!(
+            Layout::compute(&input(100_000, 0, MatrixKind::Dense)),
+            Err(LengthOverflow)
+        );
+        assert_eq!(
+            Layout::compute(&input(FInt::MAX, 0, MatrixKind::Band { ml: 0, mu: 0 })),
+            Err(LengthOverflow)
+        );
+    }
+
+    #[test]
+    fn krylov_formula() {
+        let mut i = input(50, 1, MatrixKind::Krylov);
+        i.maxl = 5;
+        i.kmp = 5;
+        i.lenwp = 7;
+        i.leniwp = 3;
+        let l = Layout::compute(&i).unwrap();
+        // BASE = 101 + 18*NEQ + 3*NRT + LENWP with defaults.
+        assert_eq!(l.lenrw, 101 + 18 * 50 + 3 + 7);
+        assert_eq!(l.leniw, 40 + 3);
+    }
+}

@@ -1,0 +1,45 @@
+//! Messages the solver wants printed. The core only builds them; the FFI
+//! layer prints them (honouring XSETF/XSETUN), the Rust API hands them back.
+//!
+//! A message is a sequence of lines; each line is text plus up to two
+//! integers and up to two reals, printed the way DASKR's message routine
+//! prints them ("In above message, I1 = ...").
+
+use crate::types::{FInt, Real};
+
+/// One printed line with its attached values.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MessageLine {
+    pub text: String,
+    pub ints: Vec<FInt>,
+    pub reals: Vec<Real>,
+}
+
+impl MessageLine {
+    pub fn text(text: impl Into<String>) -> Self {
+        MessageLine { text: text.into(), ints: Vec::new(), reals: Vec::new() }
+    }
+    pub fn with_ints(mut self, ints: &[FInt]) -> Self {
+        self.ints = ints.to_vec();
+        self
+    }
+    pub fn with_reals(mut self, reals: &[Real]) -> Self {
+        self.reals = reals.to_vec();
+        self
+    }
+}
+
+/// Where messages go. The FFI layer prints; tests and the Rust API collect.
+pub trait MessageSink {
+    fn emit(&mut self, lines: &[MessageLine]);
+}
+
+/// Collects messages in memory.
+#[derive(Default, Debug)]
+pub struct CollectMessages(pub Vec<Vec<MessageLine>>);
+
+impl MessageSink for CollectMessages {
+    fn emit(&mut self, lines: &[MessageLine]) {
+        self.0.push(lines.to_vec());
+    }
+}

@@ -1,0 +1,5 @@
+//! The exported C/Fortran interface. This module owns every `unsafe` block
+//! of the crate: it turns raw pointers into checked slices, wraps the
+//! callbacks in safe adapters, catches panics, and calls the core.
+
+pub mod messages;
