@@ -1,1 +1,782 @@
-//! (being written)
+//! One DDASKR call: input checks, the first-call set-up, the continuation
+//! checks, the step loop with its stop tests and root checks, and the
+//! error returns (the body of DDASKR).
+//!
+//! All state that must survive between calls is read from and written back
+//! to the caller's RWORK/IWORK; nothing is kept anywhere else.
+
+use super::error::{InputError, StepFailure};
+use super::interpolate::interpolate;
+use super::jacobian::IterationMatrix;
+use super::layout::{iw, rw, IHeader, Layout, LayoutInput, MatrixKind, RHeader};
+use super::messages::MessageSink;
+use super::norms::{inverse_error_weights, mask_algebraic, weighted_rms_norm, Tolerances};
+use super::options::Options;
+use super::problem::DaeSystem;
+use super::roots::{check_roots, History, RootCheck, RootOutcome, RootState, SearchArrays};
+use super::stepper::{take_step, BdfState, Counters, StepConfig, StepError, StepVectors};
+use crate::types::{FInt, Real};
+
+/// Steps allowed per call before IDID = -1.
+pub const MAX_STEPS_PER_CALL: FInt = 500;
+/// Newton convergence constant EPCON.
+pub const EPCON: Real = 0.33;
+/// Unit roundoff (D1MACH(4)).
+pub const UROUND: Real = f64::EPSILON;
+
+/// The arguments of one DDASKR call as checked slices. The FFI layer
+/// builds the slices with lengths NEQ (Y, YPRIME), 1 or NEQ (RTOL, ATOL,
+/// by INFO(2)), LRW, LIW and NRT (JROOT); `lrw`, `liw` are the declared
+/// lengths as passed (possibly negative).
+pub struct CallArgs<'a> {
+    pub neq: FInt,
+    pub t: &'a mut Real,
+    pub y: &'a mut [Real],
+    pub yp: &'a mut [Real],
+    pub tout: Real,
+    pub info: &'a mut [FInt],
+    pub rtol: &'a mut [Real],
+    pub atol: &'a mut [Real],
+    pub idid: &'a mut FInt,
+    pub rwork: &'a mut [Real],
+    pub lrw: FInt,
+    pub iwork: &'a mut [FInt],
+    pub liw: FInt,
+    pub nrt: FInt,
+    pub jroot: &'a mut [FInt],
+}
+
+/// Why a call ended without completing its task.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum Interrupt {
+    /// Illegal input (IDID = -33).
+    #[error("illegal input: {0}")]
+    Input(#[from] InputError),
+    /// The integration was interrupted (IDID = -1 .. -14).
+    #[error("integration interrupted: {0}")]
+    Step(#[from] StepFailure),
+}
+
+impl Interrupt {
+    pub fn idid(&self) -> FInt {
+        match self {
+            Interrupt::Input(_) => -33,
+            Interrupt::Step(f) => f.idid(),
+        }
+    }
+}
+
+
+/// Run one DDASKR call. Messages go to `sink`; IDID, INFO(1), T, Y, Y'
+/// and the work arrays are updated as DDASKR does. The returned value
+/// repeats the outcome in typed form (Ok(IDID) for IDID > 0).
+pub fn ddaskr<S: DaeSystem + ?Sized>(
+    args: &mut CallArgs<'_>,
+    sys: &mut S,
+    sink: &mut dyn MessageSink,
+) -> Result<FInt, Interrupt> {
+    let info1 = args.info.first().copied().unwrap_or(0);
+    let outcome = if info1 == -1 {
+        // The last call failed and the caller did not acknowledge it.
+        Err(Interrupt::Input(InputError::NoActionAfterFailure { idid: *args.idid }))
+    } else {
+        run(args, sys)
+    };
+    match &outcome {
+        Ok(idid) => *args.idid = *idid,
+        Err(e) => {
+            sink.emit(&match e {
+                Interrupt::Input(i) => i.message(),
+                Interrupt::Step(f) => f.message(),
+            });
+            if let Some(i1) = args.info.first_mut() {
+                *i1 = -1;
+            }
+            *args.idid = e.idid();
+        }
+    }
+    outcome
+}
+
+/// Read IWORK(pos) if it exists (inputs are read before the lengths are
+/// known to be sufficient, so reads must not assume them).
+fn iget(iwork: &[FInt], pos: usize) -> FInt {
+    iwork.get(pos - 1).copied().unwrap_or(0)
+}
+fn rget(rwork: &[Real], pos: usize) -> Real {
+    rwork.get(pos - 1).copied().unwrap_or(0.0)
+}
+
+fn finite(what: &'static str, value: Real) -> Result<Real, InputError> {
+    if value.is_finite() {
+        Ok(value)
+    } else {
+        Err(InputError::NotFinite { what, value })
+    }
+}
+
+/// The layout as decided on the first call and recorded in IWORK.
+fn layout_input(opts: &Options, neq: FInt, nrt: FInt, iwork: &[FInt], first: bool) -> Result<LayoutInput, InputError> {
+    let maxord = if first {
+        if opts.use_maxord {
+            let m = iget(iwork, iw::MAXORD);
+            if !(1..=5).contains(&m) {
+                return Err(InputError::MaxordOutOfRange { maxord: m });
+            }
+            m as usize
+        } else {
+            5
+        }
+    } else {
+        iget(iwork, iw::MAXORD).clamp(1, 5) as usize
+    };
+    let (banded, dq) = if first {
+        (opts.banded, !opts.user_jacobian)
+    } else {
+        let mtype = iget(iwork, iw::MTYPE);
+        (mtype >= 4, mtype == 2 || mtype == 5)
+    };
+    let matrix = if opts.krylov {
+        MatrixKind::Krylov
+    } else if banded {
+        let (ml, mu) = (iget(iwork, iw::ML), iget(iwork, iw::MU));
+        if first {
+            if ml < 0 || ml >= neq {
+                return Err(InputError::MlIllegal { ml });
+            }
+            if mu < 0 || mu >= neq {
+                return Err(InputError::MuIllegal { mu });
+            }
+        }
+        MatrixKind::Band { ml: ml.max(0) as usize, mu: mu.max(0) as usize }
+    } else {
+        MatrixKind::Dense
+    };
+    let (constraints_in_iwork, id_in_iwork) = if first {
+        (opts.constraints_in_iwork(), opts.id_in_iwork())
+    } else {
+        (iget(iwork, iw::LID) > iw::ICNS as FInt, iget(iwork, iw::LENID) > 0)
+    };
+    Ok(LayoutInput {
+        neq,
+        nrt,
+        maxord,
+        matrix,
+        dq_jacobian: dq,
+        constraints_in_iwork,
+        id_in_iwork,
+        separate_vt: opts.exclude_algebraic,
+        maxl: 0,
+        kmp: 0,
+        lenwp: 0,
+        leniwp: 0,
+    })
+}
+
+/// Compute the layout and check the declared lengths; reports LENIW and
+/// LENRW in IWORK(17..18) when those slots exist.
+fn checked_layout(inp: &LayoutInput, args: &mut CallArgs<'_>) -> Result<Layout, InputError> {
+    let layout = Layout::compute(inp).map_err(|_| InputError::LengthOverflow { neq: args.neq })?;
+    if args.iwork.len() >= iw::LENRW {
+        args.iwork[iw::LENIW - 1] = layout.leniw as FInt;
+        args.iwork[iw::LENRW - 1] = layout.lenrw as FInt;
+    }
+    if args.rwork.len() < layout.lenrw {
+        return Err(InputError::RworkTooShort { needed: layout.lenrw as FInt, given: args.lrw });
+    }
+    if args.iwork.len() < layout.leniw {
+        return Err(InputError::IworkTooShort { needed: layout.leniw as FInt, given: args.liw });
+    }
+    Ok(layout)
+}
+
+/// Check Y against the sign constraints ICNSTR (DCNST0); the error is the
+/// first violated component (1-based).
+fn constraint_violation(y: &[Real], icnstr: &[FInt]) -> Option<usize> {
+    y.iter().zip(icnstr).position(|(&yi, &c)| match c {
+        2 => !(yi > 0.0),
+        1 => !(yi >= 0.0),
+        -1 => !(yi <= 0.0),
+        -2 => !(yi < 0.0),
+        _ => false,
+    })
+    .map(|i| i + 1)
+}
+
+/// The caller's RWORK split into its segments.
+struct RViews<'a> {
+    header: RHeader<'a>,
+    delta: &'a mut [Real],
+    e: &'a mut [Real],
+    wt: &'a mut [Real],
+    vt: Option<&'a mut [Real]>,
+    phi: &'a mut [Real],
+    r0: &'a mut [Real],
+    r1: &'a mut [Real],
+    rx: &'a mut [Real],
+    wm: &'a mut [Real],
+}
+
+fn split_rwork<'a>(rwork: &'a mut [Real], l: &Layout) -> RViews<'a> {
+    let n = l.neq;
+    let (header, rest) = rwork[..l.lenrw].split_at_mut(rw::HEADER);
+    let (delta, rest) = rest.split_at_mut(n);
+    let (_savr, rest) = rest.split_at_mut(l.e - l.delta - n);
+    let (e, rest) = rest.split_at_mut(n);
+    let (wt, rest) = rest.split_at_mut(n);
+    let (vt, rest) = if l.vt != l.wt {
+        let (v, r) = rest.split_at_mut(n);
+        (Some(v), r)
+    } else {
+        (None, rest)
+    };
+    let (phi, rest) = rest.split_at_mut(l.ncphi * n);
+    let (r0, rest) = rest.split_at_mut(l.nrt);
+    let (r1, rest) = rest.split_at_mut(l.nrt);
+    let (rx, wm) = rest.split_at_mut(l.nrt);
+    RViews { header: RHeader(header), delta, e, wt, vt, phi, r0, r1, rx, wm }
+}
+
+/// The caller's IWORK split into its segments.
+struct IViews<'a> {
+    header: IHeader<'a>,
+    id: Option<&'a [FInt]>,
+    pivots: &'a mut [FInt],
+}
+
+fn split_iwork<'a>(iwork: &'a mut [FInt], l: &Layout) -> IViews<'a> {
+    let (header, rest) = iwork[..l.leniw].split_at_mut(iw::HEADER);
+    let (_icns, rest) = rest.split_at_mut(l.id.unwrap_or(l.ipvt) - iw::HEADER);
+    let (id, pivots) = match l.id {
+        Some(_) => {
+            let (id, p) = rest.split_at_mut(l.neq);
+            (Some(&*id), p)
+        }
+        None => (None, rest),
+    };
+    IViews { header: IHeader(header), id, pivots }
+}
+
+/// Validate RTOL/ATOL (block 200 of DDASKR, plus finiteness).
+fn check_tolerances(opts: &Options, args: &CallArgs<'_>) -> Result<(), InputError> {
+    let n = if opts.vector_tolerances { args.y.len() } else { 1 };
+    let mut nonzero = false;
+    for i in 0..n {
+        let (r, a) = (args.rtol[i], args.atol[i]);
+        if !r.is_finite() || !a.is_finite() {
+            return Err(InputError::ToleranceNotFinite);
+        }
+        if r > 0.0 || a > 0.0 {
+            nonzero = true;
+        }
+        if r < 0.0 {
+            return Err(InputError::RtolNegative);
+        }
+        if a < 0.0 {
+            return Err(InputError::AtolNegative);
+        }
+    }
+    if nonzero {
+        Ok(())
+    } else {
+        Err(InputError::AllTolerancesZero)
+    }
+}
+
+/// First-call checks that need the layout (DDASKR, before label 100).
+fn check_first_call(opts: &Options, args: &mut CallArgs<'_>) -> Result<Layout, InputError> {
+    if args.neq <= 0 {
+        return Err(InputError::NeqNotPositive { neq: args.neq });
+    }
+    let inp = layout_input(opts, args.neq, args.nrt.max(0), args.iwork, true)?;
+    if opts.initial_condition != 0 {
+        return Err(InputError::NotAvailable {
+            feature: "the initial condition calculation (INFO(11) > 0)",
+        });
+    }
+    if opts.krylov {
+        return Err(InputError::NotAvailable { feature: "the Krylov method (INFO(12) = 1)" });
+    }
+    let layout = checked_layout(&inp, args)?;
+    if let Some(ic) = layout.icns {
+        let icnstr = &args.iwork[ic..ic + layout.neq];
+        if icnstr.iter().any(|c| !(-2..=2).contains(c)) {
+            return Err(InputError::IcnstrIllegal);
+        }
+        if let Some(i) = constraint_violation(args.y, icnstr) {
+            return Err(InputError::ConstraintViolated { index: i as FInt });
+        }
+    }
+    if let Some(id) = layout.id {
+        if args.iwork[id..id + layout.neq].iter().any(|&d| d != 1 && d != -1) {
+            return Err(InputError::IdIllegal);
+        }
+    }
+    let t = finite("T", *args.t)?;
+    let tout = finite("TOUT", args.tout)?;
+    if tout == t {
+        return Err(InputError::ToutEqualsT { tout, t });
+    }
+    if args.nrt < 0 {
+        return Err(InputError::NrtNegative { nrt: args.nrt });
+    }
+    if opts.use_hmax {
+        let hmax = finite("HMAX", rget(args.rwork, rw::HMAX))?;
+        if hmax <= 0.0 {
+            return Err(InputError::HmaxNotPositive { hmax });
+        }
+    }
+    Ok(layout)
+}
+
+/// Record the first-call settings in IWORK and zero the counters.
+fn initialise_iwork(opts: &Options, l: &Layout, iwork: &mut [FInt], maxord: usize) {
+    let mut h = IHeader(&mut iwork[..iw::HEADER]);
+    h.set(iw::MAXORD, maxord as FInt);
+    let mtype = match (l.matrix, l.dq_jacobian) {
+        (MatrixKind::Dense, false) => 1,
+        (MatrixKind::Dense, true) => 2,
+        (MatrixKind::Band { .. }, false) => 4,
+        (MatrixKind::Band { .. }, true) => 5,
+        (MatrixKind::Krylov, _) => 0,
+    };
+    if mtype != 0 {
+        h.set(iw::MTYPE, mtype);
+    }
+    for pos in [iw::NST, iw::NRE, iw::NJE, iw::NETF, iw::NCFN, iw::NNI, iw::NLI, iw::NPS, iw::NCFL, iw::NRTE] {
+        h.set(pos, 0);
+    }
+    h.set(iw::KPRIN, FInt::from(opts.ic_print));
+    h.set(iw::NPD, l.lenpd as FInt);
+    h.set(iw::LOCWP, l.lenpd as FInt + 1);
+    h.set(iw::LCIWP, l.ipvt as FInt + 1);
+    h.set(iw::LID, l.id.map_or(iw::ICNS + l.icns.map_or(0, |_| l.neq), |i| i + 1) as FInt);
+    h.set(iw::LENID, if l.id.is_some() { l.neq as FInt } else { 0 });
+    h.set(iw::NONNEG, FInt::from(opts.nonnegative()));
+}
+
+/// Set WT (reciprocal weights) from `y`, and VT if separate.
+fn update_weights(
+    opts: &Options,
+    args_tol: Tolerances<'_>,
+    y: &[Real],
+    wt: &mut [Real],
+    vt: Option<&mut [Real]>,
+    id: Option<&[FInt]>,
+) -> Result<(), usize> {
+    inverse_error_weights(args_tol, y, wt).map_err(|e| e.0)?;
+    if let (Some(vt), Some(id)) = (vt, id) {
+        if opts.exclude_algebraic {
+            mask_algebraic(wt, id, vt);
+        }
+    }
+    Ok(())
+}
+
+/// The initial step size (DDASKR block 310..330) for the first step.
+fn initial_step(opts: &Options, rwork_h0: Real, t: Real, tout: Real, yp: &[Real], vt: &[Real]) -> Result<Real, InputError> {
+    let tdist = (tout - t).abs();
+    if opts.use_h0 {
+        let h0 = finite("H0", rwork_h0)?;
+        if (tout - t) * h0 < 0.0 {
+            return Err(InputError::ToutBehindT { tout, t });
+        }
+        if h0 == 0.0 {
+            return Err(InputError::H0Zero);
+        }
+        return Ok(h0);
+    }
+    let mut h0 = 0.001 * tdist;
+    let ypnorm = weighted_rms_norm(yp, vt);
+    if ypnorm > 0.5 / h0 {
+        h0 = 0.5 / ypnorm;
+    }
+    Ok(h0.copysign(tout - t))
+}
+
+/// Limit |h| to HMAX (INFO(7)).
+fn limit_to_hmax(opts: &Options, hmax: Real, h: Real) -> Real {
+    if opts.use_hmax {
+        let rh = h.abs() / hmax;
+        if rh > 1.0 {
+            return h / rh;
+        }
+    }
+    h
+}
+
+/// Outcome of the pre-step tests on a continuation call.
+enum Ready {
+    /// Take steps with this H.
+    Step,
+    /// The request is already satisfied: return this IDID.
+    Done(FInt),
+}
+
+/// The whole call; Ok(IDID) on success.
+fn run<S: DaeSystem + ?Sized>(args: &mut CallArgs<'_>, sys: &mut S) -> Result<FInt, Interrupt> {
+    let opts = Options::decode(args.info)?;
+    let first = args.info[0] == 0;
+    if !first && args.info[0] != 1 {
+        return Err(InputError::InfoElement { index: 1 }.into());
+    }
+    let layout = if first {
+        let l = check_first_call(&opts, args)?;
+        let maxord = if opts.use_maxord { iget(args.iwork, iw::MAXORD) as usize } else { 5 };
+        initialise_iwork(&opts, &l, args.iwork, maxord);
+        l
+    } else {
+        if args.neq <= 0 {
+            return Err(InputError::NeqNotPositive { neq: args.neq }.into());
+        }
+        if args.nrt < 0 {
+            return Err(InputError::NrtNegative { nrt: args.nrt }.into());
+        }
+        let inp = layout_input(&opts, args.neq, args.nrt, args.iwork, false)?;
+        checked_layout(&inp, args)?
+    };
+    let maxord = iget(args.iwork, iw::MAXORD).clamp(1, 5) as usize;
+    let nonneg = iget(args.iwork, iw::NONNEG) != 0;
+
+    // Block 200: on every call.
+    let nstl = iget(args.iwork, iw::NST);
+    args.iwork[iw::NSTL - 1] = nstl;
+    check_tolerances(&opts, args)?;
+    let tout = finite("TOUT", args.tout)?;
+    finite("T", *args.t)?;
+
+    let CallArgs { t, y, yp, info, rtol, atol, rwork, iwork, jroot, .. } = args;
+    let mut rv = split_rwork(rwork, &layout);
+    let mut ivw = split_iwork(iwork, &layout);
+    let nrt = layout.nrt;
+    let hmax = rv.header.get(rw::HMAX);
+    let tstop_input = rv.header.get(rw::TSTOP);
+
+    let mut st;
+    let mut tn;
+    let uround;
+    let mut ready = Ready::Step;
+    let tstop = if opts.use_tstop { Some(finite("TSTOP", tstop_input)?) } else { None };
+
+    if first {
+        // Block 300: initial call.
+        tn = **t;
+        {
+            let tol = Tolerances { rtol, atol, vector: opts.vector_tolerances };
+            update_weights(&opts, tol, y, rv.wt, rv.vt.as_deref_mut(), ivw.id)
+                .map_err(|i| InputError::WeightNotPositive { index: i as FInt })?;
+        }
+        uround = UROUND;
+        rv.header.set(rw::ROUND, uround);
+        let hmin = 4.0 * uround * t.abs().max(tout.abs());
+        rv.header.set(rw::EPCON, EPCON);
+        let sqrtn = (layout.neq as Real).sqrt();
+        rv.header.set(rw::SQRTN, sqrtn);
+        rv.header.set(rw::RSQRTN, 1.0 / sqrtn);
+        if (tout - **t).abs() < hmin {
+            return Err(InputError::ToutTooClose { tout, t: **t }.into());
+        }
+        let vt: &[Real] = rv.vt.as_deref().unwrap_or(rv.wt);
+        let mut h0 = initial_step(&opts, rv.header.get(rw::H), **t, tout, yp, vt)?;
+        h0 = limit_to_hmax(&opts, hmax, h0);
+        if let Some(ts) = tstop {
+            if ts == **t {
+                return Err(InputError::TstopEqualsT { tstop: ts }.into());
+            }
+            if (ts - **t) * h0 < 0.0 {
+                return Err(InputError::TstopBehindT { tstop: ts, t: **t }.into());
+            }
+            if (**t + h0 - ts) * h0 > 0.0 {
+                h0 = ts - **t;
+            }
+            if (ts - tout) * h0 < 0.0 {
+                return Err(InputError::TstopBehindTout { tstop: ts, tout }.into());
+            }
+        }
+        st = BdfState { h: h0, ..BdfState::default() };
+        rv.header.set(rw::H, h0);
+        let n = layout.neq;
+        rv.phi[..n].copy_from_slice(y);
+        for (p, &d) in rv.phi[n..2 * n].iter_mut().zip(yp.iter()) {
+            *p = h0 * d;
+        }
+        rv.header.set(rw::T0, **t);
+        ivw.header.set(iw::IRFND, 0);
+        st.psi[0] = h0;
+        st.psi[1] = 2.0 * h0;
+        st.kold = 1;
+        if nrt > 0 {
+            let hist = History { tn, kold: 1, phi: rv.phi, psi: &st.psi };
+            let mut t0 = rv.header.get(rw::T0);
+            let mut nrte = 0;
+            let mut rs = RootState {
+                arrays: SearchArrays { r0: rv.r0, r1: rv.r1, rx: rv.rx, jroot },
+                t0: &mut t0,
+                tlast: 0.0,
+                root_found_last: false,
+                nrte: &mut nrte,
+            };
+            let res = check_roots(RootCheck::Initial, sys, &hist, tout, y, yp, uround, &mut rs);
+            rv.header.set(rw::T0, t0);
+            ivw.header.set(iw::NRTE, nrte);
+            if res.is_err() {
+                return Err(InputError::RootsIllDefined { t0 }.into());
+            }
+        }
+        // K, KOLD etc. are set by the first step; store what we have.
+        st.store(&mut rv.header, &mut ivw.header);
+    } else {
+        // Block 400: continuation call.
+        uround = rv.header.get(rw::ROUND);
+        tn = rv.header.get(rw::TN);
+        st = BdfState::load(&rv.header, &ivw.header);
+        if nrt > 0 {
+            let mut t0 = rv.header.get(rw::T0);
+            let mut nrte = ivw.header.get(iw::NRTE);
+            let res = {
+                let hist = History { tn, kold: st.kold, phi: rv.phi, psi: &st.psi };
+                let mut rs = RootState {
+                    arrays: SearchArrays { r0: &mut *rv.r0, r1: &mut *rv.r1, rx: &mut *rv.rx, jroot: &mut **jroot },
+                    t0: &mut t0,
+                    tlast: rv.header.get(rw::TLAST),
+                    root_found_last: ivw.header.get(iw::IRFND) != 0,
+                    nrte: &mut nrte,
+                };
+                check_roots(RootCheck::Continuation, sys, &hist, tout, y, yp, uround, &mut rs)
+            };
+            rv.header.set(rw::T0, t0);
+            ivw.header.set(iw::NRTE, nrte);
+            match res {
+                Err(_) => return Err(InputError::RootsIllDefined { t0 }.into()),
+                Ok(RootOutcome::Found) => {
+                    ivw.header.set(iw::IRFND, 1);
+                    **t = t0;
+                    ready = Ready::Done(5);
+                }
+                Ok(RootOutcome::None) => {}
+            }
+        }
+        if let Ready::Step = ready {
+            st.h = limit_to_hmax(&opts, hmax, st.h);
+            let hist = History { tn, kold: st.kold, phi: rv.phi, psi: &st.psi };
+            ready = continuation_tests(&opts, t, tout, tstop, tn, &mut st.h, uround, &hist, y, yp)?;
+            rv.header.set(rw::H, st.h);
+        }
+    }
+
+    if let Ready::Done(idid) = ready {
+        rv.header.set(rw::TN, tn);
+        rv.header.set(rw::TLAST, **t);
+        rv.header.set(rw::H, st.h);
+        return Ok(idid);
+    }
+
+    // Block 500: the step loop.
+    let mut cnt = Counters::load(&ivw.header);
+    let tol_vector = opts.vector_tolerances;
+    let n = layout.neq;
+    let mut first_step = first;
+    let result: Result<FInt, StepFailure> = loop {
+        if cnt.nst.wrapping_sub(nstl) >= MAX_STEPS_PER_CALL {
+            break Err(StepFailure::TooMuchWork { t: tn });
+        }
+        {
+            let tol = Tolerances { rtol, atol, vector: tol_vector };
+            if update_weights(&opts, tol, &rv.phi[..n], rv.wt, rv.vt.as_deref_mut(), ivw.id).is_err() {
+                break Err(StepFailure::WeightVanished { t: tn });
+            }
+        }
+        let r = weighted_rms_norm(&rv.phi[..n], rv.wt) * 100.0 * uround;
+        if r > 1.0 {
+            let m = if tol_vector { n } else { 1 };
+            for v in rtol[..m].iter_mut().chain(atol[..m].iter_mut()) {
+                *v *= r;
+            }
+            break Err(StepFailure::TooMuchAccuracy { t: tn, factor: r });
+        }
+        let hmin = 4.0 * uround * tn.abs().max(tout.abs());
+        st.h = limit_to_hmax(&opts, hmax, st.h);
+
+        let stepped = {
+            let mut matrix = IterationMatrix {
+                kind: layout.matrix,
+                dq: layout.dq_jacobian,
+                wm: &mut *rv.wm,
+                lenpd: layout.lenpd,
+                pivots: &mut ivw.pivots[..n],
+                neq: n,
+            };
+            let vt: &[Real] = match rv.vt.as_deref() {
+                Some(v) => v,
+                None => rv.wt,
+            };
+            let mut sv = StepVectors {
+                y: &mut **y,
+                yp: &mut **yp,
+                wt: rv.wt,
+                vt,
+                phi: &mut *rv.phi,
+                delta: &mut *rv.delta,
+                e: &mut *rv.e,
+            };
+            let cfg = StepConfig { hmin, uround, epcon: EPCON, maxord, nonneg };
+            take_step(sys, &mut matrix, &mut st, &mut cnt, &mut tn, &mut sv, &cfg, first_step)
+        };
+        // DDSTP sets INFO(1) = 1 after the first step, whatever its outcome.
+        info[0] = 1;
+        first_step = false;
+        if let Err(e) = stepped {
+            let (t, h) = (tn, st.h);
+            break Err(match e {
+                StepError::ErrorTest => StepFailure::ErrorTest { t, h },
+                StepError::Convergence => StepFailure::Convergence { t, h },
+                StepError::Singular => StepFailure::Singular { t, h },
+                StepError::ConvergenceAfterErrorTest => StepFailure::ConvergenceAfterErrorTest { t, h },
+                StepError::IllegalInput => StepFailure::IresMinusOne { t, h },
+                StepError::Stop => StepFailure::IresMinusTwo { t, h },
+            });
+        }
+
+        // A successful step: roots, then the stop tests.
+        if nrt > 0 {
+            let mut t0 = rv.header.get(rw::T0);
+            let mut nrte = ivw.header.get(iw::NRTE);
+            let res = {
+                let hist = History { tn, kold: st.kold, phi: rv.phi, psi: &st.psi };
+                let mut rs = RootState {
+                    arrays: SearchArrays { r0: &mut *rv.r0, r1: &mut *rv.r1, rx: &mut *rv.rx, jroot: &mut **jroot },
+                    t0: &mut t0,
+                    tlast: rv.header.get(rw::TLAST),
+                    root_found_last: ivw.header.get(iw::IRFND) != 0,
+                    nrte: &mut nrte,
+                };
+                check_roots(RootCheck::AfterStep, sys, &hist, tout, y, yp, uround, &mut rs)
+            };
+            rv.header.set(rw::T0, t0);
+            ivw.header.set(iw::NRTE, nrte);
+            if let Ok(RootOutcome::Found) = res {
+                ivw.header.set(iw::IRFND, 1);
+                **t = t0;
+                break Ok(5);
+            }
+        }
+        let interp = |to: Real, y: &mut [Real], yp: &mut [Real], st: &BdfState, phi: &[Real]| {
+            interpolate(tn, to, st.kold, &phi[..(st.kold + 1) * n], &st.psi, y, yp);
+        };
+        match tstop {
+            None => {
+                if (tn - tout) * st.h >= 0.0 {
+                    interp(tout, y, yp, &st, rv.phi);
+                    **t = tout;
+                    break Ok(3);
+                }
+                if opts.intermediate_output {
+                    **t = tn;
+                    break Ok(1);
+                }
+            }
+            Some(ts) => {
+                if (tn - ts).abs() <= 100.0 * uround * (tn.abs() + st.h.abs()) {
+                    interp(ts, y, yp, &st, rv.phi);
+                    **t = ts;
+                    break Ok(2);
+                }
+                if (tn - tout) * st.h >= 0.0 {
+                    interp(tout, y, yp, &st, rv.phi);
+                    **t = tout;
+                    break Ok(3);
+                }
+                if opts.intermediate_output {
+                    **t = tn;
+                    break Ok(1);
+                }
+                let tnext = tn + st.h;
+                if (tnext - ts) * st.h > 0.0 {
+                    st.h = ts - tn;
+                }
+            }
+        }
+    };
+
+    cnt.store(&mut ivw.header);
+    st.store(&mut rv.header, &mut ivw.header);
+    rv.header.set(rw::TN, tn);
+    match result {
+        Ok(idid) => {
+            rv.header.set(rw::TLAST, **t);
+            Ok(idid)
+        }
+        Err(f) => {
+            **t = tn;
+            Err(f.into())
+        }
+    }
+}
+
+/// Continuation-call stop tests before stepping (DDASKR 405..460): the
+/// request may already be satisfied by interpolation within the last step.
+#[allow(clippy::too_many_arguments)]
+fn continuation_tests(
+    opts: &Options,
+    t: &mut Real,
+    tout: Real,
+    tstop: Option<Real>,
+    tn: Real,
+    h: &mut Real,
+    uround: Real,
+    hist: &History<'_>,
+    y: &mut [Real],
+    yp: &mut [Real],
+) -> Result<Ready, InputError> {
+    if *t == tout {
+        return Err(InputError::ToutEqualsT { tout, t: *t });
+    }
+    if (*t - tout) * *h > 0.0 {
+        return Err(InputError::ToutBehindT { tout, t: *t });
+    }
+    let n = y.len();
+    let interp = |to: Real, y: &mut [Real], yp: &mut [Real]| {
+        let k = hist.kold;
+        interpolate(tn, to, k, &hist.phi[..(k + 1) * n], hist.psi, y, yp);
+    };
+    let h0 = *h;
+    // Interval mode: done if TOUT was passed; intermediate mode: done if a
+    // step was taken since the last return.
+    let satisfied = if opts.intermediate_output {
+        if (tn - *t) * h0 <= 0.0 {
+            None
+        } else if (tn - tout) * h0 >= 0.0 {
+            Some((tout, 3))
+        } else {
+            Some((tn, 1))
+        }
+    } else if (tn - tout) * h0 < 0.0 {
+        None
+    } else {
+        Some((tout, 3))
+    };
+    if let Some(ts) = tstop {
+        if (tn - ts) * h0 > 0.0 {
+            return Err(InputError::TstopBehindT { tstop: ts, t: *t });
+        }
+        if (ts - tout) * h0 < 0.0 {
+            return Err(InputError::TstopBehindTout { tstop: ts, tout });
+        }
+    }
+    if let Some((to, idid)) = satisfied {
+        interp(to, y, yp);
+        *t = to;
+        return Ok(Ready::Done(idid));
+    }
+    if let Some(ts) = tstop {
+        if (tn - ts).abs() <= 100.0 * uround * (tn.abs() + h0.abs()) {
+            interp(ts, y, yp);
+            *t = ts;
+            return Ok(Ready::Done(2));
+        }
+        if (tn + h0 - ts) * h0 > 0.0 {
+            *h = ts - tn;
+        }
+    }
+    Ok(Ready::Step)
+}

@@ -1,1 +1,263 @@
-//! (being written)
+//! Every way a DDASKR call can end other than success, with the one table
+//! that maps each to its IDID value and its printed message.
+//!
+//! Two layers: [`InputError`] (illegal input, IDID = -33, detected before
+//! any step is taken) and [`StepFailure`] (the integration was interrupted:
+//! IDID = -1 .. -14). Messages carry the same information as DASKR's
+//! (condition, values) in this project's own wording.
+
+use super::messages::MessageLine;
+use crate::types::{FInt, Real};
+
+/// Illegal input: IDID = -33.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum InputError {
+    #[error("element {index} of INFO is not valid")]
+    InfoElement { index: FInt },
+    #[error("NEQ = {neq} is not positive")]
+    NeqNotPositive { neq: FInt },
+    #[error("MAXORD = {maxord} is not in 1..5")]
+    MaxordOutOfRange { maxord: FInt },
+    #[error("RWORK needs LENRW = {needed} elements but LRW = {given}")]
+    RworkTooShort { needed: FInt, given: FInt },
+    #[error("IWORK needs LENIW = {needed} elements but LIW = {given}")]
+    IworkTooShort { needed: FInt, given: FInt },
+    #[error("work array lengths overflow the default integer for NEQ = {neq}")]
+    LengthOverflow { neq: FInt },
+    #[error("some element of RTOL is negative")]
+    RtolNegative,
+    #[error("some element of ATOL is negative")]
+    AtolNegative,
+    #[error("all elements of RTOL and ATOL are zero")]
+    AllTolerancesZero,
+    #[error("an element of RTOL or ATOL is not finite")]
+    ToleranceNotFinite,
+    #[error("INFO(4)=1 and TSTOP = {tstop} is behind TOUT = {tout}")]
+    TstopBehindTout { tstop: Real, tout: Real },
+    #[error("HMAX = {hmax} is not positive")]
+    HmaxNotPositive { hmax: Real },
+    #[error("TOUT = {tout} is behind T = {t}")]
+    ToutBehindT { tout: Real, t: Real },
+    #[error("INFO(8)=1 and H0 = 0")]
+    H0Zero,
+    #[error("some error weight RTOL*|Y|+ATOL is not positive (component {index})")]
+    WeightNotPositive { index: FInt },
+    #[error("TOUT = {tout} is too close to T = {t} to start the integration")]
+    ToutTooClose { tout: Real, t: Real },
+    #[error("INFO(4)=1 and TSTOP = {tstop} is behind T = {t}")]
+    TstopBehindT { tstop: Real, t: Real },
+    #[error("INFO(4)=1 and TSTOP = {tstop} equals T")]
+    TstopEqualsT { tstop: Real },
+    #[error("ML = {ml} is illegal: negative or not less than NEQ")]
+    MlIllegal { ml: FInt },
+    #[error("MU = {mu} is illegal: negative or not less than NEQ")]
+    MuIllegal { mu: FInt },
+    #[error("TOUT = {tout} equals T = {t}")]
+    ToutEqualsT { tout: Real, t: Real },
+    #[error("NRT = {nrt} is negative")]
+    NrtNegative { nrt: FInt },
+    #[error("{what} = {value} is not a finite number")]
+    NotFinite { what: &'static str, value: Real },
+    #[error("a root function is zero at two very close values of T, near T = {t0}")]
+    RootsIllDefined { t0: Real },
+    #[error("{feature} is not available yet in this library")]
+    NotAvailable { feature: &'static str },
+    #[error("the last step ended with IDID = {idid} and no appropriate action was taken")]
+    NoActionAfterFailure { idid: FInt },
+    #[error("an element of ICNSTR (IWORK(40+i)) is not in -2..2")]
+    IcnstrIllegal,
+    #[error("Y({index}) violates its constraint IWORK(40+{index})")]
+    ConstraintViolated { index: FInt },
+    #[error("an element of the ID array is neither +1 nor -1")]
+    IdIllegal,
+    #[error("the solver met an internal error")]
+    Internal,
+    #[error("a required argument is a null pointer: {what}")]
+    NullArgument { what: &'static str },
+}
+
+/// The integration was interrupted (IDID = -1 .. -14).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum StepFailure {
+    #[error("500 steps taken on this call before reaching TOUT (at T = {t})")]
+    TooMuchWork { t: Real },
+    #[error("too much accuracy requested at T = {t}; tolerances increased by {factor}")]
+    TooMuchAccuracy { t: Real, factor: Real },
+    #[error("an error weight became non-positive at T = {t}")]
+    WeightVanished { t: Real },
+    #[error("error test failed repeatedly or with |H| = HMIN at T = {t}, H = {h}")]
+    ErrorTest { t: Real, h: Real },
+    #[error("the corrector failed to converge repeatedly or with |H| = HMIN at T = {t}, H = {h}")]
+    Convergence { t: Real, h: Real },
+    #[error("the iteration matrix is singular at T = {t}, H = {h}")]
+    Singular { t: Real, h: Real },
+    #[error("corrector failures after repeated error test failures at T = {t}, H = {h}")]
+    ConvergenceAfterErrorTest { t: Real, h: Real },
+    #[error("the corrector could not converge because IRES = -1 at T = {t}, H = {h}")]
+    IresMinusOne { t: Real, h: Real },
+    #[error("IRES = -2 was returned at T = {t}, H = {h}")]
+    IresMinusTwo { t: Real, h: Real },
+}
+
+impl StepFailure {
+    pub fn idid(&self) -> FInt {
+        match self {
+            StepFailure::TooMuchWork { .. } => -1,
+            StepFailure::TooMuchAccuracy { .. } => -2,
+            StepFailure::WeightVanished { .. } => -3,
+            StepFailure::ErrorTest { .. } => -6,
+            StepFailure::Convergence { .. } => -7,
+            StepFailure::Singular { .. } => -8,
+            StepFailure::ConvergenceAfterErrorTest { .. } => -9,
+            StepFailure::IresMinusOne { .. } => -10,
+            StepFailure::IresMinusTwo { .. } => -11,
+        }
+    }
+
+    /// The printed message (same information as DASKR's).
+    pub fn message(&self) -> Vec<MessageLine> {
+        let at = |t: Real, h: Real| {
+            MessageLine::text("DASKR--  At T (=R1) with step size H (=R2):").with_reals(&[t, h])
+        };
+        let l = MessageLine::text;
+        match *self {
+            StepFailure::TooMuchWork { t } => vec![
+                l("DASKR--  At T (=R1), 500 steps have been taken").with_reals(&[t]),
+                l("DASKR--  on this call without reaching TOUT"),
+            ],
+            StepFailure::TooMuchAccuracy { t, factor } => vec![
+                l("DASKR--  At T (=R1), too much accuracy was requested").with_reals(&[t]),
+                l("DASKR--  for the machine precision; RTOL and ATOL"),
+                l("DASKR--  have been increased by the factor R1").with_reals(&[factor]),
+            ],
+            StepFailure::WeightVanished { t } => vec![
+                l("DASKR--  At T (=R1), an element of the error weights").with_reals(&[t]),
+                l("DASKR--  has become zero or negative"),
+            ],
+            StepFailure::ErrorTest { t, h } => vec![
+                at(t, h),
+                l("DASKR--  the error test failed repeatedly or with |H| = HMIN"),
+            ],
+            StepFailure::Convergence { t, h } => vec![
+                at(t, h),
+                l("DASKR--  the corrector (Newton) iteration failed to converge"),
+                l("DASKR--  repeatedly or with |H| = HMIN"),
+            ],
+            StepFailure::Singular { t, h } => {
+                vec![at(t, h), l("DASKR--  the iteration matrix is singular")]
+            }
+            StepFailure::ConvergenceAfterErrorTest { t, h } => vec![
+                at(t, h),
+                l("DASKR--  the corrector iteration could not converge,"),
+                l("DASKR--  after repeated error test failures on this step"),
+            ],
+            StepFailure::IresMinusOne { t, h } => vec![
+                at(t, h),
+                l("DASKR--  the corrector iteration could not converge"),
+                l("DASKR--  because RES kept returning IRES = -1"),
+            ],
+            StepFailure::IresMinusTwo { t, h } => {
+                vec![at(t, h), l("DASKR--  RES returned IRES = -2; integration stopped")]
+            }
+        }
+    }
+}
+
+impl InputError {
+    /// The printed message (same information as DASKR's).
+    pub fn message(&self) -> Vec<MessageLine> {
+        use InputError::*;
+        fn l(s: impl Into<String>) -> MessageLine {
+            MessageLine::text(s)
+        }
+        match *self {
+            InfoElement { index } => {
+                vec![l("DASKR--  INFO(I1) has a value that is not valid").with_ints(&[index])]
+            }
+            NeqNotPositive { neq } => vec![l("DASKR--  NEQ (=I1) must be positive").with_ints(&[neq])],
+            MaxordOutOfRange { maxord } => {
+                vec![l("DASKR--  MAXORD (=I1) is not in the range 1..5").with_ints(&[maxord])]
+            }
+            RworkTooShort { needed, given } => vec![l(
+                "DASKR--  RWORK needs LENRW (=I1) elements, more than LRW (=I2)",
+            )
+            .with_ints(&[needed, given])],
+            IworkTooShort { needed, given } => vec![l(
+                "DASKR--  IWORK needs LENIW (=I1) elements, more than LIW (=I2)",
+            )
+            .with_ints(&[needed, given])],
+            LengthOverflow { neq } => vec![
+                l("DASKR--  the work-array lengths for NEQ (=I1) exceed").with_ints(&[neq]),
+                l("DASKR--  the largest default INTEGER"),
+            ],
+            RtolNegative => vec![l("DASKR--  some element of RTOL is negative")],
+            AtolNegative => vec![l("DASKR--  some element of ATOL is negative")],
+            AllTolerancesZero => vec![l("DASKR--  all elements of RTOL and ATOL are zero")],
+            ToleranceNotFinite => vec![l("DASKR--  some element of RTOL or ATOL is not finite")],
+            TstopBehindTout { tstop, tout } => vec![l(
+                "DASKR--  INFO(4)=1 but TSTOP (=R1) lies behind TOUT (=R2)",
+            )
+            .with_reals(&[tstop, tout])],
+            HmaxNotPositive { hmax } => {
+                vec![l("DASKR--  HMAX (=R1) must be positive").with_reals(&[hmax])]
+            }
+            ToutBehindT { tout, t } => vec![l(
+                "DASKR--  TOUT (=R1) lies behind T (=R2) for this direction",
+            )
+            .with_reals(&[tout, t])],
+            H0Zero => vec![l("DASKR--  INFO(8)=1 but the initial step H0 is zero")],
+            WeightNotPositive { index } => vec![l(
+                "DASKR--  error weight I1 (RTOL*|Y|+ATOL) is zero or negative",
+            )
+            .with_ints(&[index])],
+            ToutTooClose { tout, t } => vec![l(
+                "DASKR--  TOUT (=R1) is too close to T (=R2) to start",
+            )
+            .with_reals(&[tout, t])],
+            TstopBehindT { tstop, t } => vec![l(
+                "DASKR--  INFO(4)=1 but TSTOP (=R1) lies behind T (=R2)",
+            )
+            .with_reals(&[tstop, t])],
+            TstopEqualsT { tstop } => vec![l(
+                "DASKR--  INFO(4)=1 but TSTOP (=R1) equals the initial T",
+            )
+            .with_reals(&[tstop])],
+            MlIllegal { ml } => vec![l(
+                "DASKR--  ML (=I1) is illegal: negative or not less than NEQ",
+            )
+            .with_ints(&[ml])],
+            MuIllegal { mu } => vec![l(
+                "DASKR--  MU (=I1) is illegal: negative or not less than NEQ",
+            )
+            .with_ints(&[mu])],
+            ToutEqualsT { tout, t } => {
+                vec![l("DASKR--  TOUT (=R1) is equal to T (=R2)").with_reals(&[tout, t])]
+            }
+            NrtNegative { nrt } => vec![l("DASKR--  NRT (=I1) is negative").with_ints(&[nrt])],
+            NotFinite { what, value } => vec![l(format!(
+                "DASKR--  {what} (=R1) is not a finite number"
+            ))
+            .with_reals(&[value])],
+            RootsIllDefined { t0 } => vec![
+                l("DASKR--  the root functions are ill-defined: zero values were"),
+                l("DASKR--  found at two very close T values, at T = R1").with_reals(&[t0]),
+            ],
+            NotAvailable { feature } => vec![
+                l(format!("DASKR--  {feature}")),
+                l("DASKR--  is not available yet in this library"),
+            ],
+            NoActionAfterFailure { idid } => vec![
+                l("DASKR--  the last step ended with IDID (=I1) negative and").with_ints(&[idid]),
+                l("DASKR--  INFO(1) was not reset to 1: run terminated"),
+            ],
+            IcnstrIllegal => vec![l("DASKR--  INFO(10) > 0 but some IWORK(40+I) is not in -2..2")],
+            ConstraintViolated { index } => vec![l(
+                "DASKR--  Y(I) violates the constraint IWORK(40+I) for I = I1",
+            )
+            .with_ints(&[index])],
+            IdIllegal => vec![l("DASKR--  an element of the ID array is neither +1 nor -1")],
+            Internal => vec![l("DASKR--  internal error in the solver; run terminated")],
+            NullArgument { what } => vec![l(format!("DASKR--  null pointer passed for {what}"))],
+        }
+    }
+}

@@ -1,1 +1,122 @@
-//! (being written)
+//! Error weights and the weighted root-mean-square norm.
+//!
+//! DASKR stores the *reciprocals* of the error weights in WT (DDAWTS then
+//! DINVWT) so that the norm (DDWNRM) multiplies instead of divides.
+
+use crate::types::Real;
+
+/// Relative and absolute tolerances, scalar (INFO(2)=0) or per component
+/// (INFO(2)=1); each slice has length 1 or NEQ accordingly.
+#[derive(Clone, Copy, Debug)]
+pub struct Tolerances<'a> {
+    pub rtol: &'a [Real],
+    pub atol: &'a [Real],
+    pub vector: bool,
+}
+
+impl Tolerances<'_> {
+    #[inline]
+    pub fn at(&self, i: usize) -> (Real, Real) {
+        if self.vector {
+            (self.rtol[i], self.atol[i])
+        } else {
+            (self.rtol[0], self.atol[0])
+        }
+    }
+}
+
+/// A weight RTOL*|y|+ATOL that is not positive: the 1-based component.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NonPositiveWeight(pub usize);
+
+/// Set `rwt[i] = 1 / (RTOL_i*|y_i| + ATOL_i)`; fails (leaving `rwt` holding
+/// the weights, not inverted) if some weight is <= 0. DDAWTS + DINVWT.
+pub fn inverse_error_weights(
+    tol: Tolerances<'_>,
+    y: &[Real],
+    rwt: &mut [Real],
+) -> Result<(), NonPositiveWeight> {
+    if tol.vector {
+        for ((w, &yi), (&r, &a)) in rwt.iter_mut().zip(y).zip(tol.rtol.iter().zip(tol.atol)) {
+            *w = r * yi.abs() + a;
+        }
+    } else {
+        let (r, a) = (tol.rtol[0], tol.atol[0]);
+        for (w, &yi) in rwt.iter_mut().zip(y) {
+            *w = r * yi.abs() + a;
+        }
+    }
+    if let Some(i) = rwt.iter().position(|&w| w <= 0.0) {
+        return Err(NonPositiveWeight(i + 1));
+    }
+    for w in rwt.iter_mut() {
+        *w = 1.0 / *w;
+    }
+    Ok(())
+}
+
+/// With INFO(16)=1, the error-test weights VT are WT with the algebraic
+/// components (ID(i) = -1) zeroed.
+pub fn mask_algebraic(rwt: &[Real], id: &[i32], vt: &mut [Real]) {
+    for ((v, &w), &d) in vt.iter_mut().zip(rwt).zip(id) {
+        *v = if d > 0 { w } else { 0.0 };
+    }
+}
+
+/// Weighted RMS norm sqrt(sum((v_i*rwt_i)^2)/n), scaled by the largest
+/// term first to avoid overflow, as DDWNRM does.
+pub fn weighted_rms_norm(v: &[Real], rwt: &[Real]) -> Real {
+    let n = v.len();
+    let vmax = v
+        .iter()
+        .zip(rwt)
+        .fold(0.0, |m: Real, (&a, &w)| {
+            let x = (a * w).abs();
+            if x > m { x } else { m }
+        });
+    if vmax <= 0.0 {
+        return 0.0;
+    }
+    let sum: Real = v
+        .iter()
+        .zip(rwt)
+        .map(|(&a, &w)| {
+            let q = (a * w) / vmax;
+            q * q
+        })
+        .sum();
+    vmax * (sum / n as Real).sqrt()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scalar_and_vector_weights() {
+        let y = [1.0, -2.0, 0.0];
+        let mut w = [0.0; 3];
+        let tol = Tolerances { rtol: &[0.1], atol: &[0.5], vector: false };
+        inverse_error_weights(tol, &y, &mut w).unwrap();
+        assert_eq!(w, [1.0 / 0.6, 1.0 / 0.7, 1.0 / 0.5]);
+        let tol = Tolerances { rtol: &[0.0, 0.0, 1.0], atol: &[1.0, 2.0, 0.0], vector: true };
+        assert_eq!(inverse_error_weights(tol, &y, &mut w), Err(NonPositiveWeight(3)));
+    }
+
+    #[test]
+    fn norm_matches_definition_and_is_scale_safe() {
+        let v = [3.0, 4.0];
+        let w = [1.0, 1.0];
+        assert!((weighted_rms_norm(&v, &w) - (12.5f64).sqrt()).abs() < 1e-15);
+        let big = [1e300, 1e300];
+        assert!((weighted_rms_norm(&big, &w) - 1e300).abs() / 1e300 < 1e-15);
+        assert_eq!(weighted_rms_norm(&[0.0, 0.0], &w), 0.0);
+    }
+
+    #[test]
+    fn algebraic_mask() {
+        let mut vt = [9.0; 3];
+        mask_algebraic(&[1.0, 2.0, 3.0], &[1, -1, 1], &mut vt);
+        assert_eq!(vt, [1.0, 0.0, 3.0]);
+    }
+}

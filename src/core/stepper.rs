@@ -1,1 +1,486 @@
-//! (being written)
+//! One step of the variable-order, variable-step, fixed-leading-coefficient
+//! BDF method (DDSTP): coefficients, corrector, error estimates at orders
+//! K-2..K+1, order and step-size selection, update of the divided
+//! differences PHI, and the retry logic after a failed step.
+
+use super::interpolate::interpolate;
+use super::jacobian::IterationMatrix;
+use super::layout::{iw, rw, IHeader, RHeader};
+use super::newton::{self, CorrectorFailure, CorrectorParams, CorrectorState, CorrectorVectors, RecoverableCause};
+use super::norms::weighted_rms_norm;
+use super::problem::DaeSystem;
+use crate::types::{FInt, Real};
+
+/// Corrector failures allowed on one step before giving up (DDSTP).
+pub const MAX_CONVERGENCE_FAILURES: u32 = 10;
+/// Step-size factor after a corrector failure.
+pub const CONVERGENCE_FAILURE_FACTOR: Real = 0.25;
+
+/// The method's state that persists between steps (stored in the RWORK
+/// and IWORK headers between calls).
+#[derive(Clone, Debug, Default)]
+pub struct BdfState {
+    pub h: Real,
+    pub cj: Real,
+    pub cjold: Real,
+    pub hold: Real,
+    pub s: Real,
+    pub alpha: [Real; 6],
+    pub beta: [Real; 6],
+    pub gamma: [Real; 6],
+    pub psi: [Real; 6],
+    pub sigma: [Real; 6],
+    pub k: usize,
+    pub kold: usize,
+    pub ns: usize,
+    /// 0 while the step size is still being doubled each step.
+    pub phase: i32,
+    pub jcalc: i32,
+}
+
+/// The solver's counters (IWORK(11..21)).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    pub nst: FInt,
+    pub nre: FInt,
+    pub nje: FInt,
+    pub netf: FInt,
+    pub ncfn: FInt,
+    pub ncfl: FInt,
+    pub nni: FInt,
+    pub nli: FInt,
+    pub nps: FInt,
+}
+
+fn to_index(v: FInt) -> usize {
+    usize::try_from(v).unwrap_or(0)
+}
+
+impl BdfState {
+    /// Read the state from the work-array headers. `h` is read separately
+    /// by the driver (RWORK(3) doubles as the H0 input).
+    pub fn load(r: &RHeader<'_>, i: &IHeader<'_>) -> Self {
+        let arr = |pos| {
+            let mut a = [0.0; 6];
+            a.copy_from_slice(r.coef(pos));
+            a
+        };
+        BdfState {
+            h: r.get(rw::H),
+            cj: r.get(rw::CJ),
+            cjold: r.get(rw::CJOLD),
+            hold: r.get(rw::HOLD),
+            s: r.get(rw::S),
+            alpha: arr(rw::ALPHA),
+            beta: arr(rw::BETA),
+            gamma: arr(rw::GAMMA),
+            psi: arr(rw::PSI),
+            sigma: arr(rw::SIGMA),
+            // Clamp: a corrupted or hand-edited IWORK must not index out of bounds.
+            k: to_index(i.get(iw::K)).clamp(1, 5),
+            kold: to_index(i.get(iw::KOLD)).min(5),
+            ns: to_index(i.get(iw::NS)).min(7),
+            phase: i.get(iw::PHASE),
+            jcalc: i.get(iw::JCALC),
+        }
+    }
+
+    pub fn store(&self, r: &mut RHeader<'_>, i: &mut IHeader<'_>) {
+        r.set(rw::H, self.h);
+        r.set(rw::CJ, self.cj);
+        r.set(rw::CJOLD, self.cjold);
+        r.set(rw::HOLD, self.hold);
+        r.set(rw::S, self.s);
+        r.coef_mut(rw::ALPHA).copy_from_slice(&self.alpha);
+        r.coef_mut(rw::BETA).copy_from_slice(&self.beta);
+        r.coef_mut(rw::GAMMA).copy_from_slice(&self.gamma);
+        r.coef_mut(rw::PSI).copy_from_slice(&self.psi);
+        r.coef_mut(rw::SIGMA).copy_from_slice(&self.sigma);
+        i.set(iw::K, self.k as FInt);
+        i.set(iw::KOLD, self.kold as FInt);
+        i.set(iw::NS, self.ns as FInt);
+        i.set(iw::PHASE, self.phase);
+        i.set(iw::JCALC, self.jcalc);
+    }
+}
+
+impl Counters {
+    pub fn load(i: &IHeader<'_>) -> Self {
+        Counters {
+            nst: i.get(iw::NST),
+            nre: i.get(iw::NRE),
+            nje: i.get(iw::NJE),
+            netf: i.get(iw::NETF),
+            ncfn: i.get(iw::NCFN),
+            ncfl: i.get(iw::NCFL),
+            nni: i.get(iw::NNI),
+            nli: i.get(iw::NLI),
+            nps: i.get(iw::NPS),
+        }
+    }
+    pub fn store(&self, i: &mut IHeader<'_>) {
+        i.set(iw::NST, self.nst);
+        i.set(iw::NRE, self.nre);
+        i.set(iw::NJE, self.nje);
+        i.set(iw::NETF, self.netf);
+        i.set(iw::NCFN, self.ncfn);
+        i.set(iw::NCFL, self.ncfl);
+        i.set(iw::NNI, self.nni);
+        i.set(iw::NLI, self.nli);
+        i.set(iw::NPS, self.nps);
+    }
+}
+
+/// Why a step could not be completed (the IDID DDSTP would return).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepError {
+    /// -6
+    ErrorTest,
+    /// -7
+    Convergence,
+    /// -8
+    Singular,
+    /// -9
+    ConvergenceAfterErrorTest,
+    /// -10
+    IllegalInput,
+    /// -11
+    Stop,
+}
+
+/// The vectors a step works on (views into the caller's arrays).
+pub struct StepVectors<'a> {
+    pub y: &'a mut [Real],
+    pub yp: &'a mut [Real],
+    /// Reciprocal error weights for the corrector.
+    pub wt: &'a [Real],
+    /// Reciprocal weights for the error test (WT, or WT masked by ID).
+    pub vt: &'a [Real],
+    /// PHI(NEQ, NCPHI), column-major.
+    pub phi: &'a mut [Real],
+    pub delta: &'a mut [Real],
+    pub e: &'a mut [Real],
+}
+
+/// Fixed inputs of a step.
+pub struct StepConfig {
+    pub hmin: Real,
+    pub uround: Real,
+    pub epcon: Real,
+    pub maxord: usize,
+    pub nonneg: bool,
+}
+
+/// Take one step from `tn`; on success `tn` has advanced by the step used
+/// and `st` holds the step size and order proposed for the next step.
+/// `first_step` is INFO(1) = 0 (DDSTP's JSTART).
+#[allow(clippy::too_many_arguments)]
+pub fn take_step<S: DaeSystem + ?Sized>(
+    sys: &mut S,
+    matrix: &mut IterationMatrix<'_>,
+    st: &mut BdfState,
+    cnt: &mut Counters,
+    tn: &mut Real,
+    v: &mut StepVectors<'_>,
+    cfg: &StepConfig,
+    first_step: bool,
+) -> Result<(), StepError> {
+    let neq = v.y.len();
+    let xold = *tn;
+    let mut ncf = 0u32;
+    let mut nef = 0u32;
+    if first_step {
+        st.k = 1;
+        st.kold = 0;
+        st.hold = 0.0;
+        st.psi[0] = st.h;
+        st.cj = 1.0 / st.h;
+        st.phase = 0;
+        st.ns = 0;
+    }
+    loop {
+        // Block 2: coefficients for this step.
+        let k = st.k;
+        let kp1 = k + 1;
+        if st.h != st.hold || k != st.kold {
+            st.ns = 0;
+        }
+        st.ns = (st.ns + 1).min(st.kold + 2);
+        let ns = st.ns;
+        if kp1 >= ns {
+            compute_coefficients(st, kp1);
+        }
+        let mut alphas = 0.0;
+        let mut alpha0 = 0.0;
+        for i in 1..=k {
+            alphas -= 1.0 / i as Real;
+            alpha0 -= st.alpha[i - 1];
+        }
+        let cjlast = st.cj;
+        st.cj = -alphas / st.h;
+        let ck = (st.alpha[kp1 - 1] + alphas - alpha0).abs().max(st.alpha[kp1 - 1]);
+        // PHI -> PHI*: scale the columns that changed with the step history.
+        for j in (ns + 1)..=kp1 {
+            let b = st.beta[j - 1];
+            for p in &mut v.phi[(j - 1) * neq..j * neq] {
+                *p *= b;
+            }
+        }
+        *tn += st.h;
+
+        // Block 3: the corrector.
+        let corrected = {
+            let mut cs = CorrectorState {
+                cj: st.cj,
+                cjold: &mut st.cjold,
+                cjlast,
+                s: &mut st.s,
+                jcalc: &mut st.jcalc,
+                nre: &mut cnt.nre,
+                nje: &mut cnt.nje,
+                nni: &mut cnt.nni,
+            };
+            let mut cv = CorrectorVectors {
+                y: &mut *v.y,
+                yp: &mut *v.yp,
+                rwt: v.wt,
+                phi: &v.phi[..kp1 * neq],
+                gamma: &st.gamma,
+                delta: &mut *v.delta,
+                e: &mut *v.e,
+            };
+            let p = CorrectorParams {
+                t: *tn,
+                h: st.h,
+                kp1,
+                uround: cfg.uround,
+                epcon: cfg.epcon,
+                // DNEDD sees JSTART = INFO(1), still 0 on retries of the first step.
+                first_step,
+                nonneg: cfg.nonneg,
+            };
+            newton::correct(sys, matrix, &mut cs, &mut cv, &p)
+        };
+
+        // Block 4: error estimates (only meaningful if the corrector converged).
+        let mut failure = corrected.err().map(Failure::Corrector);
+        let mut knew = k;
+        let mut est = 0.0;
+        let mut terk = 0.0;
+        let mut terkm1 = 0.0;
+        let mut erkm1 = 0.0;
+        if failure.is_none() {
+            let enorm = weighted_rms_norm(v.e, v.vt);
+            let erk = st.sigma[k] * enorm;
+            terk = (k + 1) as Real * erk;
+            est = erk;
+            if k > 1 {
+                for ((d, &p), &e) in v.delta.iter_mut().zip(&v.phi[k * neq..kp1 * neq]).zip(v.e.iter()) {
+                    *d = p + e;
+                }
+                erkm1 = st.sigma[k - 1] * weighted_rms_norm(v.delta, v.vt);
+                terkm1 = k as Real * erkm1;
+                let lower = if k > 2 {
+                    for (d, &p) in v.delta.iter_mut().zip(&v.phi[(k - 1) * neq..k * neq]) {
+                        *d += p;
+                    }
+                    let erkm2 = st.sigma[k - 2] * weighted_rms_norm(v.delta, v.vt);
+                    let terkm2 = (k - 1) as Real * erkm2;
+                    terkm1.max(terkm2) <= terk
+                } else {
+                    terkm1 <= 0.5 * terk
+                };
+                if lower {
+                    knew = k - 1;
+                    est = erkm1;
+                }
+            }
+            let err = ck * enorm;
+            if err > 1.0 {
+                failure = Some(Failure::ErrorTest);
+            }
+        }
+
+        match failure {
+            None => {
+                accept_step(st, cnt, v, cfg, k, knew, est, terk, terkm1, erkm1);
+                return Ok(());
+            }
+            Some(f) => {
+                // Block 6: restore TN, PHI, PSI.
+                st.phase = 1;
+                *tn = xold;
+                for j in (ns + 1)..=kp1 {
+                    let b = 1.0 / st.beta[j - 1];
+                    for p in &mut v.phi[(j - 1) * neq..j * neq] {
+                        *p *= b;
+                    }
+                }
+                for i in 1..kp1 {
+                    st.psi[i - 1] = st.psi[i] - st.h;
+                }
+                let r;
+                if let Failure::ErrorTest = f {
+                    nef += 1;
+                    cnt.netf = cnt.netf.wrapping_add(1);
+                    if nef == 1 {
+                        st.k = knew;
+                        let temp2 = (st.k + 1) as Real;
+                        r = (0.9 * (2.0 * est + 0.0001).powf(-1.0 / temp2)).clamp(0.25, 0.9);
+                    } else if nef == 2 {
+                        st.k = knew;
+                        r = 0.25;
+                    } else {
+                        st.k = 1;
+                        r = 0.25;
+                    }
+                    st.h *= r;
+                    if st.h.abs() < cfg.hmin {
+                        return Err(fail_step(st, v, *tn, StepError::ErrorTest));
+                    }
+                } else {
+                    cnt.ncfn = cnt.ncfn.wrapping_add(1);
+                    let cause = match f {
+                        Failure::Corrector(CorrectorFailure::Recoverable(c)) => c,
+                        _ => return Err(fail_step(st, v, *tn, StepError::Stop)),
+                    };
+                    ncf += 1;
+                    r = CONVERGENCE_FAILURE_FACTOR;
+                    st.h *= r;
+                    if !(ncf < MAX_CONVERGENCE_FAILURES && st.h.abs() >= cfg.hmin) {
+                        let mut err = match cause {
+                            RecoverableCause::NoConvergence => StepError::Convergence,
+                            RecoverableCause::IllegalInput => StepError::IllegalInput,
+                            RecoverableCause::Singular => StepError::Singular,
+                        };
+                        if nef >= 3 {
+                            err = StepError::ConvergenceAfterErrorTest;
+                        }
+                        return Err(fail_step(st, v, *tn, err));
+                    }
+                }
+                // Retry; on the very first step rescale the initial history.
+                if st.kold == 0 {
+                    st.psi[0] = st.h;
+                    for p in &mut v.phi[neq..2 * neq] {
+                        *p *= r;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Why an attempted step was rejected.
+enum Failure {
+    Corrector(CorrectorFailure),
+    /// The corrector converged but the local error estimate was too large.
+    ErrorTest,
+}
+
+/// Compute ALPHA, BETA, GAMMA, SIGMA and update PSI for order k = kp1-1.
+fn compute_coefficients(st: &mut BdfState, kp1: usize) {
+    let h = st.h;
+    st.beta[0] = 1.0;
+    st.alpha[0] = 1.0;
+    let mut temp1 = h;
+    st.gamma[0] = 0.0;
+    st.sigma[0] = 1.0;
+    for i in 2..=kp1 {
+        let temp2 = st.psi[i - 2];
+        st.psi[i - 2] = temp1;
+        st.beta[i - 1] = st.beta[i - 2] * st.psi[i - 2] / temp2;
+        temp1 = temp2 + h;
+        st.alpha[i - 1] = h / temp1;
+        st.sigma[i - 1] = (i - 1) as Real * st.sigma[i - 2] * st.alpha[i - 1];
+        st.gamma[i - 1] = st.gamma[i - 2] + st.alpha[i - 2] / h;
+    }
+    st.psi[kp1 - 1] = temp1;
+}
+
+/// Block 5: the step passed. Choose the next order and step size, then
+/// update the differences.
+#[allow(clippy::too_many_arguments)]
+fn accept_step(
+    st: &mut BdfState,
+    cnt: &mut Counters,
+    v: &mut StepVectors<'_>,
+    cfg: &StepConfig,
+    k: usize,
+    knew: usize,
+    mut est: Real,
+    terk: Real,
+    terkm1: Real,
+    erkm1: Real,
+) {
+    let neq = v.y.len();
+    let kp1 = k + 1;
+    let kp2 = k + 2;
+    cnt.nst = cnt.nst.wrapping_add(1);
+    let kdiff = k as i64 - st.kold as i64;
+    st.kold = k;
+    st.hold = st.h;
+    if knew + 1 == k || k == cfg.maxord {
+        st.phase = 1;
+    }
+    let mut raise_in_startup = false;
+    if st.phase == 0 {
+        raise_in_startup = true;
+    } else if knew + 1 == k {
+        st.k = k - 1;
+        est = erkm1;
+    } else if k != cfg.maxord && !(kp1 >= st.ns || kdiff == 1) {
+        for ((d, &e), &p) in v.delta.iter_mut().zip(v.e.iter()).zip(&v.phi[(kp2 - 1) * neq..kp2 * neq]) {
+            *d = e - p;
+        }
+        let erkp1 = weighted_rms_norm(v.delta, v.vt) / (k + 2) as Real;
+        let terkp1 = (k + 2) as Real * erkp1;
+        if k > 1 {
+            if terkm1 <= terk.min(terkp1) {
+                st.k = k - 1;
+                est = erkm1;
+            } else if !(terkp1 >= terk || k == cfg.maxord) {
+                st.k = kp1;
+                est = erkp1;
+            }
+        } else if terkp1 < 0.5 * terk {
+            st.k = kp1;
+            est = erkp1;
+        }
+    }
+    if raise_in_startup {
+        st.k = kp1;
+        st.h *= 2.0;
+    } else {
+        let temp2 = (st.k + 1) as Real;
+        let r = (2.0 * est + 0.0001).powf(-1.0 / temp2);
+        if r >= 2.0 {
+            st.h *= 2.0;
+        } else if r <= 1.0 {
+            st.h *= r.clamp(0.5, 0.9);
+        }
+    }
+    // Update the differences for the next step.
+    if st.kold != cfg.maxord {
+        v.phi[(kp2 - 1) * neq..kp2 * neq].copy_from_slice(v.e);
+    }
+    for (p, &e) in v.phi[(kp1 - 1) * neq..kp1 * neq].iter_mut().zip(v.e.iter()) {
+        *p += e;
+    }
+    for j in (1..kp1).rev() {
+        let (lo, hi) = v.phi.split_at_mut(j * neq);
+        let dst = &mut lo[(j - 1) * neq..];
+        for (a, &b) in dst.iter_mut().zip(&hi[..neq]) {
+            *a += b;
+        }
+    }
+}
+
+/// A step failed for good: interpolate y, y' back to `tn` with the order
+/// now in force, and report.
+fn fail_step(st: &BdfState, v: &mut StepVectors<'_>, tn: Real, err: StepError) -> StepError {
+    let neq = v.y.len();
+    let k = st.k;
+    interpolate(tn, tn, k, &v.phi[..(k + 1) * neq], &st.psi, v.y, v.yp);
+    err
+}

@@ -2,4 +2,6 @@
 //! of the crate: it turns raw pointers into checked slices, wraps the
 //! callbacks in safe adapters, catches panics, and calls the core.
 
+pub mod ddaskr;
 pub mod messages;
+mod slices;

@@ -1,0 +1,288 @@
+//! The exported DDASKR entry points and the adapter that lets the core call
+//! the user's Fortran or C callbacks.
+
+use std::os::raw::c_int;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use super::messages::StdoutSink;
+use super::slices::{opt_slice_mut, scalar_mut};
+use crate::core::driver::{self, CallArgs};
+use crate::core::error::InputError;
+use crate::core::messages::MessageSink;
+use crate::core::problem::{CallbackStatus, DaeSystem, MatrixStorage};
+
+/// Residual routine `RES(T, Y, YPRIME, CJ, DELTA, IRES, RPAR, IPAR)`.
+#[allow(non_camel_case_types)]
+pub type daskr_res_fn = Option<
+    unsafe extern "C" fn(
+        t: *const f64,
+        y: *const f64,
+        yprime: *const f64,
+        cj: *const f64,
+        delta: *mut f64,
+        ires: *mut c_int,
+        rpar: *mut f64,
+        ipar: *mut c_int,
+    ),
+>;
+
+/// Direct-method Jacobian routine `JAC(T, Y, YPRIME, PD, CJ, RPAR, IPAR)`
+/// (INFO(12)=0, INFO(5)=1). Pass it to DDASKR cast to `daskr_generic_fn`.
+#[allow(non_camel_case_types)]
+pub type daskr_jac_direct_fn = Option<
+    unsafe extern "C" fn(
+        t: *const f64,
+        y: *const f64,
+        yprime: *const f64,
+        pd: *mut f64,
+        cj: *const f64,
+        rpar: *mut f64,
+        ipar: *mut c_int,
+    ),
+>;
+
+/// Root-function routine `RT(NEQ, T, Y, YP, NRT, RVAL, RPAR, IPAR)`.
+#[allow(non_camel_case_types)]
+pub type daskr_rt_fn = Option<
+    unsafe extern "C" fn(
+        neq: *const c_int,
+        t: *const f64,
+        y: *const f64,
+        yp: *const f64,
+        nrt: *const c_int,
+        rval: *mut f64,
+        rpar: *mut f64,
+        ipar: *mut c_int,
+    ),
+>;
+
+/// A callback whose argument list depends on the method: JAC (direct or
+/// Krylov form) and PSOL. Cast your routine to this type; NULL is allowed
+/// for routines that the chosen options never call.
+#[allow(non_camel_case_types)]
+pub type daskr_generic_fn = Option<unsafe extern "C" fn()>;
+
+/// The user's callbacks and parameter arrays, seen by the core as a
+/// [`DaeSystem`].
+struct ForeignProblem {
+    res: unsafe extern "C" fn(*const f64, *const f64, *const f64, *const f64, *mut f64, *mut c_int, *mut f64, *mut c_int),
+    jac: daskr_jac_direct_fn,
+    rt: daskr_rt_fn,
+    rpar: *mut f64,
+    ipar: *mut c_int,
+    neq: c_int,
+}
+
+impl DaeSystem for ForeignProblem {
+    fn residual(&mut self, t: f64, y: &[f64], yp: &[f64], cj: f64, delta: &mut [f64]) -> CallbackStatus {
+        let mut ires: c_int = 0;
+        // SAFETY: `res` is the caller's non-null residual routine with
+        // DASKR's argument list; every pointer refers to live memory of
+        // NEQ elements (y, yp, delta) or a local scalar, and RPAR/IPAR are
+        // passed through unchanged as DASKR does.
+        unsafe { (self.res)(&t, y.as_ptr(), yp.as_ptr(), &cj, delta.as_mut_ptr(), &mut ires, self.rpar, self.ipar) };
+        CallbackStatus::from_ires(ires)
+    }
+
+    fn jacobian(&mut self, t: f64, y: &[f64], yp: &[f64], cj: f64, pd: &mut [f64], _storage: MatrixStorage) {
+        if let Some(jac) = self.jac {
+            // SAFETY: `jac` was checked non-null for INFO(5)=1 and has the
+            // direct-method argument list; `pd` is the LENPD-long matrix
+            // segment of RWORK, y/yp have NEQ elements.
+            unsafe { jac(&t, y.as_ptr(), yp.as_ptr(), pd.as_mut_ptr(), &cj, self.rpar, self.ipar) };
+        }
+    }
+
+    fn roots(&mut self, t: f64, y: &[f64], yp: &[f64], r: &mut [f64]) {
+        if let Some(rt) = self.rt {
+            let nrt = r.len() as c_int;
+            // SAFETY: `rt` was checked non-null when NRT > 0; r has NRT
+            // elements, y/yp NEQ.
+            unsafe { rt(&self.neq, &t, y.as_ptr(), yp.as_ptr(), &nrt, r.as_mut_ptr(), self.rpar, self.ipar) };
+        }
+    }
+}
+
+/// Report an input problem found by the FFI layer itself (a null pointer
+/// where an array is required) the way the core reports illegal input.
+///
+/// # Safety
+/// `info` and `idid` must be null or valid for writes.
+unsafe fn reject(info: *mut c_int, idid: *mut c_int, what: &'static str) {
+    StdoutSink.emit(&InputError::NullArgument { what }.message());
+    // SAFETY: checked for null; the caller's INFO and IDID are writable.
+    unsafe {
+        if let Some(i) = info.as_mut() {
+            *i = -1;
+        }
+        if let Some(d) = idid.as_mut() {
+            *d = -33;
+        }
+    }
+}
+
+/// The body shared by the three exported names.
+///
+/// # Safety
+/// Arguments as documented for DDASKR: every array pointer must be valid
+/// for the length DASKR documents (Y, YPRIME: NEQ; RTOL, ATOL: 1 or NEQ;
+/// RWORK: LRW; IWORK: LIW; INFO: 18; JROOT: NRT), every scalar pointer
+/// valid. Null pointers are rejected with IDID = -33 where an array is
+/// needed.
+#[allow(clippy::too_many_arguments)]
+unsafe fn ddaskr_body(
+    res: daskr_res_fn,
+    neq: *const c_int,
+    t: *mut f64,
+    y: *mut f64,
+    yprime: *mut f64,
+    tout: *const f64,
+    info: *mut c_int,
+    rtol: *mut f64,
+    atol: *mut f64,
+    idid: *mut c_int,
+    rwork: *mut f64,
+    lrw: *const c_int,
+    iwork: *mut c_int,
+    liw: *const c_int,
+    rpar: *mut f64,
+    ipar: *mut c_int,
+    jac: daskr_generic_fn,
+    _psol: daskr_generic_fn,
+    rt: daskr_rt_fn,
+    nrt: *const c_int,
+    jroot: *mut c_int,
+) {
+    // SAFETY (whole block): pointers come from the caller under the
+    // contract above; each is checked for null before use and turned into
+    // a slice of exactly the documented length.
+    unsafe {
+        let (Some(&neq), Some(&tout), Some(&lrw), Some(&liw), Some(&nrt)) =
+            (neq.as_ref(), tout.as_ref(), lrw.as_ref(), liw.as_ref(), nrt.as_ref())
+        else {
+            return reject(info, idid, "NEQ, TOUT, LRW, LIW or NRT");
+        };
+        let (Some(t), Some(idid_ref)) = (scalar_mut(t), scalar_mut(idid)) else {
+            return reject(info, idid, "T or IDID");
+        };
+        let Some(info_s) = opt_slice_mut(info, 18) else {
+            return reject(info, idid, "INFO");
+        };
+        let Some(res) = res else {
+            return reject(info, idid, "RES");
+        };
+        let n = neq.max(0) as usize;
+        let ntol = if info_s[1] == 1 { n } else { 1 };
+        let nroot = nrt.max(0) as usize;
+        let (Some(y), Some(yp)) = (opt_slice_mut(y, n), opt_slice_mut(yprime, n)) else {
+            return reject(info, idid, "Y or YPRIME");
+        };
+        let (Some(rwork), Some(iwork)) =
+            (opt_slice_mut(rwork, lrw.max(0) as usize), opt_slice_mut(iwork, liw.max(0) as usize))
+        else {
+            return reject(info, idid, "RWORK or IWORK");
+        };
+        let Some(jroot) = opt_slice_mut(jroot, nroot) else {
+            return reject(info, idid, "JROOT");
+        };
+        if nroot > 0 && rt.is_none() {
+            return reject(info, idid, "RT (NRT > 0)");
+        }
+        if info_s[4] == 1 && info_s[11] == 0 && jac.is_none() {
+            return reject(info, idid, "JAC (INFO(5) = 1)");
+        }
+        if rtol.is_null() || atol.is_null() {
+            return reject(info, idid, "RTOL or ATOL");
+        }
+        // RTOL and ATOL may be the same Fortran variable; never create two
+        // mutable views of one array.
+        let aliased = rtol == atol;
+        let mut atol_copy;
+        let rtol_s = std::slice::from_raw_parts_mut(rtol, ntol);
+        let atol_s: &mut [f64] = if aliased {
+            atol_copy = rtol_s.to_vec();
+            &mut atol_copy
+        } else {
+            std::slice::from_raw_parts_mut(atol, ntol)
+        };
+        let jac_direct: daskr_jac_direct_fn = jac.map(|f| {
+            // SAFETY: for the direct method (INFO(12)=0) DASKR's contract is
+            // that JAC has the direct argument list; the pointer is only
+            // called in that case.
+            std::mem::transmute::<unsafe extern "C" fn(), unsafe extern "C" fn(*const f64, *const f64, *const f64, *mut f64, *const f64, *mut f64, *mut c_int)>(f)
+        });
+        let mut problem = ForeignProblem { res, jac: jac_direct, rt, rpar, ipar, neq };
+        let mut args = CallArgs {
+            neq,
+            t,
+            y,
+            yp,
+            tout,
+            info: info_s,
+            rtol: rtol_s,
+            atol: atol_s,
+            idid: idid_ref,
+            rwork,
+            lrw,
+            iwork,
+            liw,
+            nrt,
+            jroot,
+        };
+        let mut sink = StdoutSink;
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
+            let _ = driver::ddaskr(&mut args, &mut problem, &mut sink);
+        }));
+        if outcome.is_err() {
+            sink.emit(&InputError::Internal.message());
+            args.info[0] = -1;
+            *args.idid = -33;
+        }
+    }
+}
+
+macro_rules! export_ddaskr {
+    ($($name:ident),*) => {$(
+        /// DDASKR: solve G(t, y, y') = 0 from T to TOUT (DASKR's argument
+        /// list and conventions).
+        ///
+        /// # Safety
+        /// As for DASKR: all arguments by reference, arrays of the documented
+        /// lengths.
+        #[no_mangle]
+        #[allow(clippy::too_many_arguments)]
+        pub unsafe extern "C" fn $name(
+            res: daskr_res_fn,
+            neq: *const c_int,
+            t: *mut f64,
+            y: *mut f64,
+            yprime: *mut f64,
+            tout: *const f64,
+            info: *mut c_int,
+            rtol: *mut f64,
+            atol: *mut f64,
+            idid: *mut c_int,
+            rwork: *mut f64,
+            lrw: *const c_int,
+            iwork: *mut c_int,
+            liw: *const c_int,
+            rpar: *mut f64,
+            ipar: *mut c_int,
+            jac: daskr_generic_fn,
+            psol: daskr_generic_fn,
+            rt: daskr_rt_fn,
+            nrt: *const c_int,
+            jroot: *mut c_int,
+        ) {
+            // SAFETY: forwarded under the same contract.
+            unsafe {
+                ddaskr_body(
+                    res, neq, t, y, yprime, tout, info, rtol, atol, idid, rwork, lrw, iwork, liw, rpar,
+                    ipar, jac, psol, rt, nrt, jroot,
+                )
+            }
+        }
+    )*};
+}
+
+export_ddaskr!(ddaskr_, ddaskr, DDASKR);

@@ -1,0 +1,27 @@
+//! Turning the caller's raw pointers into checked references and slices.
+
+/// A mutable slice of `len` elements at `p`, or None if `p` is null while
+/// elements are needed. A zero length gives an empty slice whatever `p` is.
+///
+/// # Safety
+/// If `p` is non-null it must be valid for reads and writes of `len`
+/// elements for the lifetime `'a`, and not aliased by another live slice.
+pub unsafe fn opt_slice_mut<'a, T>(p: *mut T, len: usize) -> Option<&'a mut [T]> {
+    if len == 0 {
+        return Some(&mut []);
+    }
+    if p.is_null() {
+        return None;
+    }
+    // SAFETY: non-null and valid for `len` elements by the contract.
+    Some(unsafe { std::slice::from_raw_parts_mut(p, len) })
+}
+
+/// A mutable reference to one scalar, or None if null.
+///
+/// # Safety
+/// If non-null, `p` must be valid for reads and writes for `'a`.
+pub unsafe fn scalar_mut<'a, T>(p: *mut T) -> Option<&'a mut T> {
+    // SAFETY: as_mut checks for null; validity by the contract.
+    unsafe { p.as_mut() }
+}
