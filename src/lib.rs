@@ -22,6 +22,7 @@
 pub mod api;
 pub mod core;
 pub mod ffi;
+pub mod precond;
 pub mod types;
 
 // Link the message-control crate (XSETF/XSETUN/IXSAV) into every artefact.

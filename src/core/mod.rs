@@ -5,6 +5,7 @@ pub mod driver;
 pub mod error;
 pub mod interpolate;
 pub mod jacobian;
+pub mod krylov;
 pub mod layout;
 pub mod linsol;
 pub mod messages;

@@ -2,7 +2,7 @@
 //! functions behind small traits, so the same integrator serves Fortran
 //! and C function pointers and Rust closures.
 
-use crate::types::Real;
+use crate::types::{FInt, Real};
 
 /// What a residual (or Jacobian / preconditioner) routine reported through
 /// its IRES / IER flag.
@@ -60,4 +60,61 @@ pub trait DaeSystem {
 
     /// Root functions R_i(t, y, y'), i = 1..NRT, written into `r`.
     fn roots(&mut self, _t: Real, _y: &[Real], _yp: &[Real], _r: &mut [Real]) {}
+
+    /// Krylov method, INFO(15)=1: the user's JAC prepares the
+    /// preconditioner P ~ dG/dy + cj*dG/dy' in the work segments WP/IWP
+    /// (DASKR's Krylov JAC argument list; `rewt` are reciprocal weights,
+    /// `savr` the residual at (t, y, y'), `wk` NEQ-long scratch).
+    #[allow(clippy::too_many_arguments)]
+    fn preconditioner_setup(&mut self, _c: PrecondSetup<'_>) -> PrecondSetupStatus {
+        PrecondSetupStatus { ier: 0, ires: 0 }
+    }
+
+    /// Krylov method: the user's PSOL solves P x = b in place in `b`;
+    /// returns IER (0 ok, > 0 recoverable, < 0 fatal). The default is
+    /// P = I.
+    fn preconditioner_solve(&mut self, _c: PrecondSolve<'_>) -> FInt {
+        0
+    }
+}
+
+/// Arguments of the Krylov JAC call.
+pub struct PrecondSetup<'a> {
+    pub t: Real,
+    pub y: &'a [Real],
+    pub yp: &'a [Real],
+    /// Reciprocal error weights 1/EWT.
+    pub rewt: &'a [Real],
+    /// Residual G(t, y, y').
+    pub savr: &'a [Real],
+    pub wk: &'a mut [Real],
+    pub h: Real,
+    pub cj: Real,
+    pub wp: &'a mut [Real],
+    pub iwp: &'a mut [FInt],
+}
+
+/// What the Krylov JAC reported: IER (nonzero: failure) and IRES (if it
+/// called RES and RES failed; overrides IER).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PrecondSetupStatus {
+    pub ier: FInt,
+    pub ires: FInt,
+}
+
+/// Arguments of the PSOL call.
+pub struct PrecondSolve<'a> {
+    pub t: Real,
+    pub y: &'a [Real],
+    pub yp: &'a [Real],
+    pub savr: &'a [Real],
+    pub wk: &'a mut [Real],
+    pub cj: Real,
+    /// Weights for an iterative PSOL's convergence test (REWT/sqrt(NEQ)).
+    pub wght: &'a [Real],
+    pub wp: &'a mut [Real],
+    pub iwp: &'a mut [FInt],
+    /// Right-hand side on entry, solution on exit.
+    pub b: &'a mut [Real],
+    pub eplin: Real,
 }

@@ -4,4 +4,5 @@
 
 pub mod ddaskr;
 pub mod messages;
+pub mod precond;
 mod slices;

@@ -1,0 +1,1 @@
+//! Krylov corrector (being written)

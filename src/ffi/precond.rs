@@ -1,0 +1,1 @@
+//! Exported preconditioner routines (being written)

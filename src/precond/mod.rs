@@ -1,0 +1,6 @@
+//! DASKR's preconditioner modules, in safe Rust: the banded
+//! difference-quotient preconditioner, the reaction-based block-diagonal
+//! and block-grouping preconditioners, and the sparse incomplete-LU
+//! preconditioner. The exported Fortran routines (DBANJA, DBANPS, DRBDJA,
+//! ...) are in `crate::ffi::precond`.
+#![forbid(unsafe_code)]
