@@ -6,6 +6,7 @@
 //! to the caller's RWORK/IWORK; nothing is kept anywhere else.
 
 use super::error::{InputError, StepFailure};
+use super::initial::{compute_initial_conditions, IcControls, IcCounters, IcOption, IcParams, IcVectors};
 use super::interpolate::interpolate;
 use super::jacobian::IterationMatrix;
 use super::layout::{iw, rw, IHeader, Layout, LayoutInput, MatrixKind, RHeader};
@@ -80,7 +81,7 @@ pub fn ddaskr<S: DaeSystem + ?Sized>(
         // The last call failed and the caller did not acknowledge it.
         Err(Interrupt::Input(InputError::NoActionAfterFailure { idid: *args.idid }))
     } else {
-        run(args, sys)
+        run(args, sys, sink)
     };
     match &outcome {
         Ok(idid) => *args.idid = *idid,
@@ -240,13 +241,20 @@ fn split_rwork<'a>(rwork: &'a mut [Real], l: &Layout) -> RViews<'a> {
 /// The caller's IWORK split into its segments.
 struct IViews<'a> {
     header: IHeader<'a>,
+    icnstr: Option<&'a [FInt]>,
     id: Option<&'a [FInt]>,
     pivots: &'a mut [FInt],
 }
 
 fn split_iwork<'a>(iwork: &'a mut [FInt], l: &Layout) -> IViews<'a> {
     let (header, rest) = iwork[..l.leniw].split_at_mut(iw::HEADER);
-    let (_icns, rest) = rest.split_at_mut(l.id.unwrap_or(l.ipvt) - iw::HEADER);
+    let (icnstr, rest) = match l.icns {
+        Some(_) => {
+            let (c, r) = rest.split_at_mut(l.neq);
+            (Some(&*c), r)
+        }
+        None => (None, rest),
+    };
     let (id, pivots) = match l.id {
         Some(_) => {
             let (id, p) = rest.split_at_mut(l.neq);
@@ -254,7 +262,7 @@ fn split_iwork<'a>(iwork: &'a mut [FInt], l: &Layout) -> IViews<'a> {
         }
         None => (None, rest),
     };
-    IViews { header: IHeader(header), id, pivots }
+    IViews { header: IHeader(header), icnstr, id, pivots }
 }
 
 /// Validate RTOL/ATOL (block 200 of DDASKR, plus finiteness).
@@ -289,10 +297,16 @@ fn check_first_call(opts: &Options, args: &mut CallArgs<'_>) -> Result<Layout, I
         return Err(InputError::NeqNotPositive { neq: args.neq });
     }
     let inp = layout_input(opts, args.neq, args.nrt.max(0), args.iwork, true)?;
-    if opts.initial_condition != 0 {
-        return Err(InputError::NotAvailable {
-            feature: "the initial condition calculation (INFO(11) > 0)",
-        });
+    if opts.initial_condition != 0 && opts.ic_controls {
+        let ok = iget(args.iwork, iw::MXNIT) > 0
+            && iget(args.iwork, iw::MXNJ) > 0
+            && iget(args.iwork, iw::MXNH) > 0
+            && (0..=1).contains(&iget(args.iwork, iw::LSOFF))
+            && rget(args.rwork, rw::EPINIT) > 0.0
+            && rget(args.rwork, rw::STPTOL) > 0.0;
+        if !ok {
+            return Err(InputError::IcControlsIllegal);
+        }
     }
     if opts.krylov {
         return Err(InputError::NotAvailable { feature: "the Krylov method (INFO(12) = 1)" });
@@ -353,6 +367,12 @@ fn initialise_iwork(opts: &Options, l: &Layout, iwork: &mut [FInt], maxord: usiz
     h.set(iw::LID, l.id.map_or(iw::ICNS + l.icns.map_or(0, |_| l.neq), |i| i + 1) as FInt);
     h.set(iw::LENID, if l.id.is_some() { l.neq as FInt } else { 0 });
     h.set(iw::NONNEG, FInt::from(opts.nonnegative()));
+    if opts.initial_condition != 0 && !opts.ic_controls {
+        h.set(iw::MXNIT, if opts.krylov { 15 } else { 5 });
+        h.set(iw::MXNJ, if opts.krylov { 2 } else { 6 });
+        h.set(iw::MXNH, 5);
+        h.set(iw::LSOFF, 0);
+    }
 }
 
 /// Set WT (reciprocal weights) from `y`, and VT if separate.
@@ -413,8 +433,95 @@ enum Ready {
     Done(FInt),
 }
 
+/// Why the initial-condition block failed.
+enum IcOutcome {
+    /// The calculation did not converge (IDID = -12).
+    Failed,
+    /// An error weight became non-positive between the two passes.
+    Weights(usize),
+}
+
+/// The initial-condition block of DDASKR (labels 340..355): two passes of
+/// the calculation, the second with weights from the improved Y.
+#[allow(clippy::too_many_arguments)]
+fn initial_conditions<S: DaeSystem + ?Sized>(
+    sys: &mut S,
+    opts: &Options,
+    layout: &Layout,
+    t: Real,
+    tout: Real,
+    h0: &mut Real,
+    y: &mut [Real],
+    yp: &mut [Real],
+    rv: &mut RViews<'_>,
+    ivw: &mut IViews<'_>,
+    cnt: &mut Counters,
+    sink: &mut dyn MessageSink,
+    tol: Tolerances<'_>,
+) -> Result<(), IcOutcome> {
+    let n = layout.neq;
+    if !opts.ic_controls {
+        rv.header.set(rw::EPINIT, 0.01);
+        rv.header.set(rw::STPTOL, UROUND.powf(0.6667));
+    }
+    let controls = IcControls {
+        max_iterations: ivw.header.get(iw::MXNIT).max(1) as usize,
+        max_jacobians: ivw.header.get(iw::MXNJ).max(1) as usize,
+        max_h_values: ivw.header.get(iw::MXNH).max(1) as usize,
+        line_search_off: ivw.header.get(iw::LSOFF) == 1,
+        step_tolerance: rv.header.get(rw::STPTOL),
+        epinit: rv.header.get(rw::EPINIT),
+    };
+    // The stopping test is scaled by the interval when every variable is
+    // differential (DASKR's INDEX = 0).
+    let all_differential = ivw.id.is_some_and(|id| id.iter().all(|&d| d == 1));
+    let params = IcParams {
+        option: if opts.initial_condition == 1 { IcOption::AlgebraicAndDerivatives } else { IcOption::States },
+        t,
+        tscale: if all_differential { (tout - t).abs() } else { 0.0 },
+        epcon: controls.epinit * EPCON,
+        uround: UROUND,
+        controls,
+        print_level: opts.ic_print,
+    };
+    for pass in 0..2 {
+        if pass == 1 {
+            update_weights(opts, tol, y, rv.wt, None, None).map_err(IcOutcome::Weights)?;
+        }
+        let (c12, rest) = rv.phi.split_at_mut(2 * n);
+        let (save_y, save_yp) = c12.split_at_mut(n);
+        let (y_new, rest) = rest.split_at_mut(n);
+        let yp_new = &mut rest[..n];
+        let mut matrix = IterationMatrix {
+            kind: layout.matrix,
+            dq: layout.dq_jacobian,
+            wm: &mut *rv.wm,
+            lenpd: layout.lenpd,
+            pivots: &mut ivw.pivots[..n],
+            neq: n,
+        };
+        let mut v = IcVectors {
+            y: &mut *y,
+            yp: &mut *yp,
+            id: ivw.id,
+            icnstr: if opts.constraints_in_iwork() { ivw.icnstr } else { None },
+            rwt: rv.wt,
+            delta: &mut *rv.delta,
+            r: &mut *rv.e,
+            save_y,
+            save_yp,
+            y_new,
+            yp_new,
+        };
+        let mut counters = IcCounters { nre: &mut cnt.nre, nje: &mut cnt.nje, nni: &mut cnt.nni, ncfn: &mut cnt.ncfn };
+        compute_initial_conditions(sys, &mut matrix, &mut v, &params, h0, &mut counters, sink)
+            .map_err(|_| IcOutcome::Failed)?;
+    }
+    Ok(())
+}
+
 /// The whole call; Ok(IDID) on success.
-fn run<S: DaeSystem + ?Sized>(args: &mut CallArgs<'_>, sys: &mut S) -> Result<FInt, Interrupt> {
+fn run<S: DaeSystem + ?Sized>(args: &mut CallArgs<'_>, sys: &mut S, sink: &mut dyn MessageSink) -> Result<FInt, Interrupt> {
     let opts = Options::decode(args.info)?;
     let first = args.info[0] == 0;
     if !first && args.info[0] != 1 {
@@ -491,6 +598,43 @@ fn run<S: DaeSystem + ?Sized>(args: &mut CallArgs<'_>, sys: &mut S) -> Result<FI
             }
             if (ts - tout) * h0 < 0.0 {
                 return Err(InputError::TstopBehindTout { tstop: ts, tout }.into());
+            }
+        }
+        if opts.initial_condition != 0 {
+            let mut cnt = Counters::load(&ivw.header);
+            let ic = initial_conditions(sys, &opts, &layout, **t, tout, &mut h0, y, yp, &mut rv, &mut ivw, &mut cnt, sink, Tolerances { rtol, atol, vector: opts.vector_tolerances });
+            cnt.store(&mut ivw.header);
+            match ic {
+                Err(IcOutcome::Failed) => {
+                    rv.header.set(rw::TN, tn);
+                    rv.header.set(rw::H, h0);
+                    return Err(StepFailure::InitialConditions { t: tn, h: h0 }.into());
+                }
+                Err(IcOutcome::Weights(i)) => return Err(InputError::WeightNotPositive { index: i as FInt }.into()),
+                Ok(()) => {}
+            }
+            if opts.stop_after_ic {
+                if opts.initial_condition == 1 {
+                    rv.header.set(rw::HOLD, h0);
+                }
+                rv.header.set(rw::TN, tn);
+                rv.header.set(rw::TLAST, **t);
+                rv.header.set(rw::H, h0);
+                return Ok(4);
+            }
+            // Weights and the initial step again, with the new Y and Y'.
+            {
+                let tol = Tolerances { rtol, atol, vector: opts.vector_tolerances };
+                update_weights(&opts, tol, y, rv.wt, rv.vt.as_deref_mut(), ivw.id)
+                    .map_err(|i| InputError::WeightNotPositive { index: i as FInt })?;
+            }
+            let vt: &[Real] = rv.vt.as_deref().unwrap_or(rv.wt);
+            h0 = initial_step(&opts, rv.header.get(rw::H), **t, tout, yp, vt)?;
+            h0 = limit_to_hmax(&opts, hmax, h0);
+            if let Some(ts) = tstop {
+                if (**t + h0 - ts) * h0 > 0.0 {
+                    h0 = ts - **t;
+                }
             }
         }
         st = BdfState { h: h0, ..BdfState::default() };

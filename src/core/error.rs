@@ -70,6 +70,8 @@ pub enum InputError {
     ConstraintViolated { index: FInt },
     #[error("an element of the ID array is neither +1 nor -1")]
     IdIllegal,
+    #[error("one of the INFO(17) = 1 inputs is illegal")]
+    IcControlsIllegal,
     #[error("the solver met an internal error")]
     Internal,
     #[error("a required argument is a null pointer: {what}")]
@@ -97,6 +99,8 @@ pub enum StepFailure {
     IresMinusOne { t: Real, h: Real },
     #[error("IRES = -2 was returned at T = {t}, H = {h}")]
     IresMinusTwo { t: Real, h: Real },
+    #[error("the initial Y, YPRIME could not be computed (T = {t}, H = {h})")]
+    InitialConditions { t: Real, h: Real },
 }
 
 impl StepFailure {
@@ -111,6 +115,7 @@ impl StepFailure {
             StepFailure::ConvergenceAfterErrorTest { .. } => -9,
             StepFailure::IresMinusOne { .. } => -10,
             StepFailure::IresMinusTwo { .. } => -11,
+            StepFailure::InitialConditions { .. } => -12,
         }
     }
 
@@ -159,6 +164,10 @@ impl StepFailure {
             StepFailure::IresMinusTwo { t, h } => {
                 vec![at(t, h), l("DASKR--  RES returned IRES = -2; integration stopped")]
             }
+            StepFailure::InitialConditions { t, h } => vec![
+                l("DASKR--  the initial condition calculation failed:"),
+                l("DASKR--  no consistent (Y, YPRIME) found at T (=R1), H (=R2)").with_reals(&[t, h]),
+            ],
         }
     }
 }
@@ -256,6 +265,10 @@ impl InputError {
             )
             .with_ints(&[index])],
             IdIllegal => vec![l("DASKR--  an element of the ID array is neither +1 nor -1")],
+            IcControlsIllegal => vec![
+                l("DASKR--  INFO(17)=1 but one of IWORK(32..35), RWORK(14..15)"),
+                l("DASKR--  (MXNIT, MXNJ, MXNH, LSOFF, STPTOL, EPINIT) is illegal"),
+            ],
             Internal => vec![l("DASKR--  internal error in the solver; run terminated")],
             NullArgument { what } => vec![l(format!("DASKR--  null pointer passed for {what}"))],
         }

@@ -3,6 +3,7 @@
 
 pub mod driver;
 pub mod error;
+pub mod initial;
 pub mod interpolate;
 pub mod jacobian;
 pub mod krylov;

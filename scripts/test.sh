@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Run the whole test suite: Rust unit tests, the header check, and the
+# legacy Fortran / C programs compiled and linked against libdaskr.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v gfortran >/dev/null 2>&1; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "gfortran not found: installing it with apt-get"
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gfortran >/dev/null
+    else
+        echo "gfortran is required for the Fortran test programs." >&2
+        echo "Install it, e.g.: sudo apt-get install -y gfortran" >&2
+        exit 1
+    fi
+fi
+
+cargo build --release
+cargo test --release

@@ -1,0 +1,428 @@
+//! Consistent initial conditions (INFO(11) = 1 or 2) for the direct
+//! methods: a damped Newton iteration with line search and optional sign
+//! constraints (DDASIC, DDASID, DNSID, DLINSD, DFNRMD, DYYPNW, DCNSTR).
+//!
+//! Option 1: given the differential components Y_d (ID(i) = +1), compute
+//! the algebraic components Y_a (ID(i) = -1) and Y'_d, using an artificial
+//! step size H (retried with H/10 up to MXNH values). Option 2: given Y',
+//! compute Y (CJ = 0).
+
+use super::jacobian::{EvalPoint, IterationMatrix, MatrixFailure};
+use super::messages::{MessageLine, MessageSink};
+use super::norms::weighted_rms_norm;
+use super::problem::{CallbackStatus, DaeSystem};
+use crate::types::{FInt, Real};
+
+/// Factor applied to H before another attempt (DDASIC's RHCUT).
+pub const H_CUT: Real = 0.1;
+/// Rate below which a non-converged iteration still counts as converging
+/// (DDASIC's RATEMX).
+pub const MAX_RATE: Real = 0.8;
+/// Armijo constant of the line search (DLINSD's ALPHA).
+const ARMIJO: Real = 1.0e-4;
+/// Initial bound on the relative change of constrained components.
+const MAX_RELATIVE_CHANGE: Real = 0.4;
+/// Step reduction after a constraint violation (DCNSTR's FAC).
+const CONSTRAINT_CUT: Real = 0.6;
+/// Safety factor for the relative-change bound (DCNSTR's FAC2).
+const CONSTRAINT_SAFETY: Real = 0.9;
+
+/// The IC heuristics (INFO(17) controls), defaulted as DASKR does.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct IcControls {
+    /// MXNIT: Newton iterations per Jacobian.
+    pub max_iterations: usize,
+    /// MXNJ: Jacobian evaluations per H value.
+    pub max_jacobians: usize,
+    /// MXNH: values of H tried (option 1).
+    pub max_h_values: usize,
+    /// LSOFF: line search off.
+    pub line_search_off: bool,
+    /// STPTOL: minimum scaled step in the line search.
+    pub step_tolerance: Real,
+    /// EPINIT: factor on EPCON in the convergence test.
+    pub epinit: Real,
+}
+
+/// Which initial-condition problem is solved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IcOption {
+    /// Given Y_d, compute Y_a and Y'_d.
+    AlgebraicAndDerivatives,
+    /// Given Y', compute Y.
+    States,
+}
+
+/// The calculation failed (IDID = -12), or RES asked to stop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IcFailure {
+    Failed,
+    Stop,
+}
+
+/// Counters updated by the calculation.
+pub struct IcCounters<'a> {
+    pub nre: &'a mut FInt,
+    pub nje: &'a mut FInt,
+    pub nni: &'a mut FInt,
+    pub ncfn: &'a mut FInt,
+}
+
+/// Vectors used by the calculation; `save_y`, `save_yp`, `y_new`,
+/// `yp_new` are the PHI columns 1..4 DASKR lends as scratch.
+pub struct IcVectors<'a> {
+    pub y: &'a mut [Real],
+    pub yp: &'a mut [Real],
+    pub id: Option<&'a [FInt]>,
+    pub icnstr: Option<&'a [FInt]>,
+    /// Reciprocal error weights.
+    pub rwt: &'a [Real],
+    pub delta: &'a mut [Real],
+    pub r: &'a mut [Real],
+    pub save_y: &'a mut [Real],
+    pub save_yp: &'a mut [Real],
+    pub y_new: &'a mut [Real],
+    pub yp_new: &'a mut [Real],
+}
+
+/// Fixed parameters of one calculation.
+pub struct IcParams {
+    pub option: IcOption,
+    pub t: Real,
+    /// TDIST when every variable is differential, else 0 (stopping-test scale).
+    pub tscale: Real,
+    /// EPINIT*EPCON.
+    pub epcon: Real,
+    pub uround: Real,
+    pub controls: IcControls,
+    /// INFO(18): 0 quiet, 1 and 2 print progress.
+    pub print_level: u8,
+}
+
+/// Solve for consistent Y, Y'. `h` is the artificial step size on entry
+/// and the one finally used on exit. `first_pass` is false on DASKR's
+/// second call with refreshed weights.
+pub fn compute_initial_conditions<S: DaeSystem + ?Sized>(
+    sys: &mut S,
+    matrix: &mut IterationMatrix<'_>,
+    v: &mut IcVectors<'_>,
+    p: &IcParams,
+    h: &mut Real,
+    cnt: &mut IcCounters<'_>,
+    sink: &mut dyn MessageSink,
+) -> Result<(), IcFailure> {
+    v.save_y.copy_from_slice(v.y);
+    v.save_yp.copy_from_slice(v.yp);
+    let mut cj = match p.option {
+        IcOption::States => 0.0,
+        IcOption::AlgebraicAndDerivatives => 1.0 / *h,
+    };
+    let mut nh = 1;
+    loop {
+        let outcome = newton_with_jacobians(sys, matrix, v, p, cj, *h, cnt, sink);
+        let retry_from_start = match outcome {
+            Ok(()) => return Ok(()),
+            Err(SolveFailure::Stop) => {
+                *cnt.ncfn = cnt.ncfn.wrapping_add(1);
+                return Err(IcFailure::Stop);
+            }
+            Err(SolveFailure::Slow) => false,
+            Err(SolveFailure::Hard) => true,
+        };
+        *cnt.ncfn = cnt.ncfn.wrapping_add(1);
+        if p.option == IcOption::States || nh >= p.controls.max_h_values {
+            return Err(IcFailure::Failed);
+        }
+        nh += 1;
+        *h *= H_CUT;
+        cj = 1.0 / *h;
+        if retry_from_start {
+            v.y.copy_from_slice(v.save_y);
+            v.yp.copy_from_slice(v.save_yp);
+        }
+    }
+}
+
+/// How one H value failed (DDASID's IERNLS).
+enum SolveFailure {
+    /// Converging too slowly (IERNLS = 1): retry with a smaller H from here.
+    Slow,
+    /// Diverging, line search failed, singular matrix or IRES = -1
+    /// (IERNLS = 2): retry from the initial values.
+    Hard,
+    /// IRES = -2.
+    Stop,
+}
+
+/// Newton iteration with up to MXNJ Jacobian evaluations (DDASID).
+#[allow(clippy::too_many_arguments)]
+fn newton_with_jacobians<S: DaeSystem + ?Sized>(
+    sys: &mut S,
+    matrix: &mut IterationMatrix<'_>,
+    v: &mut IcVectors<'_>,
+    p: &IcParams,
+    cj: Real,
+    h: Real,
+    cnt: &mut IcCounters<'_>,
+    sink: &mut dyn MessageSink,
+) -> Result<(), SolveFailure> {
+    let res_failure = |s: CallbackStatus| if s == CallbackStatus::Stop { SolveFailure::Stop } else { SolveFailure::Hard };
+    *cnt.nre = cnt.nre.wrapping_add(1);
+    let s = sys.residual(p.t, v.y, v.yp, cj, v.delta);
+    if s != CallbackStatus::Ok {
+        return Err(res_failure(s));
+    }
+    let mut nj = 0;
+    loop {
+        nj += 1;
+        *cnt.nje = cnt.nje.wrapping_add(1);
+        let at = EvalPoint { t: p.t, cj, h, rwt: v.rwt, delta: v.delta, uround: p.uround };
+        match matrix.evaluate(sys, &at, v.y, v.yp, v.r, cnt.nre) {
+            Ok(()) => {}
+            Err(MatrixFailure::Residual(s)) => return Err(res_failure(s)),
+            Err(MatrixFailure::Singular(_)) => return Err(SolveFailure::Hard),
+        }
+        match newton_iterate(sys, matrix, v, p, cj, cnt, sink) {
+            Ok(()) => return Ok(()),
+            Err(NewtonFailure::Slow) if nj < p.controls.max_jacobians => {
+                *cnt.nre = cnt.nre.wrapping_add(1);
+                let s = sys.residual(p.t, v.y, v.yp, cj, v.delta);
+                if s != CallbackStatus::Ok {
+                    return Err(res_failure(s));
+                }
+            }
+            Err(NewtonFailure::Slow) => return Err(SolveFailure::Slow),
+            Err(NewtonFailure::Diverging | NewtonFailure::LineSearch) => return Err(SolveFailure::Hard),
+            Err(NewtonFailure::Stop) => return Err(SolveFailure::Stop),
+        }
+    }
+}
+
+/// How the Newton iteration with one matrix failed (DNSID's IERNEW).
+enum NewtonFailure {
+    /// MXNIT iterations, rate <= RATEMX (IERNEW = 1).
+    Slow,
+    /// MXNIT iterations, rate > RATEMX (IERNEW = 2).
+    Diverging,
+    /// The line search failed or RES returned IRES = -1 (IERNEW = 3).
+    LineSearch,
+    /// IRES = -2 (IERNEW = -1).
+    Stop,
+}
+
+/// Damped Newton iteration with a fixed matrix (DNSID). On entry `delta`
+/// holds G(t, y, y').
+fn newton_iterate<S: DaeSystem + ?Sized>(
+    sys: &mut S,
+    matrix: &IterationMatrix<'_>,
+    v: &mut IcVectors<'_>,
+    p: &IcParams,
+    cj: Real,
+    cnt: &mut IcCounters<'_>,
+    sink: &mut dyn MessageSink,
+) -> Result<(), NewtonFailure> {
+    let mut rlx = MAX_RELATIVE_CHANGE;
+    matrix.solve(v.delta);
+    let mut delnrm = weighted_rms_norm(v.delta, v.rwt);
+    let mut fnrm = scaled(delnrm, p.tscale, cj);
+    if fnrm <= p.epcon {
+        return Ok(());
+    }
+    let mut m = 0;
+    loop {
+        *cnt.nni = cnt.nni.wrapping_add(1);
+        let oldfnm = fnrm;
+        let searched = line_search(sys, matrix, v, p, cj, &mut delnrm, &mut fnrm, &mut rlx, cnt, sink);
+        let rate = fnrm / oldfnm;
+        match searched {
+            Ok(()) => {}
+            Err(CallbackStatus::Stop) => return Err(NewtonFailure::Stop),
+            Err(_) => return Err(NewtonFailure::LineSearch),
+        }
+        if fnrm <= p.epcon {
+            return Ok(());
+        }
+        m += 1;
+        if m >= p.controls.max_iterations {
+            return Err(if rate <= MAX_RATE { NewtonFailure::Slow } else { NewtonFailure::Diverging });
+        }
+        v.delta.copy_from_slice(v.r);
+        delnrm = fnrm;
+    }
+}
+
+/// The stopping-test norm: with TSCALE > 0 scaled by TSCALE*|CJ|.
+fn scaled(norm: Real, tscale: Real, cj: Real) -> Real {
+    if tscale > 0.0 {
+        norm * tscale * cj.abs()
+    } else {
+        norm
+    }
+}
+
+/// Apply the step -rl*p to the unknowns (DYYPNW): option 1 changes Y_a
+/// and Y'_d (by cj*p), option 2 changes Y.
+fn trial_point(option: IcOption, y: &[Real], yp: &[Real], cj: Real, rl: Real, dp: &[Real], id: Option<&[FInt]>, y_new: &mut [Real], yp_new: &mut [Real]) {
+    match (option, id) {
+        (IcOption::AlgebraicAndDerivatives, Some(id)) => {
+            for i in 0..y.len() {
+                if id[i] < 0 {
+                    y_new[i] = y[i] - rl * dp[i];
+                    yp_new[i] = yp[i];
+                } else {
+                    y_new[i] = y[i];
+                    yp_new[i] = yp[i] - rl * cj * dp[i];
+                }
+            }
+        }
+        _ => {
+            for i in 0..y.len() {
+                y_new[i] = y[i] - rl * dp[i];
+                yp_new[i] = yp[i];
+            }
+        }
+    }
+}
+
+/// Check a trial point against the sign constraints (DCNSTR). Returns the
+/// reduced step bound `tau` if the step must shrink, with the index of the
+/// offending component (1-based).
+fn constraint_check(y: &[Real], y_new: &[Real], icnstr: &[FInt], tau: Real, rlx: Real) -> Option<(Real, usize)> {
+    let mut rdymx = 0.0;
+    let mut ivar = 0;
+    for i in 0..y.len() {
+        let c = icnstr[i];
+        if c == 2 || c == -2 {
+            let rdy = ((y_new[i] - y[i]) / y[i]).abs();
+            if rdy > rdymx {
+                rdymx = rdy;
+                ivar = i + 1;
+            }
+        }
+        let violated = match c {
+            2 => y_new[i] <= 0.0,
+            1 => y_new[i] < 0.0,
+            -1 => y_new[i] > 0.0,
+            -2 => y_new[i] >= 0.0,
+            _ => false,
+        };
+        if violated {
+            return Some((CONSTRAINT_CUT * tau, i + 1));
+        }
+    }
+    if rdymx >= rlx {
+        return Some((CONSTRAINT_SAFETY * tau * rlx / rdymx, ivar));
+    }
+    None
+}
+
+/// Line search along the Newton direction in `delta` (DLINSD). On success
+/// y, y' are updated, `fnrm` is the new norm and `r` holds the new
+/// (solved) residual.
+#[allow(clippy::too_many_arguments)]
+fn line_search<S: DaeSystem + ?Sized>(
+    sys: &mut S,
+    matrix: &IterationMatrix<'_>,
+    v: &mut IcVectors<'_>,
+    p: &IcParams,
+    cj: Real,
+    pnrm: &mut Real,
+    fnrm: &mut Real,
+    rlx: &mut Real,
+    cnt: &mut IcCounters<'_>,
+    sink: &mut dyn MessageSink,
+) -> Result<(), CallbackStatus> {
+    let verbose = p.print_level >= 2;
+    let say = |sink: &mut dyn MessageSink, text: &str, reals: &[Real], ints: &[FInt]| {
+        sink.emit(&[MessageLine::text(text).with_reals(reals).with_ints(ints)]);
+    };
+    let f1nrm = *fnrm * *fnrm / 2.0;
+    let mut ratio = 1.0;
+    if verbose {
+        say(sink, "------ IC line search: step norm PNRM = R1", &[*pnrm], &[]);
+    }
+    let mut tau = *pnrm;
+    let rl = 1.0;
+    if let Some(icnstr) = v.icnstr {
+        loop {
+            trial_point(p.option, v.y, v.yp, cj, rl, v.delta, v.id, v.y_new, v.yp_new);
+            let Some((new_tau, ivar)) = constraint_check(v.y, v.y_new, icnstr, tau, *rlx) else {
+                break;
+            };
+            tau = new_tau;
+            let ratio1 = tau / *pnrm;
+            ratio *= ratio1;
+            for d in v.delta.iter_mut() {
+                *d *= ratio1;
+            }
+            *pnrm = tau;
+            if verbose {
+                say(sink, "------ IC constraint violated: PNRM = R1, index I1", &[*pnrm], &[ivar as FInt]);
+            }
+            if *pnrm <= p.controls.step_tolerance {
+                return Err(CallbackStatus::Recoverable);
+            }
+        }
+    }
+    let slpi = -2.0 * f1nrm * ratio;
+    let rlmin = p.controls.step_tolerance / *pnrm;
+    if !p.controls.line_search_off && verbose {
+        say(sink, "------ IC line search: minimum lambda = R1", &[rlmin], &[]);
+    }
+    let mut rl = rl;
+    loop {
+        trial_point(p.option, v.y, v.yp, cj, rl, v.delta, v.id, v.y_new, v.yp_new);
+        *cnt.nre = cnt.nre.wrapping_add(1);
+        let s = sys.residual(p.t, v.y_new, v.yp_new, cj, v.r);
+        if s != CallbackStatus::Ok {
+            return Err(s);
+        }
+        matrix.solve(v.r);
+        let fnrmp = scaled(weighted_rms_norm(v.r, v.rwt), p.tscale, cj);
+        let accept = p.controls.line_search_off || {
+            let f1nrmp = fnrmp * fnrmp / 2.0;
+            if verbose {
+                say(sink, "------ IC line search: lambda = R1", &[rl], &[]);
+                say(sink, "------ IC norms: old R1, new R2", &[f1nrm, f1nrmp], &[]);
+            }
+            f1nrmp <= f1nrm + ARMIJO * slpi * rl
+        };
+        if accept {
+            v.y.copy_from_slice(v.y_new);
+            v.yp.copy_from_slice(v.yp_new);
+            *fnrm = fnrmp;
+            if p.print_level >= 1 {
+                say(sink, "------ IC line search done: FNRM = R1", &[*fnrm], &[]);
+            }
+            return Ok(());
+        }
+        if rl < rlmin {
+            return Err(CallbackStatus::Recoverable);
+        }
+        rl /= 2.0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn constraint_check_cuts_step() {
+        // y = 1 must stay > 0; a step to -1 violates it.
+        let r = constraint_check(&[1.0], &[-1.0], &[2], 1.0, 0.4);
+        assert_eq!(r, Some((0.6, 1)));
+        // A relative change of 0.5 >= rlx = 0.4 shrinks tau by 0.9*0.4/0.5.
+        let r = constraint_check(&[1.0], &[1.5], &[2], 1.0, 0.4).unwrap();
+        assert!((r.0 - 0.72).abs() < 1e-15);
+        assert_eq!(constraint_check(&[1.0], &[1.1], &[2], 1.0, 0.4), None);
+    }
+
+    #[test]
+    fn trial_point_option_one_moves_the_right_unknowns() {
+        let (mut yn, mut ypn) = ([0.0; 2], [0.0; 2]);
+        trial_point(IcOption::AlgebraicAndDerivatives, &[1.0, 2.0], &[3.0, 4.0], 10.0, 0.5, &[1.0, 1.0], Some(&[1, -1]), &mut yn, &mut ypn);
+        assert_eq!(yn, [1.0, 1.5]);
+        assert_eq!(ypn, [-2.0, 4.0]);
+    }
+}
