@@ -241,48 +241,119 @@ unsafe fn ddaskr_body(
     }
 }
 
-macro_rules! export_ddaskr {
-    ($($name:ident),*) => {$(
-        /// DDASKR: solve G(t, y, y') = 0 from T to TOUT (DASKR's argument
-        /// list and conventions).
-        ///
-        /// # Safety
-        /// As for DASKR: all arguments by reference, arrays of the documented
-        /// lengths.
-        #[no_mangle]
-        #[allow(clippy::too_many_arguments)]
-        pub unsafe extern "C" fn $name(
-            res: daskr_res_fn,
-            neq: *const c_int,
-            t: *mut f64,
-            y: *mut f64,
-            yprime: *mut f64,
-            tout: *const f64,
-            info: *mut c_int,
-            rtol: *mut f64,
-            atol: *mut f64,
-            idid: *mut c_int,
-            rwork: *mut f64,
-            lrw: *const c_int,
-            iwork: *mut c_int,
-            liw: *const c_int,
-            rpar: *mut f64,
-            ipar: *mut c_int,
-            jac: daskr_generic_fn,
-            psol: daskr_generic_fn,
-            rt: daskr_rt_fn,
-            nrt: *const c_int,
-            jroot: *mut c_int,
-        ) {
-            // SAFETY: forwarded under the same contract.
-            unsafe {
-                ddaskr_body(
-                    res, neq, t, y, yprime, tout, info, rtol, atol, idid, rwork, lrw, iwork, liw, rpar,
-                    ipar, jac, psol, rt, nrt, jroot,
-                )
-            }
-        }
-    )*};
+/// DDASKR: solve G(t, y, y') = 0 from T to TOUT, with DASKR's argument
+/// list and conventions (gfortran / ifx / flang name).
+///
+/// # Safety
+/// As for DASKR: all arguments by reference, arrays of the documented
+/// lengths (Y, YPRIME: NEQ; RTOL, ATOL: 1 or NEQ; INFO: 20; RWORK: LRW;
+/// IWORK: LIW; JROOT: NRT).
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn ddaskr_(
+    res: daskr_res_fn,
+    neq: *const c_int,
+    t: *mut f64,
+    y: *mut f64,
+    yprime: *mut f64,
+    tout: *const f64,
+    info: *mut c_int,
+    rtol: *mut f64,
+    atol: *mut f64,
+    idid: *mut c_int,
+    rwork: *mut f64,
+    lrw: *const c_int,
+    iwork: *mut c_int,
+    liw: *const c_int,
+    rpar: *mut f64,
+    ipar: *mut c_int,
+    jac: daskr_generic_fn,
+    psol: daskr_generic_fn,
+    rt: daskr_rt_fn,
+    nrt: *const c_int,
+    jroot: *mut c_int,
+) {
+    // SAFETY: forwarded under the same contract.
+    unsafe {
+        ddaskr_body(
+            res, neq, t, y, yprime, tout, info, rtol, atol, idid, rwork, lrw, iwork, liw, rpar, ipar,
+            jac, psol, rt, nrt, jroot,
+        )
+    }
 }
 
-export_ddaskr!(ddaskr_, ddaskr, DDASKR);
+/// DDASKR under its plain lower-case name (`-fno-underscoring` codes, C callers); see `ddaskr_`.
+///
+/// # Safety
+/// As for `ddaskr_`.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn ddaskr(
+    res: daskr_res_fn,
+    neq: *const c_int,
+    t: *mut f64,
+    y: *mut f64,
+    yprime: *mut f64,
+    tout: *const f64,
+    info: *mut c_int,
+    rtol: *mut f64,
+    atol: *mut f64,
+    idid: *mut c_int,
+    rwork: *mut f64,
+    lrw: *const c_int,
+    iwork: *mut c_int,
+    liw: *const c_int,
+    rpar: *mut f64,
+    ipar: *mut c_int,
+    jac: daskr_generic_fn,
+    psol: daskr_generic_fn,
+    rt: daskr_rt_fn,
+    nrt: *const c_int,
+    jroot: *mut c_int,
+) {
+    // SAFETY: forwarded under the same contract.
+    unsafe {
+        ddaskr_body(
+            res, neq, t, y, yprime, tout, info, rtol, atol, idid, rwork, lrw, iwork, liw, rpar, ipar,
+            jac, psol, rt, nrt, jroot,
+        )
+    }
+}
+
+/// DDASKR under its upper-case name; see `ddaskr_`.
+///
+/// # Safety
+/// As for `ddaskr_`.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn DDASKR(
+    res: daskr_res_fn,
+    neq: *const c_int,
+    t: *mut f64,
+    y: *mut f64,
+    yprime: *mut f64,
+    tout: *const f64,
+    info: *mut c_int,
+    rtol: *mut f64,
+    atol: *mut f64,
+    idid: *mut c_int,
+    rwork: *mut f64,
+    lrw: *const c_int,
+    iwork: *mut c_int,
+    liw: *const c_int,
+    rpar: *mut f64,
+    ipar: *mut c_int,
+    jac: daskr_generic_fn,
+    psol: daskr_generic_fn,
+    rt: daskr_rt_fn,
+    nrt: *const c_int,
+    jroot: *mut c_int,
+) {
+    // SAFETY: forwarded under the same contract.
+    unsafe {
+        ddaskr_body(
+            res, neq, t, y, yprime, tout, info, rtol, atol, idid, rwork, lrw, iwork, liw, rpar, ipar,
+            jac, psol, rt, nrt, jroot,
+        )
+    }
+}
