@@ -192,7 +192,9 @@ fn checked_layout(inp: &LayoutInput, args: &mut CallArgs<'_>) -> Result<Layout, 
 }
 
 /// Check Y against the sign constraints ICNSTR (DCNST0); the error is the
-/// first violated component (1-based).
+/// first violated component (1-based). A NaN component counts as a
+/// violation (the negated comparisons are deliberate).
+#[allow(clippy::neg_cmp_op_on_partial_ord)]
 fn constraint_violation(y: &[Real], icnstr: &[FInt]) -> Option<usize> {
     y.iter().zip(icnstr).position(|(&yi, &c)| match c {
         2 => !(yi > 0.0),
@@ -680,7 +682,7 @@ fn run<S: DaeSystem + ?Sized>(args: &mut CallArgs<'_>, sys: &mut S, sink: &mut d
             let res = {
                 let hist = History { tn, kold: st.kold, phi: rv.phi, psi: &st.psi };
                 let mut rs = RootState {
-                    arrays: SearchArrays { r0: &mut *rv.r0, r1: &mut *rv.r1, rx: &mut *rv.rx, jroot: &mut **jroot },
+                    arrays: SearchArrays { r0: &mut *rv.r0, r1: &mut *rv.r1, rx: &mut *rv.rx, jroot },
                     t0: &mut t0,
                     tlast: rv.header.get(rw::TLAST),
                     root_found_last: ivw.header.get(iw::IRFND) != 0,
@@ -755,8 +757,8 @@ fn run<S: DaeSystem + ?Sized>(args: &mut CallArgs<'_>, sys: &mut S, sink: &mut d
                 None => rv.wt,
             };
             let mut sv = StepVectors {
-                y: &mut **y,
-                yp: &mut **yp,
+                y,
+                yp,
                 wt: rv.wt,
                 vt,
                 phi: &mut *rv.phi,
@@ -788,7 +790,7 @@ fn run<S: DaeSystem + ?Sized>(args: &mut CallArgs<'_>, sys: &mut S, sink: &mut d
             let res = {
                 let hist = History { tn, kold: st.kold, phi: rv.phi, psi: &st.psi };
                 let mut rs = RootState {
-                    arrays: SearchArrays { r0: &mut *rv.r0, r1: &mut *rv.r1, rx: &mut *rv.rx, jroot: &mut **jroot },
+                    arrays: SearchArrays { r0: &mut *rv.r0, r1: &mut *rv.r1, rx: &mut *rv.rx, jroot },
                     t0: &mut t0,
                     tlast: rv.header.get(rw::TLAST),
                     root_found_last: ivw.header.get(iw::IRFND) != 0,

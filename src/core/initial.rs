@@ -262,6 +262,7 @@ fn scaled(norm: Real, tscale: Real, cj: Real) -> Real {
 
 /// Apply the step -rl*p to the unknowns (DYYPNW): option 1 changes Y_a
 /// and Y'_d (by cj*p), option 2 changes Y.
+#[allow(clippy::too_many_arguments)]
 fn trial_point(option: IcOption, y: &[Real], yp: &[Real], cj: Real, rl: Real, dp: &[Real], id: Option<&[FInt]>, y_new: &mut [Real], yp_new: &mut [Real]) {
     match (option, id) {
         (IcOption::AlgebraicAndDerivatives, Some(id)) => {

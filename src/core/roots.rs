@@ -23,6 +23,7 @@ fn sign(x: Real) -> Real {
 
 /// Fortran's `ABS(R) .GT. 0` test: a zero (or NaN) value counts as a zero.
 #[inline]
+#[allow(clippy::neg_cmp_op_on_partial_ord)]
 fn is_zero(x: Real) -> bool {
     !(x.abs() > 0.0)
 }
