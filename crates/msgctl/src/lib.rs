@@ -10,25 +10,21 @@
 //! is ignored (IXSAV then returns 0). The two values are the only global
 //! state the library keeps (SPEC section 3).
 //!
-//! # Why a crate of its own, and why the symbols are weak
+//! # Why a crate of its own
 //!
 //! ODEPACK, SLATEC and programs that compile DASKR's own `daux.f` define
 //! these names too. In `libdaskr.a` this crate sits in an archive member of
 //! its own, and the solver reads the controls only through a weak reference
-//! to `ixsav_` (in `csrc/messages.c`), so the member is pulled in only when
-//! the program itself calls XSETF, XSETUN or IXSAV and nobody before
-//! `libdaskr.a` on the link line defines them.
+//! to `ixsav_` (in `csrc/messages.c`), which never pulls a member in. So
+//! the member is linked only when the program itself calls XSETF, XSETUN or
+//! IXSAV and nothing before `libdaskr.a` on the link line defines them;
+//! when the program brings its own, the solver reads the program's IXSAV.
 //!
-//! On ELF targets the nine names are moreover weak definitions: when a
-//! program references XSETF before `libdaskr.a` and brings its own `daux.f`
-//! or ODEPACK after it, the linker takes the program's definitions and
-//! reports no duplicate, and the solver then reads the program's IXSAV, so
-//! the program's own XSETF/XSETUN still govern our messages. Stable Rust
-//! cannot mark a function weak, so each name is a weak alias, written with
-//! `global_asm!`, of a private function. Symbols defined that way are not
-//! in rustc's list of exports; the main crate's `build.rs` therefore adds
-//! them to the shared library's export list (a version script plus `-u`).
-//! On other targets the names are ordinary `#[no_mangle]` functions.
+//! The names are ordinary (strong) definitions: stable Rust cannot define
+//! a weak symbol that rustc also exports from the shared library. A program
+//! that calls XSETF *and* links its own definitions only *after*
+//! `libdaskr.a` therefore gets a duplicate-symbol error; listing them
+//! before the library avoids it.
 #![no_std]
 
 use core::sync::atomic::{AtomicI32, Ordering};
@@ -91,43 +87,30 @@ unsafe extern "C" fn save_or_recall(
     }
 }
 
-/// Defines the exported names: weak aliases on ELF, plain functions elsewhere.
+/// Exports `$target` under the three spellings Fortran compilers and C
+/// callers use (`xsetf_`, `xsetf`, `XSETF`).
 macro_rules! export_names {
-    ($target:ident $params:tt -> $ret:ty, $args:tt, $($name:ident),+) => {
-        #[cfg(any(
-            target_os = "linux",
-            target_os = "android",
-            target_os = "freebsd",
-            target_os = "netbsd",
-            target_os = "openbsd",
-            target_os = "dragonfly",
-            target_os = "illumos",
-            target_os = "solaris",
-            target_os = "hurd",
-        ))]
-        core::arch::global_asm!(
-            $(
-                concat!(".weak ", stringify!($name)),
-                concat!(".type ", stringify!($name), ", %function"),
-                concat!(".set ", stringify!($name), ", {target}"),
-            )+
-            target = sym $target,
-        );
+    ($doc:literal, $target:ident $params:tt -> $ret:ty, $args:tt, $($name:ident),+) => {
         $(
-            #[cfg(not(any(
-                target_os = "linux",
-                target_os = "android",
-                target_os = "freebsd",
-                target_os = "netbsd",
-                target_os = "openbsd",
-                target_os = "dragonfly",
-                target_os = "illumos",
-                target_os = "solaris",
-                target_os = "hurd",
-            )))]
+            #[doc = $doc]
+            ///
+            /// # Safety
+            ///
+            /// Each pointer is null or points to a readable value of its type,
+            /// as a Fortran caller's by-reference arguments do.
             #[no_mangle]
+            #[inline(never)]
             #[allow(non_snake_case)]
             pub unsafe extern "C" fn $name $params -> $ret {
+                // Weak binding: when a program links its own XSETF/XSETUN/
+                // IXSAV (daux.f, ODEPACK, SLATEC) in any order relative to
+                // libdaskr.a, the linker takes theirs instead of reporting a
+                // duplicate definition.
+                #[cfg(any(target_os = "linux", target_os = "freebsd"))]
+                // SAFETY: an assembler directive only; no code is emitted.
+                unsafe {
+                    core::arch::asm!(concat!(".weak ", stringify!($name)), options(nomem, nostack, preserves_flags))
+                };
                 // SAFETY: the caller's pointers are passed on unchanged; the
                 // target checks them for null.
                 unsafe { $target $args }
@@ -136,9 +119,24 @@ macro_rules! export_names {
     };
 }
 
-export_names!(set_message_flag(mflag: *const FInt) -> (), (mflag), xsetf_, xsetf, XSETF);
-export_names!(set_message_unit(lun: *const FInt) -> (), (lun), xsetun_, xsetun, XSETUN);
 export_names!(
+    "XSETF(MFLAG): message print flag, 0 silent, 1 print.",
+    set_message_flag(mflag: *const FInt) -> (),
+    (mflag),
+    xsetf_,
+    xsetf,
+    XSETF
+);
+export_names!(
+    "XSETUN(LUN): Fortran logical unit for messages.",
+    set_message_unit(lun: *const FInt) -> (),
+    (lun),
+    xsetun_,
+    xsetun,
+    XSETUN
+);
+export_names!(
+    "IXSAV(IPAR, IVALUE, ISET): recall (and set) the unit or the flag.",
     save_or_recall(ipar: *const FInt, ivalue: *const FInt, iset: *const FLogical) -> FInt,
     (ipar, ivalue, iset),
     ixsav_,
@@ -169,7 +167,8 @@ mod tests {
             set_message_unit(&three);
             assert_eq!(save_or_recall(&one, &six, &t), 3); // returns the old value
             assert_eq!(save_or_recall(&one, &zero, &f), 6);
-            assert_eq!(save_or_recall(&three, &zero, &t), 0); // unknown IPAR
+            // An unknown IPAR returns 0.
+            assert_eq!(save_or_recall(&three, &zero, &t), 0);
             // Null pointers are harmless.
             set_message_flag(core::ptr::null());
             set_message_unit(core::ptr::null());
