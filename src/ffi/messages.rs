@@ -211,7 +211,9 @@ mod tests {
             MessageLine::text("one int").with_ints(&[42]),
             MessageLine::text("two ints").with_ints(&[42, -7]),
             MessageLine::text("one real").with_reals(&[1.0]),
-            MessageLine::text("both").with_ints(&[3]).with_reals(&[1.0, -2.0]),
+            MessageLine::text("both")
+                .with_ints(&[3])
+                .with_reals(&[1.0, -2.0]),
         ];
         let expected = concat!(
             " plain\n",
