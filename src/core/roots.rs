@@ -375,7 +375,7 @@ mod tests {
 
     #[test]
     fn nonlinear_root_converges() {
-        let (out, j) = run(|x| [(x * 3.0).sin() - 0.5, 1.0], 0.0, 1.0);
+        let (out, j) = run(|x| [(x * 3.0).sin() - 0.5, 1.0], 0.0, 0.5);
         let exact = (0.5f64).asin() / 3.0;
         match out {
             Bracket::SignChange { x } => assert!((x - exact).abs() < 1e-11),
