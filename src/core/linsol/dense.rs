@@ -14,19 +14,28 @@
 //!   Applying the interchanges `k <-> pivots[k]` for `k = 0, 1, ...` to `b`
 //!   gives `P b`.
 //!
-//! # Two paths, one format
+//! # Two factorisation paths, one format
 //!
-//! - `n <= UNBLOCKED_MAX_N`: a hand-written right-looking column-oriented LU.
-//!   It performs exactly the floating-point operations of DGEFA/DGESL in the
-//!   same order (reciprocal of the pivot, column axpys, the zero-`t` skip of
-//!   DAXPY), so results agree bit for bit with the original LINPACK (both
-//!   without FMA contraction). No allocation, no thread-local access.
-//! - larger `n`: faer's recursive blocked LU (`Par::Seq`) in place. faer
-//!   returns the forward row permutation; it is converted to the interchange
-//!   sequence above, so [`solve`] needs no inverse permutation. The `n`-sized
-//!   index buffers and the faer `MemBuffer` are cached per thread (they grow to
-//!   the largest `n` seen and are freed with the thread); no allocation per
-//!   call once warm.
+//! - `n <= UNBLOCKED_MAX_N` (32): a hand-written right-looking,
+//!   column-oriented LU. It performs exactly the floating-point operations of
+//!   DGEFA in the same order (reciprocal of the pivot, column axpys, DAXPY's
+//!   skip of a zero multiplier), so with [`solve`] the results agree bit for
+//!   bit with the original DGEFA/DGESL (neither side contracts to FMA). No
+//!   allocation, no thread-local access.
+//! - larger `n`: faer's recursive blocked LU (`Par::Seq`, default
+//!   parameters) in place. faer returns the forward row permutation; it is
+//!   converted to the interchange sequence above, so [`solve`] needs no
+//!   inverse permutation. faer's index buffers and `MemBuffer` are cached per
+//!   thread (grown to the largest `n` seen, freed with the thread): no
+//!   allocation per call once warm. Only this cache outlives a call; it holds
+//!   no results.
+//!
+//! [`solve`] is hand-written for every `n` (DGESL's column sweeps): measured
+//! faster than faer's blocked triangular solves for one right-hand side at
+//! every size tried (33..1000). Above `NO_DISPATCH_MAX_N` (12) the
+//! hand-written loops are compiled for the running CPU's best instruction set
+//! (pulp dispatch through faer, AVX2 on x86-64); there is no FMA contraction,
+//! so the results do not depend on the instruction set.
 //!
 //! faer does not detect singular pivots, so diag(U) is scanned afterwards; the
 //! first exactly zero or non-finite pivot is reported as [`SingularMatrix`]
@@ -37,21 +46,19 @@ use std::cell::RefCell;
 
 use faer::dyn_stack::{MemBuffer, MemStack};
 use faer::linalg::lu::partial_pivoting::factor::{lu_in_place, lu_in_place_scratch};
-use faer::linalg::triangular_solve::{
-    solve_unit_lower_triangular_in_place, solve_upper_triangular_in_place,
-};
-use faer::{ColMut, MatMut, MatRef, Par};
+use faer::traits::pulp::{Arch, Scalar, Simd, WithSimd};
+use faer::{MatMut, Par};
 
 use super::SingularMatrix;
 use crate::types::{FInt, Real};
 
 /// Largest order factored by the hand-written unblocked LU; above it faer's
-/// blocked LU is faster (measured: the two cross near n = 40-60).
-const UNBLOCKED_MAX_N: usize = 48;
+/// blocked LU is faster (measured with AVX2: the two cross near n = 32-40).
+const UNBLOCKED_MAX_N: usize = 32;
 
-/// Largest order solved with the hand-written column sweeps; above it faer's
-/// blocked triangular solves are used.
-const UNBLOCKED_SOLVE_MAX_N: usize = 48;
+/// Up to this order the hand-written code runs without CPU-feature dispatch
+/// (its cost would show); above it, it is compiled for AVX2 where available.
+const NO_DISPATCH_MAX_N: usize = 12;
 
 /// Factor the column-major `n x n` matrix in the first `n*n` entries of `a`
 /// in place; `pivots[..n]` receives the interchanges (0-based, see the module
@@ -63,8 +70,10 @@ pub fn factor(a: &mut [Real], n: usize, pivots: &mut [FInt]) -> Result<(), Singu
     }
     let a = &mut a[..n * n];
     let pivots = &mut pivots[..n];
-    if n <= UNBLOCKED_MAX_N {
-        factor_unblocked(a, n, pivots)
+    if n <= NO_DISPATCH_MAX_N {
+        factor_unblocked(Scalar, a, n, pivots)
+    } else if n <= UNBLOCKED_MAX_N {
+        Arch::new().dispatch(UnblockedFactor { a, n, pivots })
     } else {
         factor_blocked(a, n, pivots)
     }
@@ -87,13 +96,10 @@ pub fn solve(lu: &[Real], n: usize, pivots: &[FInt], b: &mut [Real]) {
             b.swap(k, p);
         }
     }
-    if n <= UNBLOCKED_SOLVE_MAX_N {
-        solve_unblocked(lu, n, b);
+    if n <= NO_DISPATCH_MAX_N {
+        solve_unblocked(Scalar, lu, n, b);
     } else {
-        let lu = MatRef::from_column_major_slice(lu, n, n);
-        let mut rhs = ColMut::from_slice_mut(b).as_mat_mut();
-        solve_unit_lower_triangular_in_place(lu, rhs.as_mut(), Par::Seq);
-        solve_upper_triangular_in_place(lu, rhs.as_mut(), Par::Seq);
+        Arch::new().dispatch(UnblockedSolve { lu, n, b });
     }
 }
 
@@ -103,8 +109,63 @@ fn bad_pivot(p: Real) -> bool {
     p == 0.0 || !p.is_finite()
 }
 
+/// `y -= a * x` over the common length of `x` and `y`: DAXPY with `-a`, bit
+/// for bit (separate multiply and subtract, never fused). Written with
+/// pulp's SIMD vectors of `S` (4 lanes with AVX2, 1 with `Scalar`) and no
+/// unrolling, so the short segments of small matrices are vectorised too.
+#[inline(always)]
+fn axpy_neg<S: Simd>(simd: S, a: Real, x: &[Real], y: &mut [Real]) {
+    let len = x.len().min(y.len());
+    let (yv, ys) = S::as_mut_simd_f64s(&mut y[..len]);
+    let (xv, xs) = S::as_simd_f64s(&x[..len]);
+    let av = simd.splat_f64s(a);
+    for (yi, &xi) in yv.iter_mut().zip(xv) {
+        *yi = simd.sub_f64s(*yi, simd.mul_f64s(av, xi));
+    }
+    for (yi, &xi) in ys.iter_mut().zip(xs) {
+        *yi -= a * xi;
+    }
+}
+
+/// [`factor_unblocked`] compiled for the best instruction set of the running
+/// CPU (pulp dispatch: AVX2 where available).
+struct UnblockedFactor<'a> {
+    a: &'a mut [Real],
+    n: usize,
+    pivots: &'a mut [FInt],
+}
+
+impl WithSimd for UnblockedFactor<'_> {
+    type Output = Result<(), SingularMatrix>;
+    #[inline(always)]
+    fn with_simd<S: Simd>(self, simd: S) -> Self::Output {
+        factor_unblocked(simd, self.a, self.n, self.pivots)
+    }
+}
+
+/// [`solve_unblocked`] compiled for the best instruction set.
+struct UnblockedSolve<'a> {
+    lu: &'a [Real],
+    n: usize,
+    b: &'a mut [Real],
+}
+
+impl WithSimd for UnblockedSolve<'_> {
+    type Output = ();
+    #[inline(always)]
+    fn with_simd<S: Simd>(self, simd: S) {
+        solve_unblocked(simd, self.lu, self.n, self.b)
+    }
+}
+
 /// Right-looking, column-oriented LU with full-row interchanges.
-fn factor_unblocked(a: &mut [Real], n: usize, pivots: &mut [FInt]) -> Result<(), SingularMatrix> {
+#[inline(always)]
+fn factor_unblocked<S: Simd>(
+    simd: S,
+    a: &mut [Real],
+    n: usize,
+    pivots: &mut [FInt],
+) -> Result<(), SingularMatrix> {
     for k in 0..n {
         // Pivot: first entry of largest magnitude in column k, rows k..n.
         let col = &a[k * n..(k + 1) * n];
@@ -125,7 +186,9 @@ fn factor_unblocked(a: &mut [Real], n: usize, pivots: &mut [FInt]) -> Result<(),
         if p != k {
             // Interchange rows k and p in the columns 0..=k (L part and the
             // pivot column); the columns to the right are swapped below.
-            for col in left.chunks_exact_mut(n) {
+            // (`chunks_mut`, not `chunks_exact_mut`: the latter divides by n
+            // when constructed, a visible cost per step at small n.)
+            for col in left.chunks_mut(n) {
                 col.swap(k, p);
             }
         }
@@ -137,40 +200,34 @@ fn factor_unblocked(a: &mut [Real], n: usize, pivots: &mut [FInt]) -> Result<(),
             *v *= recip;
         }
         let lcol = &*lcol;
-        for col in right.chunks_exact_mut(n) {
+        for col in right.chunks_mut(n) {
             if p != k {
                 col.swap(k, p);
             }
             let t = col[k];
             if t != 0.0 {
-                let (_, below) = col.split_at_mut(k + 1);
-                for (y, &l) in below.iter_mut().zip(lcol) {
-                    *y -= t * l;
-                }
+                axpy_neg(simd, t, lcol, &mut col[k + 1..]);
             }
         }
     }
     Ok(())
 }
 
-/// Forward (unit L) and backward (U) column sweeps on an already permuted b.
-fn solve_unblocked(lu: &[Real], n: usize, b: &mut [Real]) {
+/// Forward (unit L) and backward (U) column sweeps on an already permuted b
+/// (DGESL's order of operations).
+#[inline(always)]
+fn solve_unblocked<S: Simd>(simd: S, lu: &[Real], n: usize, b: &mut [Real]) {
     for (k, col) in lu.chunks_exact(n).enumerate() {
         let t = b[k];
         if t != 0.0 {
-            let (_, below) = b.split_at_mut(k + 1);
-            for (y, &l) in below.iter_mut().zip(&col[k + 1..]) {
-                *y -= t * l;
-            }
+            axpy_neg(simd, t, &col[k + 1..], &mut b[k + 1..]);
         }
     }
     for (k, col) in lu.chunks_exact(n).enumerate().rev() {
         b[k] /= col[k];
         let t = b[k];
         if t != 0.0 {
-            for (y, &u) in b[..k].iter_mut().zip(&col[..k]) {
-                *y -= t * u;
-            }
+            axpy_neg(simd, t, &col[..k], &mut b[..k]);
         }
     }
 }
@@ -205,17 +262,20 @@ thread_local! {
 }
 
 fn factor_blocked(a: &mut [Real], n: usize, pivots: &mut [FInt]) -> Result<(), SingularMatrix> {
-    BLOCKED_SCRATCH.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut slot) => {
-            if slot.as_ref().map_or(true, |s| s.capacity < n) {
-                *slot = Some(BlockedScratch::new(n));
-            }
-            let scratch = slot.as_mut().expect("scratch just ensured");
-            factor_blocked_with(a, n, pivots, scratch)
+    let cached = BLOCKED_SCRATCH.try_with(|cell| {
+        let mut slot = cell.try_borrow_mut().ok()?;
+        if slot.as_ref().map_or(true, |s| s.capacity < n) {
+            *slot = Some(BlockedScratch::new(n));
         }
-        // Re-entered on this thread (not expected): use a private scratch.
-        Err(_) => factor_blocked_with(a, n, pivots, &mut BlockedScratch::new(n)),
-    })
+        let scratch = slot.as_mut()?;
+        Some(factor_blocked_with(a, n, pivots, scratch))
+    });
+    match cached {
+        Ok(Some(result)) => result,
+        // Thread-local storage being torn down, or re-entered on this thread
+        // (neither expected): use a private scratch.
+        _ => factor_blocked_with(a, n, pivots, &mut BlockedScratch::new(n)),
+    }
 }
 
 fn factor_blocked_with(
@@ -229,7 +289,14 @@ fn factor_blocked_with(
     {
         let mat = MatMut::from_column_major_slice_mut(&mut *a, n, n);
         let stack = MemStack::new(&mut scratch.mem);
-        let _ = lu_in_place(mat, &mut *perm, &mut *perm_inv, Par::Seq, stack, Default::default());
+        let _ = lu_in_place(
+            mat,
+            &mut *perm,
+            &mut *perm_inv,
+            Par::Seq,
+            stack,
+            Default::default(),
+        );
     }
     // Forward permutation -> interchange sequence. `pivots` doubles as "row
     // currently at position i" (identity at first; entry k is final once step
@@ -262,7 +329,10 @@ mod tests {
     struct Lcg(u64);
     impl Lcg {
         fn next(&mut self) -> Real {
-            self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             ((self.0 >> 11) as Real / (1u64 << 53) as Real) * 2.0 - 1.0
         }
     }
@@ -293,7 +363,11 @@ mod tests {
     fn residual(a: &[Real], n: usize, x: &[Real], b: &[Real]) -> Real {
         let ax = matvec(a, n, x);
         let scale = b.iter().fold(1.0f64, |m, v| m.max(v.abs()));
-        ax.iter().zip(b).map(|(p, q)| (p - q).abs()).fold(0.0, Real::max) / scale
+        ax.iter()
+            .zip(b)
+            .map(|(p, q)| (p - q).abs())
+            .fold(0.0, Real::max)
+            / scale
     }
 
     fn factor_solve(a: &[Real], n: usize, b: &[Real]) -> Vec<Real> {
@@ -311,7 +385,9 @@ mod tests {
 
     #[test]
     fn random_systems_both_paths() {
-        for &n in &[1usize, 2, 3, 5, 8, 17, 31, 47, 48, 49, 64, 65, 100, 200, 257] {
+        for &n in &[
+            1usize, 2, 3, 5, 8, 12, 13, 17, 31, 32, 33, 47, 64, 65, 100, 200, 257,
+        ] {
             for seed in 0..3u64 {
                 let (a, b) = random_system(n, 1000 * n as u64 + seed);
                 let x = factor_solve(&a, n, &b);
@@ -324,7 +400,7 @@ mod tests {
     #[test]
     fn general_random_needs_pivoting() {
         // Plain random entries (no dominant diagonal): pivoting is essential.
-        for &n in &[4usize, 10, 40, 60, 150] {
+        for &n in &[4usize, 10, 20, 40, 60, 150] {
             let mut rng = Lcg(77 + n as u64);
             let a: Vec<Real> = (0..n * n).map(|_| rng.next()).collect();
             let b: Vec<Real> = (0..n).map(|_| rng.next()).collect();
@@ -390,7 +466,7 @@ mod tests {
 
     #[test]
     fn singular_zero_column() {
-        for &n in &[1usize, 3, 10, 48, 49, 120] {
+        for &n in &[1usize, 3, 10, 13, 32, 33, 120] {
             for &zc in &[0usize, n / 2, n - 1] {
                 let (mut a, _) = random_system(n, 3 + n as u64);
                 a[zc * n..(zc + 1) * n].fill(0.0);
@@ -413,7 +489,7 @@ mod tests {
 
     #[test]
     fn non_finite_pivot_is_singular() {
-        for &n in &[5usize, 80] {
+        for &n in &[5usize, 20, 80] {
             let (mut a, _) = random_system(n, 9);
             a[2 * n + 2] = Real::NAN;
             let mut piv = vec![0; n];
@@ -427,11 +503,11 @@ mod tests {
     #[test]
     fn unblocked_and_blocked_agree() {
         // The blocked path on an order the unblocked path could also do.
-        for &n in &[10usize, 33, 48] {
+        for &n in &[10usize, 20, 33, 48] {
             let (a, b) = random_system(n, 42);
             let mut lu1 = a.clone();
             let mut p1 = vec![0; n];
-            factor_unblocked(&mut lu1, n, &mut p1).unwrap();
+            factor_unblocked(Scalar, &mut lu1, n, &mut p1).unwrap();
             let mut lu2 = a.clone();
             let mut p2 = vec![0; n];
             factor_blocked(&mut lu2, n, &mut p2).unwrap();
@@ -442,6 +518,32 @@ mod tests {
             let mut x = b.clone();
             solve(&lu2, n, &p2, &mut x);
             assert!(residual(&a, n, &x, &b) < 1e-12);
+        }
+    }
+
+    #[test]
+    fn dispatch_is_bitwise_identical() {
+        // The AVX2-dispatched unblocked code and the baseline build must do
+        // the same arithmetic (no FMA contraction).
+        for &n in &[13usize, 20, 32] {
+            let mut rng = Lcg(n as u64);
+            let a: Vec<Real> = (0..n * n).map(|_| rng.next()).collect();
+            let b: Vec<Real> = (0..n).map(|_| rng.next()).collect();
+            let (mut lu1, mut p1, mut x1) = (a.clone(), vec![0; n], b.clone());
+            factor(&mut lu1, n, &mut p1).unwrap();
+            solve(&lu1, n, &p1, &mut x1);
+            let (mut lu2, mut p2, mut x2) = (a.clone(), vec![0; n], b.clone());
+            factor_unblocked(Scalar, &mut lu2, n, &mut p2).unwrap();
+            for (k, &p) in p2.iter().enumerate() {
+                x2.swap(k, p as usize);
+            }
+            solve_unblocked(Scalar, &lu2, n, &mut x2);
+            assert_eq!(p1, p2);
+            assert!(lu1
+                .iter()
+                .zip(&lu2)
+                .all(|(u, v)| u.to_bits() == v.to_bits()));
+            assert!(x1.iter().zip(&x2).all(|(u, v)| u.to_bits() == v.to_bits()));
         }
     }
 
