@@ -50,6 +50,13 @@ typedef void (*daskr_generic_fn)(void);
 typedef void (*daskr_rt_fn)(const int *neq, const double *t, const double *y, const double *yp, const int *nrt, double *rval, double *rpar, int *ipar);
 
 /*
+ Reaction block routine `RBLOCK(T, JX, JY, UXY, RXY)`: load the NS
+ reaction terms R at mesh point (JX, JY) (1-based) into RXY, from the NS
+ values UXY of that point.
+ */
+typedef void (*daskr_rblock_fn)(const double *t, const int *jx, const int *jy, const double *uxy, double *rxy);
+
+/*
  Direct-method Jacobian routine `JAC(T, Y, YPRIME, PD, CJ, RPAR, IPAR)`
  (INFO(12)=0, INFO(5)=1). Pass it to DDASKR cast to `daskr_generic_fn`.
  */
@@ -85,6 +92,300 @@ void ddaskr(daskr_res_fn res, const int *neq, double *t, double *y, double *ypri
  As for `ddaskr_`.
  */
 void DDASKR(daskr_res_fn res, const int *neq, double *t, double *y, double *yprime, const double *tout, int *info, double *rtol, double *atol, int *idid, double *rwork, const int *lrw, int *iwork, const int *liw, double *rpar, int *ipar, daskr_generic_fn jac, daskr_generic_fn psol, daskr_rt_fn rt, const int *nrt, int *jroot);
+
+/*
+ DBANJA: form and factor a banded preconditioner for DDASKR's Krylov
+ method (pass as JAC with INFO(12) = INFO(15) = 1).
+
+ Approximates the iteration matrix dG/dy + CJ*dG/dy' by a band matrix
+ with half-bandwidths ML = IPAR(1), MU = IPAR(2), from min(ML+MU+1, NEQ)
+ calls of RES with grouped difference quotients (as dbanpre.f), then
+ LU-factors it into WP / IWP.
+
+ Arguments (all by reference): RES the residual routine; IRES (out) the
+ last IRES set by RES (< 0: stopped, Y and YPRIME restored); NEQ; T;
+ Y, YPRIME (NEQ, restored on return); REWT reciprocal error weights
+ (NEQ); SAVR residual at (T, Y, YPRIME) (NEQ); WK scratch (NEQ); H step
+ size; CJ; WP (out, LWP = (2*ML+MU+1)*NEQ + 2*(NEQ/(ML+MU+1)+1)); IWP
+ (out, NEQ, LINPACK 1-based pivots); IER (out): 0 on success, k > 0 if
+ pivot k of the band LU is zero or not finite (the first such k, where
+ LINPACK's DGBFA reported the last), -1 if the arguments are unusable
+ (null pointer, ML or MU < 0); RPAR, IPAR passed to RES (IPAR(1..2) =
+ ML, MU).
+
+ # Safety
+ All pointers as in Fortran: valid for the lengths above, arrays
+ distinct; RES must follow DASKR's RES argument list.
+ */
+void dbanja_(daskr_res_fn res, int *ires, const int *neq, const double *t, double *y, double *yprime, const double *rewt, const double *savr, double *wk, const double *h, const double *cj, double *wp, int *iwp, int *ier, double *rpar, int *ipar);
+
+/*
+ DBANJA under its plain lower-case name; see `dbanja_`.
+
+ # Safety
+ As for `dbanja_`.
+ */
+void dbanja(daskr_res_fn res, int *ires, const int *neq, const double *t, double *y, double *yprime, const double *rewt, const double *savr, double *wk, const double *h, const double *cj, double *wp, int *iwp, int *ier, double *rpar, int *ipar);
+
+/*
+ DBANJA under its upper-case name; see `dbanja_`.
+
+ # Safety
+ As for `dbanja_`.
+ */
+void DBANJA(daskr_res_fn res, int *ires, const int *neq, const double *t, double *y, double *yprime, const double *rewt, const double *savr, double *wk, const double *h, const double *cj, double *wp, int *iwp, int *ier, double *rpar, int *ipar);
+
+/*
+ DBANPS: solve P x = b with the band preconditioner factored by DBANJA
+ (pass as PSOL with INFO(12) = INFO(15) = 1).
+
+ Arguments (all by reference, DASKR's PSOL list): NEQ; T, Y, YPRIME,
+ SAVR, WK, CJ, WGHT, EPLIN unused (may be null from C); WP, IWP as left
+ by DBANJA; B (NEQ) right-hand side in, solution out; IER (out) left
+ unchanged on success, -1 if the arguments are unusable or WP/IWP were
+ not factored by DBANJA; RPAR unused; IPAR(1..2) = ML, MU.
+
+ # Safety
+ All pointers as in Fortran: valid for the lengths above, arrays distinct.
+ */
+void dbanps_(const int *neq, const double *t, const double *y, const double *yprime, const double *savr, double *wk, const double *cj, const double *wght, double *wp, int *iwp, double *b, const double *eplin, int *ier, double *rpar, int *ipar);
+
+/*
+ DBANPS under its plain lower-case name; see `dbanps_`.
+
+ # Safety
+ As for `dbanps_`.
+ */
+void dbanps(const int *neq, const double *t, const double *y, const double *yprime, const double *savr, double *wk, const double *cj, const double *wght, double *wp, int *iwp, double *b, const double *eplin, int *ier, double *rpar, int *ipar);
+
+/*
+ DBANPS under its upper-case name; see `dbanps_`.
+
+ # Safety
+ As for `dbanps_`.
+ */
+void DBANPS(const int *neq, const double *t, const double *y, const double *yprime, const double *savr, double *wk, const double *cj, const double *wght, double *wp, int *iwp, double *b, const double *eplin, int *ier, double *rpar, int *ipar);
+
+/*
+ DMSET2: record the 2-D mesh for DRBDJA / DRBDPS (block-diagonal
+ reaction-based preconditioner, one block per mesh point).
+
+ Arguments (by reference): MX, MY mesh dimensions; NS species per point;
+ NSD differential species (the first NSD of each point); LID offset of
+ DASKR's ID array in IWORK (0 if INFO(11) and INFO(16) do not need it);
+ IWORK (out): IWORK(27) = NS*NS*MX*MY (LENWP), IWORK(28) = NS*MX*MY
+ (LENIWP), and if LID > 0, IWORK(LID+i) = +1 for differential and -1
+ for algebraic components. Invalid arguments (MX, MY, NS < 1, NSD
+ outside 0..NS) print a message, leave IWORK alone and clear the mesh,
+ so that DRBDJA then fails with IER = -1.
+
+ # Safety
+ Scalars valid for reading; IWORK valid for max(28, LID+NS*MX*MY)
+ elements.
+ */
+void dmset2_(const int *mx, const int *my, const int *ns, const int *nsd, const int *lid, int *iwork);
+
+/*
+ DMSET2 under its plain lower-case name; see `dmset2_`.
+
+ # Safety
+ As for `dmset2_`.
+ */
+void dmset2(const int *mx, const int *my, const int *ns, const int *nsd, const int *lid, int *iwork);
+
+/*
+ DMSET2 under its upper-case name; see `dmset2_`.
+
+ # Safety
+ As for `dmset2_`.
+ */
+void DMSET2(const int *mx, const int *my, const int *ns, const int *nsd, const int *lid, int *iwork);
+
+/*
+ DRBDJA: form and factor the block-diagonal reaction-based
+ preconditioner A_R = CJ*I_d - dR/du, one NS x NS block per mesh point
+ (call it from your Krylov JAC, after DMSET2).
+
+ Arguments (by reference): T; U (NEQ = NS*MX*MY, perturbed one entry at
+ a time and restored); R0 (NEQ) the reaction terms R at (T, U), e.g.
+ kept in RPAR by RES; RBLOCK the routine evaluating R at one mesh point;
+ R1 scratch (NS at least, documented as NEQ); REWT reciprocal error
+ weights (NEQ); CJ; BD = WP (out, LENWP); IPBD = IWP (out, LENIWP, 1-based
+ pivots); IER (out): 0 on success, k > 0 if pivot k of a block is zero
+ or not finite (the first such k of the first such block; the later
+ blocks are then not factored), -1 if DMSET2 was not called successfully
+ or an argument is null.
+
+ # Safety
+ Pointers valid for the lengths above, arrays distinct; RBLOCK must have
+ the documented argument list.
+ */
+void drbdja_(const double *t, double *u, const double *r0, daskr_rblock_fn rblock, double *r1, const double *rewt, const double *cj, double *bd, int *ipbd, int *ier);
+
+/*
+ DRBDJA under its plain lower-case name; see `drbdja_`.
+
+ # Safety
+ As for `drbdja_`.
+ */
+void drbdja(const double *t, double *u, const double *r0, daskr_rblock_fn rblock, double *r1, const double *rewt, const double *cj, double *bd, int *ipbd, int *ier);
+
+/*
+ DRBDJA under its upper-case name; see `drbdja_`.
+
+ # Safety
+ As for `drbdja_`.
+ */
+void DRBDJA(const double *t, double *u, const double *r0, daskr_rblock_fn rblock, double *r1, const double *rewt, const double *cj, double *bd, int *ipbd, int *ier);
+
+/*
+ DRBDPS: solve A_R x = b with the blocks factored by DRBDJA (call it
+ from your PSOL). B (NEQ) holds b on entry and x on return; BD = WP and
+ IPBD = IWP as left by DRBDJA. There is no error flag: if DMSET2 was not
+ called or BD/IPBD are not factored, a message is printed and B is left
+ unchanged.
+
+ # Safety
+ B valid for NEQ elements, BD and IPBD for LENWP and LENIWP.
+ */
+void drbdps_(double *b, double *bd, int *ipbd);
+
+/*
+ DRBDPS under its plain lower-case name; see `drbdps_`.
+
+ # Safety
+ As for `drbdps_`.
+ */
+void drbdps(double *b, double *bd, int *ipbd);
+
+/*
+ DRBDPS under its upper-case name; see `drbdps_`.
+
+ # Safety
+ As for `drbdps_`.
+ */
+void DRBDPS(double *b, double *bd, int *ipbd);
+
+/*
+ DGSET2: record the 2-D mesh and a uniform NXG x NYG block-grouping for
+ DRBGJA / DRBGPS (reaction-based preconditioner with one block per
+ group of mesh points).
+
+ Arguments (by reference): MX, MY, NS, NSD, LID as for DMSET2; NXG, NYG
+ the numbers of groups in x and y (1 <= NXG <= MX, 1 <= NYG <= MY; no
+ upper limit of 50 as in DASKR); IWORK (out): IWORK(27) = NS*NS*NXG*NYG
+ (LENWP), IWORK(28) = NS*NXG*NYG (LENIWP), and the ID array if LID > 0.
+ Invalid arguments print a message, leave IWORK alone and clear the
+ recorded data, so that DRBGJA then fails with IER = -1.
+
+ # Safety
+ Scalars valid for reading; IWORK valid for max(28, LID+NS*MX*MY)
+ elements.
+ */
+void dgset2_(const int *mx, const int *my, const int *ns, const int *nsd, const int *nxg, const int *nyg, const int *lid, int *iwork);
+
+/*
+ DGSET2 under its plain lower-case name; see `dgset2_`.
+
+ # Safety
+ As for `dgset2_`.
+ */
+void dgset2(const int *mx, const int *my, const int *ns, const int *nsd, const int *nxg, const int *nyg, const int *lid, int *iwork);
+
+/*
+ DGSET2 under its upper-case name; see `dgset2_`.
+
+ # Safety
+ As for `dgset2_`.
+ */
+void DGSET2(const int *mx, const int *my, const int *ns, const int *nsd, const int *nxg, const int *nyg, const int *lid, int *iwork);
+
+/*
+ GSET1: a uniform (or nearly uniform) partition of 1..M into NG groups.
+ On return JG(1..NG+1) holds the group boundaries (group ig is
+ JG(ig)..JG(ig+1)-1), JIG(1..M) the group of each index and JR(1..NG) a
+ representative index of each group near its centre. Requires
+ 1 <= NG <= M (otherwise a message is printed and nothing is set).
+
+ # Safety
+ M, NG valid for reading; JG, JIG, JR valid for NG+1, M, NG elements.
+ */
+void gset1_(const int *m, const int *ng, int *jg, int *jig, int *jr);
+
+/*
+ GSET1 under its plain lower-case name; see `gset1_`.
+
+ # Safety
+ As for `gset1_`.
+ */
+void gset1(const int *m, const int *ng, int *jg, int *jig, int *jr);
+
+/*
+ GSET1 under its upper-case name; see `gset1_`.
+
+ # Safety
+ As for `gset1_`.
+ */
+void GSET1(const int *m, const int *ng, int *jg, int *jig, int *jr);
+
+/*
+ DRBGJA: form and factor the block-grouped reaction-based preconditioner
+ (one NS x NS block of CJ*I_d - dR/du per group, evaluated at the group's
+ representative mesh point; call it from your Krylov JAC, after DGSET2).
+
+ Arguments as for DRBDJA; BD and IPBD have the lengths DGSET2 put in
+ IWORK(27), IWORK(28). IER (out): 0 on success, k > 0 if pivot k of a
+ block is zero, -1 if DGSET2 was not called successfully (or the mesh was
+ changed by DMSET2 since) or an argument is null.
+
+ # Safety
+ As for `drbdja_`.
+ */
+void drbgja_(const double *t, double *u, const double *r0, daskr_rblock_fn rblock, double *r1, const double *rewt, const double *cj, double *bd, int *ipbd, int *ier);
+
+/*
+ DRBGJA under its plain lower-case name; see `drbgja_`.
+
+ # Safety
+ As for `drbgja_`.
+ */
+void drbgja(const double *t, double *u, const double *r0, daskr_rblock_fn rblock, double *r1, const double *rewt, const double *cj, double *bd, int *ipbd, int *ier);
+
+/*
+ DRBGJA under its upper-case name; see `drbgja_`.
+
+ # Safety
+ As for `drbgja_`.
+ */
+void DRBGJA(const double *t, double *u, const double *r0, daskr_rblock_fn rblock, double *r1, const double *rewt, const double *cj, double *bd, int *ipbd, int *ier);
+
+/*
+ DRBGPS: solve A_R x = b with the group blocks factored by DRBGJA (call
+ it from your PSOL): the unknowns of each mesh point are solved with the
+ block of the point's group. B (NEQ) holds b on entry and x on return.
+ No error flag: if DGSET2 was not called or BD/IPBD are not factored, a
+ message is printed and B is left unchanged.
+
+ # Safety
+ As for `drbdps_`, with DGSET2's lengths.
+ */
+void drbgps_(double *b, double *bd, int *ipbd);
+
+/*
+ DRBGPS under its plain lower-case name; see `drbgps_`.
+
+ # Safety
+ As for `drbgps_`.
+ */
+void drbgps(double *b, double *bd, int *ipbd);
+
+/*
+ DRBGPS under its upper-case name; see `drbgps_`.
+
+ # Safety
+ As for `drbgps_`.
+ */
+void DRBGPS(double *b, double *bd, int *ipbd);
 
 #ifdef __cplusplus
 }  // extern "C"

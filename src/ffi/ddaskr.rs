@@ -9,7 +9,7 @@ use super::slices::{opt_slice_mut, scalar_mut};
 use crate::core::driver::{self, CallArgs};
 use crate::core::error::InputError;
 use crate::core::messages::MessageSink;
-use crate::core::problem::{CallbackStatus, DaeSystem, MatrixStorage};
+use crate::core::problem::{CallbackStatus, DaeSystem, MatrixStorage, PrecondSetup, PrecondSetupStatus, PrecondSolve};
 
 /// Residual routine `RES(T, Y, YPRIME, CJ, DELTA, IRES, RPAR, IPAR)`.
 #[allow(non_camel_case_types)]
@@ -56,6 +56,55 @@ pub type daskr_rt_fn = Option<
     ),
 >;
 
+/// Krylov-method JAC (INFO(12)=1, INFO(15)=1): prepares the
+/// preconditioner, `JAC(RES, IRES, NEQ, T, Y, YPRIME, REWT, SAVR, WK, H, CJ,
+/// WP, IWP, IER, RPAR, IPAR)`. Pass it to DDASKR cast to `daskr_generic_fn`.
+#[allow(non_camel_case_types)]
+pub type daskr_jac_krylov_fn = Option<
+    unsafe extern "C" fn(
+        res: daskr_res_fn,
+        ires: *mut c_int,
+        neq: *const c_int,
+        t: *const f64,
+        y: *const f64,
+        yprime: *const f64,
+        rewt: *const f64,
+        savr: *const f64,
+        wk: *mut f64,
+        h: *const f64,
+        cj: *const f64,
+        wp: *mut f64,
+        iwp: *mut c_int,
+        ier: *mut c_int,
+        rpar: *mut f64,
+        ipar: *mut c_int,
+    ),
+>;
+
+/// Krylov-method PSOL: solves P x = b in place, `PSOL(NEQ, T, Y, YPRIME,
+/// SAVR, WK, CJ, WGHT, WP, IWP, B, EPLIN, IER, RPAR, IPAR)`. Pass it to
+/// DDASKR cast to `daskr_generic_fn`.
+#[allow(non_camel_case_types)]
+pub type daskr_psol_fn = Option<
+    unsafe extern "C" fn(
+        neq: *const c_int,
+        t: *const f64,
+        y: *const f64,
+        yprime: *const f64,
+        savr: *const f64,
+        wk: *mut f64,
+        cj: *const f64,
+        wght: *const f64,
+        wp: *mut f64,
+        iwp: *mut c_int,
+        b: *mut f64,
+        eplin: *const f64,
+        ier: *mut c_int,
+        rpar: *mut f64,
+        ipar: *mut c_int,
+    ),
+>;
+
 /// A callback whose argument list depends on the method: JAC (direct or
 /// Krylov form) and PSOL. Cast your routine to this type; NULL is allowed
 /// for routines that the chosen options never call.
@@ -67,6 +116,8 @@ pub type daskr_generic_fn = Option<unsafe extern "C" fn()>;
 struct ForeignProblem {
     res: unsafe extern "C" fn(*const f64, *const f64, *const f64, *const f64, *mut f64, *mut c_int, *mut f64, *mut c_int),
     jac: daskr_jac_direct_fn,
+    jac_krylov: daskr_jac_krylov_fn,
+    psol: daskr_psol_fn,
     rt: daskr_rt_fn,
     rpar: *mut f64,
     ipar: *mut c_int,
@@ -91,6 +142,39 @@ impl DaeSystem for ForeignProblem {
             // segment of RWORK, y/yp have NEQ elements.
             unsafe { jac(&t, y.as_ptr(), yp.as_ptr(), pd.as_mut_ptr(), &cj, self.rpar, self.ipar) };
         }
+    }
+
+    fn preconditioner_setup(&mut self, c: PrecondSetup<'_>) -> PrecondSetupStatus {
+        let (mut ires, mut ier): (c_int, c_int) = (0, 0);
+        if let Some(jac) = self.jac_krylov {
+            // SAFETY: `jac` is the caller's Krylov JAC (INFO(15)=1, checked
+            // non-null); every array has the length DASKR documents (NEQ,
+            // or LENWP/LENIWP for WP/IWP, which may be empty).
+            unsafe {
+                jac(
+                    Some(self.res), &mut ires, &self.neq, &c.t, c.y.as_ptr(), c.yp.as_ptr(), c.rewt.as_ptr(),
+                    c.savr.as_ptr(), c.wk.as_mut_ptr(), &c.h, &c.cj, c.wp.as_mut_ptr(), c.iwp.as_mut_ptr(),
+                    &mut ier, self.rpar, self.ipar,
+                )
+            };
+        }
+        PrecondSetupStatus { ier, ires }
+    }
+
+    fn preconditioner_solve(&mut self, c: PrecondSolve<'_>) -> i32 {
+        let mut ier: c_int = 0;
+        if let Some(psol) = self.psol {
+            // SAFETY: `psol` is the caller's PSOL (checked non-null for
+            // INFO(12)=1); arrays as documented by DASKR.
+            unsafe {
+                psol(
+                    &self.neq, &c.t, c.y.as_ptr(), c.yp.as_ptr(), c.savr.as_ptr(), c.wk.as_mut_ptr(), &c.cj,
+                    c.wght.as_ptr(), c.wp.as_mut_ptr(), c.iwp.as_mut_ptr(), c.b.as_mut_ptr(), &c.eplin,
+                    &mut ier, self.rpar, self.ipar,
+                )
+            };
+        }
+        ier
     }
 
     fn roots(&mut self, t: f64, y: &[f64], yp: &[f64], r: &mut [f64]) {
@@ -148,7 +232,7 @@ unsafe fn ddaskr_body(
     rpar: *mut f64,
     ipar: *mut c_int,
     jac: daskr_generic_fn,
-    _psol: daskr_generic_fn,
+    psol: daskr_generic_fn,
     rt: daskr_rt_fn,
     nrt: *const c_int,
     jroot: *mut c_int,
@@ -188,8 +272,15 @@ unsafe fn ddaskr_body(
         if nroot > 0 && rt.is_none() {
             return reject(info, idid, "RT (NRT > 0)");
         }
-        if info_s[4] == 1 && info_s[11] == 0 && jac.is_none() {
+        let krylov = info_s[11] == 1;
+        if info_s[4] == 1 && !krylov && jac.is_none() {
             return reject(info, idid, "JAC (INFO(5) = 1)");
+        }
+        if krylov && info_s[14] == 1 && jac.is_none() {
+            return reject(info, idid, "JAC (INFO(12) = 1, INFO(15) = 1)");
+        }
+        if krylov && psol.is_none() {
+            return reject(info, idid, "PSOL (INFO(12) = 1)");
         }
         if rtol.is_null() || atol.is_null() {
             return reject(info, idid, "RTOL or ATOL");
@@ -205,13 +296,18 @@ unsafe fn ddaskr_body(
         } else {
             std::slice::from_raw_parts_mut(atol, ntol)
         };
-        let jac_direct: daskr_jac_direct_fn = jac.map(|f| {
-            // SAFETY: for the direct method (INFO(12)=0) DASKR's contract is
-            // that JAC has the direct argument list; the pointer is only
-            // called in that case.
-            std::mem::transmute::<unsafe extern "C" fn(), unsafe extern "C" fn(*const f64, *const f64, *const f64, *mut f64, *const f64, *mut f64, *mut c_int)>(f)
-        });
-        let mut problem = ForeignProblem { res, jac: jac_direct, rt, rpar, ipar, neq };
+        // JAC's argument list depends on INFO(12): keep it only under the
+        // matching type, so the wrong form can never be called.
+        let (jac_direct, jac_krylov): (daskr_jac_direct_fn, daskr_jac_krylov_fn) = match (jac, krylov) {
+            // SAFETY: DASKR's contract: with INFO(12)=0 JAC has the direct
+            // argument list, with INFO(12)=1 the Krylov one.
+            (Some(f), false) => (Some(std::mem::transmute::<unsafe extern "C" fn(), _>(f)), None),
+            (Some(f), true) => (None, Some(std::mem::transmute::<unsafe extern "C" fn(), _>(f))),
+            (None, _) => (None, None),
+        };
+        // SAFETY: PSOL has DASKR's PSOL argument list by contract.
+        let psol: daskr_psol_fn = psol.map(|f| std::mem::transmute::<unsafe extern "C" fn(), _>(f));
+        let mut problem = ForeignProblem { res, jac: jac_direct, jac_krylov, psol, rt, rpar, ipar, neq };
         let mut args = CallArgs {
             neq,
             t,

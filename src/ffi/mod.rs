@@ -4,5 +4,6 @@
 
 pub mod ddaskr;
 pub mod messages;
-pub mod precond;
 mod slices;
+pub mod precond_banded;
+pub mod precond_reaction;

@@ -2,5 +2,10 @@
 //! difference-quotient preconditioner, the reaction-based block-diagonal
 //! and block-grouping preconditioners, and the sparse incomplete-LU
 //! preconditioner. The exported Fortran routines (DBANJA, DBANPS, DRBDJA,
-//! ...) are in `crate::ffi::precond`.
+//! ...) are in `crate::ffi::precond_banded`, `crate::ffi::precond_reaction`
+//! and `crate::ffi::precond_ilu`.
 #![forbid(unsafe_code)]
+
+pub mod banded;
+pub mod reaction_block;
+pub mod reaction_group;

@@ -1,1 +1,0 @@
-//! Exported preconditioner routines (being written)
