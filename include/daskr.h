@@ -62,6 +62,20 @@ typedef void (*daskr_rblock_fn)(const double *t, const int *jx, const int *jy, c
  */
 typedef void (*daskr_jac_direct_fn)(const double *t, const double *y, const double *yprime, double *pd, const double *cj, double *rpar, int *ipar);
 
+/*
+ Krylov-method JAC (INFO(12)=1, INFO(15)=1): prepares the
+ preconditioner, `JAC(RES, IRES, NEQ, T, Y, YPRIME, REWT, SAVR, WK, H, CJ,
+ WP, IWP, IER, RPAR, IPAR)`. Pass it to DDASKR cast to `daskr_generic_fn`.
+ */
+typedef void (*daskr_jac_krylov_fn)(daskr_res_fn res, int *ires, const int *neq, const double *t, const double *y, const double *yprime, const double *rewt, const double *savr, double *wk, const double *h, const double *cj, double *wp, int *iwp, int *ier, double *rpar, int *ipar);
+
+/*
+ Krylov-method PSOL: solves P x = b in place, `PSOL(NEQ, T, Y, YPRIME,
+ SAVR, WK, CJ, WGHT, WP, IWP, B, EPLIN, IER, RPAR, IPAR)`. Pass it to
+ DDASKR cast to `daskr_generic_fn`.
+ */
+typedef void (*daskr_psol_fn)(const int *neq, const double *t, const double *y, const double *yprime, const double *savr, double *wk, const double *cj, const double *wght, double *wp, int *iwp, double *b, const double *eplin, int *ier, double *rpar, int *ipar);
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
