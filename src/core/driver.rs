@@ -6,16 +6,17 @@
 //! to the caller's RWORK/IWORK; nothing is kept anywhere else.
 
 use super::error::{InputError, StepFailure};
-use super::initial::{compute_initial_conditions, IcControls, IcCounters, IcOption, IcParams, IcVectors};
+use super::initial::{compute_initial_conditions, IcControls, IcCounters, IcLinear, IcOption, IcParams, IcVectors, KrylovIc};
 use super::interpolate::interpolate;
 use super::jacobian::IterationMatrix;
 use super::layout::{iw, rw, IHeader, Layout, LayoutInput, MatrixKind, RHeader};
-use super::messages::MessageSink;
+use super::messages::{MessageLine, MessageSink};
 use super::norms::{inverse_error_weights, mask_algebraic, weighted_rms_norm, Tolerances};
 use super::options::Options;
 use super::problem::DaeSystem;
 use super::roots::{check_roots, History, RootCheck, RootOutcome, RootState, SearchArrays};
-use super::stepper::{take_step, BdfState, Counters, StepConfig, StepError, StepVectors};
+use super::krylov::{KrylovDims, KrylovWorkspace};
+use super::stepper::{take_step, BdfState, Counters, LinearSystem, StepConfig, StepError, StepVectors};
 use crate::types::{FInt, Real};
 
 /// Steps allowed per call before IDID = -1.
@@ -101,6 +102,9 @@ pub fn ddaskr<S: DaeSystem + ?Sized>(
 
 /// Read IWORK(pos) if it exists (inputs are read before the lengths are
 /// known to be sufficient, so reads must not assume them).
+fn iget_h(h: &IHeader<'_>, pos: usize) -> usize {
+    usize::try_from(h.get(pos)).unwrap_or(0)
+}
 fn iget(iwork: &[FInt], pos: usize) -> FInt {
     iwork.get(pos - 1).copied().unwrap_or(0)
 }
@@ -158,6 +162,12 @@ fn layout_input(opts: &Options, neq: FInt, nrt: FInt, iwork: &[FInt], first: boo
     } else {
         (iget(iwork, iw::LID) > iw::ICNS as FInt, iget(iwork, iw::LENID) > 0)
     };
+    let (maxl, kmp, lenwp, leniwp) = if opts.krylov {
+        let k = krylov_settings(opts, neq, iwork, &[], first)?;
+        (k.maxl, k.kmp, k.lenwp, k.leniwp)
+    } else {
+        (0, 0, 0, 0)
+    };
     Ok(LayoutInput {
         neq,
         nrt,
@@ -167,10 +177,60 @@ fn layout_input(opts: &Options, neq: FInt, nrt: FInt, iwork: &[FInt], first: boo
         constraints_in_iwork,
         id_in_iwork,
         separate_vt: opts.exclude_algebraic,
-        maxl: 0,
-        kmp: 0,
-        lenwp: 0,
-        leniwp: 0,
+        maxl,
+        kmp,
+        lenwp,
+        leniwp,
+    })
+}
+
+/// The Krylov method's parameters (INFO(12)=1): MAXL, KMP, NRMAX, EPLI
+/// (defaults unless INFO(13)=1) and the user work lengths LENWP, LENIWP.
+#[derive(Clone, Copy, Debug)]
+struct KrylovSettings {
+    maxl: usize,
+    kmp: usize,
+    nrmax: usize,
+    epli: Real,
+    lenwp: usize,
+    leniwp: usize,
+}
+
+/// Decode (and on the first call check) the Krylov parameters. With an
+/// empty `rwork` EPLI is not read (the layout does not need it).
+fn krylov_settings(opts: &Options, neq: FInt, iwork: &[FInt], rwork: &[Real], first: bool) -> Result<KrylovSettings, InputError> {
+    let lenwp = iget(iwork, iw::LENWP);
+    let leniwp = iget(iwork, iw::LENIWP);
+    if lenwp < 0 || leniwp < 0 {
+        return Err(InputError::WorkLengthNegative { lenwp, leniwp });
+    }
+    let (maxl, kmp, nrmax, epli) = if first && !opts.krylov_parameters {
+        let maxl = neq.clamp(1, 5);
+        (maxl, maxl, 5, 0.05)
+    } else {
+        let (maxl, kmp, nrmax) = (iget(iwork, iw::MAXL), iget(iwork, iw::KMP), iget(iwork, iw::NRMAX));
+        let epli = if rwork.is_empty() { 0.5 } else { rget(rwork, rw::EPLI) };
+        if maxl < 1 || maxl > neq {
+            return Err(InputError::MaxlIllegal { maxl });
+        }
+        if kmp < 1 || kmp > maxl {
+            return Err(InputError::KmpIllegal { kmp });
+        }
+        if nrmax < 0 {
+            return Err(InputError::NrmaxIllegal { nrmax });
+        }
+        if !(epli > 0.0 && epli < 1.0) {
+            return Err(InputError::EpliIllegal { epli });
+        }
+        (maxl, kmp, nrmax, epli)
+    };
+    Ok(KrylovSettings {
+        maxl: maxl as usize,
+        kmp: kmp as usize,
+        nrmax: nrmax as usize,
+        epli,
+        lenwp: lenwp as usize,
+        leniwp: leniwp as usize,
     })
 }
 
@@ -210,6 +270,8 @@ fn constraint_violation(y: &[Real], icnstr: &[FInt]) -> Option<usize> {
 struct RViews<'a> {
     header: RHeader<'a>,
     delta: &'a mut [Real],
+    /// SAVR (Krylov only; empty for the direct methods).
+    savr: &'a mut [Real],
     e: &'a mut [Real],
     wt: &'a mut [Real],
     vt: Option<&'a mut [Real]>,
@@ -224,7 +286,7 @@ fn split_rwork<'a>(rwork: &'a mut [Real], l: &Layout) -> RViews<'a> {
     let n = l.neq;
     let (header, rest) = rwork[..l.lenrw].split_at_mut(rw::HEADER);
     let (delta, rest) = rest.split_at_mut(n);
-    let (_savr, rest) = rest.split_at_mut(l.e - l.delta - n);
+    let (savr, rest) = rest.split_at_mut(l.e - l.delta - n);
     let (e, rest) = rest.split_at_mut(n);
     let (wt, rest) = rest.split_at_mut(n);
     let (vt, rest) = if l.vt != l.wt {
@@ -237,7 +299,7 @@ fn split_rwork<'a>(rwork: &'a mut [Real], l: &Layout) -> RViews<'a> {
     let (r0, rest) = rest.split_at_mut(l.nrt);
     let (r1, rest) = rest.split_at_mut(l.nrt);
     let (rx, wm) = rest.split_at_mut(l.nrt);
-    RViews { header: RHeader(header), delta, e, wt, vt, phi, r0, r1, rx, wm }
+    RViews { header: RHeader(header), delta, savr, e, wt, vt, phi, r0, r1, rx, wm }
 }
 
 /// The caller's IWORK split into its segments.
@@ -311,7 +373,7 @@ fn check_first_call(opts: &Options, args: &mut CallArgs<'_>) -> Result<Layout, I
         }
     }
     if opts.krylov {
-        return Err(InputError::NotAvailable { feature: "the Krylov method (INFO(12) = 1)" });
+        krylov_settings(opts, args.neq, args.iwork, args.rwork, true)?;
     }
     let layout = checked_layout(&inp, args)?;
     if let Some(ic) = layout.icns {
@@ -345,8 +407,18 @@ fn check_first_call(opts: &Options, args: &mut CallArgs<'_>) -> Result<Layout, I
     Ok(layout)
 }
 
-/// Record the first-call settings in IWORK and zero the counters.
-fn initialise_iwork(opts: &Options, l: &Layout, iwork: &mut [FInt], maxord: usize) {
+/// Record the first-call settings in IWORK (and the Krylov defaults in
+/// RWORK) and zero the counters.
+fn initialise_iwork(opts: &Options, l: &Layout, iwork: &mut [FInt], rwork: &mut [Real], maxord: usize) {
+    if opts.krylov {
+        let k = krylov_settings(opts, l.neq as FInt, iwork, rwork, true).expect("checked before");
+        let mut h = IHeader(&mut iwork[..iw::HEADER]);
+        h.set(iw::MITER, 1);
+        h.set(iw::MAXL, k.maxl as FInt);
+        h.set(iw::KMP, k.kmp as FInt);
+        h.set(iw::NRMAX, k.nrmax as FInt);
+        rwork[rw::EPLI - 1] = k.epli;
+    }
     let mut h = IHeader(&mut iwork[..iw::HEADER]);
     h.set(iw::MAXORD, maxord as FInt);
     let mtype = match (l.matrix, l.dq_jacobian) {
@@ -364,7 +436,7 @@ fn initialise_iwork(opts: &Options, l: &Layout, iwork: &mut [FInt], maxord: usiz
     }
     h.set(iw::KPRIN, FInt::from(opts.ic_print));
     h.set(iw::NPD, l.lenpd as FInt);
-    h.set(iw::LOCWP, l.lenpd as FInt + 1);
+    h.set(iw::LOCWP, (l.lenpd - l.lenwp) as FInt + 1);
     h.set(iw::LCIWP, l.ipvt as FInt + 1);
     h.set(iw::LID, l.id.map_or(iw::ICNS + l.icns.map_or(0, |_| l.neq), |i| i + 1) as FInt);
     h.set(iw::LENID, if l.id.is_some() { l.neq as FInt } else { 0 });
@@ -486,28 +558,30 @@ fn initial_conditions<S: DaeSystem + ?Sized>(
         controls,
         print_level: opts.ic_print,
     };
+    // Krylov: DASKR keeps the trial point and PSOL's scratch in WM, which
+    // GMRES also uses; here they get their own per-call scratch.
+    let krylov = matches!(layout.matrix, MatrixKind::Krylov);
+    let mut scratch = vec![0.0; if krylov { 3 * n } else { 0 }];
     for pass in 0..2 {
         if pass == 1 {
             update_weights(opts, tol, y, rv.wt, None, None).map_err(IcOutcome::Weights)?;
         }
         let (c12, rest) = rv.phi.split_at_mut(2 * n);
         let (save_y, save_yp) = c12.split_at_mut(n);
-        let (y_new, rest) = rest.split_at_mut(n);
-        let yp_new = &mut rest[..n];
-        let mut matrix = IterationMatrix {
-            kind: layout.matrix,
-            dq: layout.dq_jacobian,
-            wm: &mut *rv.wm,
-            lenpd: layout.lenpd,
-            pivots: &mut ivw.pivots[..n],
-            neq: n,
+        let (y_new, yp_new, pwk) = if krylov {
+            let (a, rest) = scratch.split_at_mut(n);
+            let (b, c) = rest.split_at_mut(n);
+            (a, b, c)
+        } else {
+            let (a, rest) = rest.split_at_mut(n);
+            (a, &mut rest[..n], &mut [][..])
         };
         let mut v = IcVectors {
             y: &mut *y,
             yp: &mut *yp,
             id: ivw.id,
             icnstr: if opts.constraints_in_iwork() { ivw.icnstr } else { None },
-            rwt: rv.wt,
+            rwt: &mut *rv.wt,
             delta: &mut *rv.delta,
             r: &mut *rv.e,
             save_y,
@@ -515,9 +589,46 @@ fn initial_conditions<S: DaeSystem + ?Sized>(
             y_new,
             yp_new,
         };
-        let mut counters = IcCounters { nre: &mut cnt.nre, nje: &mut cnt.nje, nni: &mut cnt.nni, ncfn: &mut cnt.ncfn };
-        compute_initial_conditions(sys, &mut matrix, &mut v, &params, h0, &mut counters, sink)
-            .map_err(|_| IcOutcome::Failed)?;
+        let mut counters = IcCounters {
+            nre: &mut cnt.nre,
+            nje: &mut cnt.nje,
+            nni: &mut cnt.nni,
+            ncfn: &mut cnt.ncfn,
+            nli: &mut cnt.nli,
+            nps: &mut cnt.nps,
+            ncfl: &mut cnt.ncfl,
+        };
+        let done = if krylov {
+            let dims = KrylovDims {
+                neq: n,
+                maxl: iget_h(&ivw.header, iw::MAXL),
+                kmp: iget_h(&ivw.header, iw::KMP),
+                nrmax: iget_h(&ivw.header, iw::NRMAX),
+                lenwp: layout.lenwp,
+            };
+            let mut ws = KrylovWorkspace::new(dims, &mut *rv.savr, &mut *rv.wm, &mut *ivw.pivots).ok_or(IcOutcome::Failed)?;
+            let mut lin = IcLinear::Krylov(KrylovIc {
+                ws: &mut ws,
+                epli: rv.header.get(rw::EPLI),
+                sqrtn: rv.header.get(rw::SQRTN),
+                rsqrtn: rv.header.get(rw::RSQRTN),
+                precond_setup: opts.preconditioner_setup,
+                skip_first_setup: pass == 1,
+                pwk,
+            });
+            compute_initial_conditions(sys, &mut lin, &mut v, &params, h0, &mut counters, sink)
+        } else {
+            let mut matrix = IterationMatrix {
+                kind: layout.matrix,
+                dq: layout.dq_jacobian,
+                wm: &mut *rv.wm,
+                lenpd: layout.lenpd,
+                pivots: &mut ivw.pivots[..n],
+                neq: n,
+            };
+            compute_initial_conditions(sys, &mut IcLinear::Direct(&mut matrix), &mut v, &params, h0, &mut counters, sink)
+        };
+        done.map_err(|_| IcOutcome::Failed)?;
     }
     Ok(())
 }
@@ -532,7 +643,7 @@ fn run<S: DaeSystem + ?Sized>(args: &mut CallArgs<'_>, sys: &mut S, sink: &mut d
     let layout = if first {
         let l = check_first_call(&opts, args)?;
         let maxord = if opts.use_maxord { iget(args.iwork, iw::MAXORD) as usize } else { 5 };
-        initialise_iwork(&opts, &l, args.iwork, maxord);
+        initialise_iwork(&opts, &l, args.iwork, args.rwork, maxord);
         l
     } else {
         if args.neq <= 0 {
@@ -722,9 +833,15 @@ fn run<S: DaeSystem + ?Sized>(args: &mut CallArgs<'_>, sys: &mut S, sink: &mut d
     let tol_vector = opts.vector_tolerances;
     let n = layout.neq;
     let mut first_step = first;
+    let call_start = cnt;
+    let mut nwarn = 0;
     let result: Result<FInt, StepFailure> = loop {
         if cnt.nst.wrapping_sub(nstl) >= MAX_STEPS_PER_CALL {
             break Err(StepFailure::TooMuchWork { t: tn });
+        }
+        if opts.krylov {
+            let maxl = iget_h(&ivw.header, iw::MAXL);
+            warn_poor_krylov_performance(&cnt, &call_start, nstl, maxl, tn, &mut nwarn, sink);
         }
         {
             let tol = Tolerances { rtol, atol, vector: tol_vector };
@@ -744,29 +861,48 @@ fn run<S: DaeSystem + ?Sized>(args: &mut CallArgs<'_>, sys: &mut S, sink: &mut d
         st.h = limit_to_hmax(&opts, hmax, st.h);
 
         let stepped = {
-            let mut matrix = IterationMatrix {
-                kind: layout.matrix,
-                dq: layout.dq_jacobian,
-                wm: &mut *rv.wm,
-                lenpd: layout.lenpd,
-                pivots: &mut ivw.pivots[..n],
-                neq: n,
-            };
-            let vt: &[Real] = match rv.vt.as_deref() {
-                Some(v) => v,
-                None => rv.wt,
-            };
             let mut sv = StepVectors {
                 y,
                 yp,
-                wt: rv.wt,
-                vt,
+                wt: &mut *rv.wt,
+                vt: rv.vt.as_deref(),
                 phi: &mut *rv.phi,
                 delta: &mut *rv.delta,
                 e: &mut *rv.e,
             };
             let cfg = StepConfig { hmin, uround, epcon: EPCON, maxord, nonneg };
-            take_step(sys, &mut matrix, &mut st, &mut cnt, &mut tn, &mut sv, &cfg, first_step)
+            match layout.matrix {
+                MatrixKind::Krylov => {
+                    let dims = KrylovDims {
+                        neq: n,
+                        maxl: iget_h(&ivw.header, iw::MAXL),
+                        kmp: iget_h(&ivw.header, iw::KMP),
+                        nrmax: iget_h(&ivw.header, iw::NRMAX),
+                        lenwp: layout.lenwp,
+                    };
+                    let mut ws = KrylovWorkspace::new(dims, &mut *rv.savr, &mut *rv.wm, &mut *ivw.pivots)
+                        .ok_or(InputError::Internal)?;
+                    let mut lin = LinearSystem::Krylov {
+                        ws: &mut ws,
+                        epli: rv.header.get(rw::EPLI),
+                        sqrtn: rv.header.get(rw::SQRTN),
+                        rsqrtn: rv.header.get(rw::RSQRTN),
+                        precond_setup: opts.preconditioner_setup,
+                    };
+                    take_step(sys, &mut lin, &mut st, &mut cnt, &mut tn, &mut sv, &cfg, first_step)
+                }
+                _ => {
+                    let mut matrix = IterationMatrix {
+                        kind: layout.matrix,
+                        dq: layout.dq_jacobian,
+                        wm: &mut *rv.wm,
+                        lenpd: layout.lenpd,
+                        pivots: &mut ivw.pivots[..n],
+                        neq: n,
+                    };
+                    take_step(sys, &mut LinearSystem::Direct(&mut matrix), &mut st, &mut cnt, &mut tn, &mut sv, &cfg, first_step)
+                }
+            }
         };
         // DDSTP sets INFO(1) = 1 after the first step, whatever its outcome.
         info[0] = 1;
@@ -780,6 +916,9 @@ fn run<S: DaeSystem + ?Sized>(args: &mut CallArgs<'_>, sys: &mut S, sink: &mut d
                 StepError::ConvergenceAfterErrorTest => StepFailure::ConvergenceAfterErrorTest { t, h },
                 StepError::IllegalInput => StepFailure::IresMinusOne { t, h },
                 StepError::Stop => StepFailure::IresMinusTwo { t, h },
+                StepError::PreconditionerSetup => StepFailure::PreconditionerSetup { t, h },
+                StepError::PreconditionerSolve => StepFailure::PreconditionerSolve { t, h },
+                StepError::LinearSolver => StepFailure::LinearSolver { t, h },
             });
         }
 
@@ -855,6 +994,53 @@ fn run<S: DaeSystem + ?Sized>(args: &mut CallArgs<'_>, sys: &mut S, sink: &mut d
         Err(f) => {
             **t = tn;
             Err(f.into())
+        }
+    }
+}
+
+/// Most "poor iterative performance" warnings printed per call.
+const MAX_WARNINGS: u32 = 10;
+
+/// DASKR's warnings for the Krylov method (block 505): over at least 10
+/// steps of this call, the average number of linear iterations per
+/// nonlinear iteration exceeds MAXL, or the nonlinear or linear failure
+/// rate exceeds 0.9. The ratios are formed in single precision, as DASKR
+/// does, so the printed values agree.
+fn warn_poor_krylov_performance(
+    cnt: &Counters,
+    start: &Counters,
+    nstl: FInt,
+    maxl: usize,
+    tn: Real,
+    nwarn: &mut u32,
+    sink: &mut dyn MessageSink,
+) {
+    let nstd = cnt.nst.wrapping_sub(nstl);
+    let nnid = cnt.nni.wrapping_sub(start.nni);
+    if nstd < 10 || nnid == 0 {
+        return;
+    }
+    let avlin = Real::from(cnt.nli.wrapping_sub(start.nli) as f32 / nnid as f32);
+    let rcfn = Real::from(cnt.ncfn.wrapping_sub(start.ncfn) as f32 / nstd as f32);
+    let rcfl = Real::from(cnt.ncfl.wrapping_sub(start.ncfl) as f32 / nnid as f32);
+    let checks = [
+        (avlin > maxl as Real, "average linear iterations per Newton iteration = R2", avlin),
+        (rcfn > 0.9, "nonlinear convergence failures per step = R2", rcfn),
+        (rcfl > 0.9, "linear convergence failures per Newton iteration = R2", rcfl),
+    ];
+    if !checks.iter().any(|c| c.0) {
+        return;
+    }
+    *nwarn += 1;
+    if *nwarn > MAX_WARNINGS {
+        return;
+    }
+    for (bad, what, value) in checks {
+        if bad {
+            sink.emit(&[
+                MessageLine::text("DASKR--  Warning: the Krylov iteration is performing poorly"),
+                MessageLine::text(format!("DASKR--  at T = R1: {what}")).with_reals(&[tn, value]),
+            ]);
         }
     }
 }

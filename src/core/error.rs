@@ -72,6 +72,16 @@ pub enum InputError {
     IdIllegal,
     #[error("one of the INFO(17) = 1 inputs is illegal")]
     IcControlsIllegal,
+    #[error("MAXL = {maxl} is illegal: not in 1..NEQ")]
+    MaxlIllegal { maxl: FInt },
+    #[error("KMP = {kmp} is illegal: not in 1..MAXL")]
+    KmpIllegal { kmp: FInt },
+    #[error("NRMAX = {nrmax} is negative")]
+    NrmaxIllegal { nrmax: FInt },
+    #[error("EPLI = {epli} is not in (0, 1)")]
+    EpliIllegal { epli: Real },
+    #[error("LENWP = {lenwp} or LENIWP = {leniwp} is negative")]
+    WorkLengthNegative { lenwp: FInt, leniwp: FInt },
     #[error("the solver met an internal error")]
     Internal,
     #[error("a required argument is a null pointer: {what}")]
@@ -101,6 +111,12 @@ pub enum StepFailure {
     IresMinusTwo { t: Real, h: Real },
     #[error("the initial Y, YPRIME could not be computed (T = {t}, H = {h})")]
     InitialConditions { t: Real, h: Real },
+    #[error("the preconditioner setup (JAC) failed repeatedly at T = {t}, H = {h}")]
+    PreconditionerSetup { t: Real, h: Real },
+    #[error("PSOL returned IER < 0 at T = {t}, H = {h}")]
+    PreconditionerSolve { t: Real, h: Real },
+    #[error("the Krylov linear iteration failed to converge at T = {t}, H = {h}")]
+    LinearSolver { t: Real, h: Real },
 }
 
 impl StepFailure {
@@ -116,6 +132,9 @@ impl StepFailure {
             StepFailure::IresMinusOne { .. } => -10,
             StepFailure::IresMinusTwo { .. } => -11,
             StepFailure::InitialConditions { .. } => -12,
+            StepFailure::PreconditionerSetup { .. } => -5,
+            StepFailure::PreconditionerSolve { .. } => -13,
+            StepFailure::LinearSolver { .. } => -14,
         }
     }
 
@@ -163,6 +182,15 @@ impl StepFailure {
             ],
             StepFailure::IresMinusTwo { t, h } => {
                 vec![at(t, h), l("DASKR--  RES returned IRES = -2; integration stopped")]
+            }
+            StepFailure::PreconditionerSetup { t, h } => {
+                vec![at(t, h), l("DASKR--  the preconditioner setup (JAC) failed repeatedly")]
+            }
+            StepFailure::PreconditionerSolve { t, h } => {
+                vec![at(t, h), l("DASKR--  PSOL returned a negative IER (unrecoverable)")]
+            }
+            StepFailure::LinearSolver { t, h } => {
+                vec![at(t, h), l("DASKR--  the Krylov linear iteration could not converge")]
             }
             StepFailure::InitialConditions { t, h } => vec![
                 l("DASKR--  the initial condition calculation failed:"),
@@ -265,6 +293,18 @@ impl InputError {
             )
             .with_ints(&[index])],
             IdIllegal => vec![l("DASKR--  an element of the ID array is neither +1 nor -1")],
+            MaxlIllegal { maxl } => {
+                vec![l("DASKR--  MAXL (=I1) is illegal: not in the range 1..NEQ").with_ints(&[maxl])]
+            }
+            KmpIllegal { kmp } => vec![l("DASKR--  KMP (=I1) is illegal: not in the range 1..MAXL").with_ints(&[kmp])],
+            NrmaxIllegal { nrmax } => vec![l("DASKR--  NRMAX (=I1) is illegal: negative").with_ints(&[nrmax])],
+            EpliIllegal { epli } => {
+                vec![l("DASKR--  EPLI (=R1) is illegal: not strictly between 0 and 1").with_reals(&[epli])]
+            }
+            WorkLengthNegative { lenwp, leniwp } => vec![l(
+                "DASKR--  LENWP (=I1) or LENIWP (=I2) in IWORK(27..28) is negative",
+            )
+            .with_ints(&[lenwp, leniwp])],
             IcControlsIllegal => vec![
                 l("DASKR--  INFO(17)=1 but one of IWORK(32..35), RWORK(14..15)"),
                 l("DASKR--  (MXNIT, MXNJ, MXNH, LSOFF, STPTOL, EPINIT) is illegal"),

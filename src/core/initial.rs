@@ -8,6 +8,8 @@
 //! compute Y (CJ = 0).
 
 use super::jacobian::{EvalPoint, IterationMatrix, MatrixFailure};
+use super::krylov::{precondition_residual, solve_linear_system, KrylovPoint, KrylovWorkspace, LinearCounters, LinearFailure};
+use super::problem::{PrecondSetup, PrecondSetupStatus};
 use super::messages::{MessageLine, MessageSink};
 use super::norms::weighted_rms_norm;
 use super::problem::{CallbackStatus, DaeSystem};
@@ -66,6 +68,35 @@ pub struct IcCounters<'a> {
     pub nje: &'a mut FInt,
     pub nni: &'a mut FInt,
     pub ncfn: &'a mut FInt,
+    /// Krylov only: linear iterations, preconditioner solves, linear
+    /// convergence failures.
+    pub nli: &'a mut FInt,
+    pub nps: &'a mut FInt,
+    pub ncfl: &'a mut FInt,
+}
+
+/// The linear-algebra path of the calculation.
+pub enum IcLinear<'a, 'b> {
+    /// Direct methods: the iteration matrix is formed and factored (DDASID).
+    Direct(&'b mut IterationMatrix<'a>),
+    /// Krylov method (DDASIK): preconditioned GMRES.
+    Krylov(KrylovIc<'a, 'b>),
+}
+
+/// The Krylov workspace and parameters for the calculation.
+pub struct KrylovIc<'a, 'b> {
+    pub ws: &'b mut KrylovWorkspace<'a>,
+    /// EPLI, SQRT(NEQ), 1/SQRT(NEQ).
+    pub epli: Real,
+    pub sqrtn: Real,
+    pub rsqrtn: Real,
+    /// INFO(15): call the user's JAC to set up the preconditioner.
+    pub precond_setup: bool,
+    /// Skip the first JAC call (DASKR's JSKIP: the second pass reuses the
+    /// preconditioner of the first).
+    pub skip_first_setup: bool,
+    /// PSOL's scratch WK (NEQ).
+    pub pwk: &'b mut [Real],
 }
 
 /// Vectors used by the calculation; `save_y`, `save_yp`, `y_new`,
@@ -75,8 +106,9 @@ pub struct IcVectors<'a> {
     pub yp: &'a mut [Real],
     pub id: Option<&'a [FInt]>,
     pub icnstr: Option<&'a [FInt]>,
-    /// Reciprocal error weights.
-    pub rwt: &'a [Real],
+    /// Reciprocal error weights (the Krylov path rescales them in place
+    /// around each preconditioner call, as DASKR does).
+    pub rwt: &'a mut [Real],
     pub delta: &'a mut [Real],
     pub r: &'a mut [Real],
     pub save_y: &'a mut [Real],
@@ -104,7 +136,7 @@ pub struct IcParams {
 /// second call with refreshed weights.
 pub fn compute_initial_conditions<S: DaeSystem + ?Sized>(
     sys: &mut S,
-    matrix: &mut IterationMatrix<'_>,
+    lin: &mut IcLinear<'_, '_>,
     v: &mut IcVectors<'_>,
     p: &IcParams,
     h: &mut Real,
@@ -119,7 +151,10 @@ pub fn compute_initial_conditions<S: DaeSystem + ?Sized>(
     };
     let mut nh = 1;
     loop {
-        let outcome = newton_with_jacobians(sys, matrix, v, p, cj, *h, cnt, sink);
+        let outcome = match lin {
+            IcLinear::Direct(matrix) => newton_with_jacobians(sys, matrix, v, p, cj, *h, cnt, sink),
+            IcLinear::Krylov(k) => newton_krylov(sys, k, v, p, cj, *h, cnt, sink),
+        };
         let retry_from_start = match outcome {
             Ok(()) => return Ok(()),
             Err(SolveFailure::Stop) => {
@@ -176,7 +211,7 @@ fn newton_with_jacobians<S: DaeSystem + ?Sized>(
     loop {
         nj += 1;
         *cnt.nje = cnt.nje.wrapping_add(1);
-        let at = EvalPoint { t: p.t, cj, h, rwt: v.rwt, delta: v.delta, uround: p.uround };
+        let at = EvalPoint { t: p.t, cj, h, rwt: &*v.rwt, delta: v.delta, uround: p.uround };
         match matrix.evaluate(sys, &at, v.y, v.yp, v.r, cnt.nre) {
             Ok(()) => {}
             Err(MatrixFailure::Residual(s)) => return Err(res_failure(s)),
@@ -232,7 +267,16 @@ fn newton_iterate<S: DaeSystem + ?Sized>(
     loop {
         *cnt.nni = cnt.nni.wrapping_add(1);
         let oldfnm = fnrm;
-        let searched = line_search(sys, matrix, v, p, cj, &mut delnrm, &mut fnrm, &mut rlx, cnt, sink);
+        let mut norm_at = |v: &mut IcVectors<'_>, cnt: &mut IcCounters<'_>| -> Result<Real, CallbackStatus> {
+            *cnt.nre = cnt.nre.wrapping_add(1);
+            let s = sys.residual(p.t, v.y_new, v.yp_new, cj, v.r);
+            if s != CallbackStatus::Ok {
+                return Err(s);
+            }
+            matrix.solve(v.r);
+            Ok(scaled(weighted_rms_norm(v.r, v.rwt), p.tscale, cj))
+        };
+        let searched = line_search(&mut norm_at, v, p, cj, &mut delnrm, &mut fnrm, &mut rlx, cnt, sink);
         let rate = fnrm / oldfnm;
         match searched {
             Ok(()) => {}
@@ -317,13 +361,13 @@ fn constraint_check(y: &[Real], y_new: &[Real], icnstr: &[FInt], tau: Real, rlx:
     None
 }
 
-/// Line search along the Newton direction in `delta` (DLINSD). On success
-/// y, y' are updated, `fnrm` is the new norm and `r` holds the new
-/// (solved) residual.
+/// Line search along the Newton direction in `delta` (DLINSD, DLINSK).
+/// `norm_at` evaluates the scaled norm of the solved (or preconditioned)
+/// residual at the trial point (y_new, yp_new), leaving it in `r`. On
+/// success y, y' are updated and `fnrm` is the new norm.
 #[allow(clippy::too_many_arguments)]
-fn line_search<S: DaeSystem + ?Sized>(
-    sys: &mut S,
-    matrix: &IterationMatrix<'_>,
+fn line_search(
+    norm_at: &mut dyn FnMut(&mut IcVectors<'_>, &mut IcCounters<'_>) -> Result<Real, CallbackStatus>,
     v: &mut IcVectors<'_>,
     p: &IcParams,
     cj: Real,
@@ -373,13 +417,7 @@ fn line_search<S: DaeSystem + ?Sized>(
     let mut rl = rl;
     loop {
         trial_point(p.option, v.y, v.yp, cj, rl, v.delta, v.id, v.y_new, v.yp_new);
-        *cnt.nre = cnt.nre.wrapping_add(1);
-        let s = sys.residual(p.t, v.y_new, v.yp_new, cj, v.r);
-        if s != CallbackStatus::Ok {
-            return Err(s);
-        }
-        matrix.solve(v.r);
-        let fnrmp = scaled(weighted_rms_norm(v.r, v.rwt), p.tscale, cj);
+        let fnrmp = norm_at(v, cnt)?;
         let accept = p.controls.line_search_off || {
             let f1nrmp = fnrmp * fnrmp / 2.0;
             if verbose {
@@ -401,6 +439,158 @@ fn line_search<S: DaeSystem + ?Sized>(
             return Err(CallbackStatus::Recoverable);
         }
         rl /= 2.0;
+    }
+}
+
+/// Newton-Krylov iteration with up to MXNJ preconditioner evaluations
+/// (DDASIK). Failure kinds as for the direct path.
+#[allow(clippy::too_many_arguments)]
+fn newton_krylov<S: DaeSystem + ?Sized>(
+    sys: &mut S,
+    k: &mut KrylovIc<'_, '_>,
+    v: &mut IcVectors<'_>,
+    p: &IcParams,
+    cj: Real,
+    h: Real,
+    cnt: &mut IcCounters<'_>,
+    sink: &mut dyn MessageSink,
+) -> Result<(), SolveFailure> {
+    let eplin = k.epli * p.epcon;
+    let res_failure = |s: CallbackStatus| if s == CallbackStatus::Stop { SolveFailure::Stop } else { SolveFailure::Hard };
+    *cnt.nre = cnt.nre.wrapping_add(1);
+    let s = sys.residual(p.t, v.y, v.yp, cj, v.delta);
+    if s != CallbackStatus::Ok {
+        return Err(res_failure(s));
+    }
+    let mut nj = 0;
+    loop {
+        if k.precond_setup && !k.skip_first_setup {
+            nj += 1;
+            *cnt.nje = cnt.nje.wrapping_add(1);
+            let (wp, iwp, _) = k.ws.preconditioner_parts();
+            let PrecondSetupStatus { ier, ires } = sys.preconditioner_setup(PrecondSetup {
+                t: p.t,
+                y: v.y,
+                yp: v.yp,
+                rewt: v.rwt,
+                savr: v.delta,
+                wk: v.r,
+                h,
+                cj,
+                wp,
+                iwp,
+            });
+            if ires < 0 || ier != 0 {
+                return Err(if ires <= -2 { SolveFailure::Stop } else { SolveFailure::Hard });
+            }
+        }
+        k.skip_first_setup = false;
+        match newton_krylov_iterate(sys, k, v, p, cj, eplin, cnt, sink) {
+            Ok(()) => return Ok(()),
+            Err(NewtonFailure::Slow) if nj < p.controls.max_jacobians && k.precond_setup => {
+                // Retry with a fresh preconditioner from the current point.
+                v.delta.copy_from_slice(k.ws.savr);
+            }
+            Err(NewtonFailure::Slow) => return Err(SolveFailure::Slow),
+            Err(NewtonFailure::Diverging | NewtonFailure::LineSearch) => return Err(SolveFailure::Hard),
+            Err(NewtonFailure::Stop) => return Err(SolveFailure::Stop),
+        }
+    }
+}
+
+/// Damped Newton iteration with GMRES solves (DNSIK). On entry `delta`
+/// holds G(t, y, y').
+#[allow(clippy::too_many_arguments)]
+fn newton_krylov_iterate<S: DaeSystem + ?Sized>(
+    sys: &mut S,
+    k: &mut KrylovIc<'_, '_>,
+    v: &mut IcVectors<'_>,
+    p: &IcParams,
+    cj: Real,
+    eplin: Real,
+    cnt: &mut IcCounters<'_>,
+    sink: &mut dyn MessageSink,
+) -> Result<(), NewtonFailure> {
+    let mut rlx = MAX_RELATIVE_CHANGE;
+    let (sqrtn, rsqrtn) = (k.sqrtn, k.rsqrtn);
+    k.ws.savr.copy_from_slice(v.delta);
+    // The preconditioned initial residual (DFNRMK without a RES call).
+    v.r.copy_from_slice(v.delta);
+    let ier = {
+        let (wp, iwp, savr) = k.ws.preconditioner_parts();
+        let at = KrylovPoint { t: p.t, y: v.y, yp: v.yp, cj, eplin, sqrtn, rsqrtn };
+        precondition_residual(sys, &at, savr, wp, iwp, v.rwt, v.r, k.pwk)
+    };
+    *cnt.nps = cnt.nps.wrapping_add(1);
+    if ier != 0 {
+        return Err(NewtonFailure::LineSearch);
+    }
+    let mut fnrm = scaled(weighted_rms_norm(v.r, v.rwt), p.tscale, cj);
+    if fnrm <= p.epcon {
+        return Ok(());
+    }
+    let fnrm0 = fnrm;
+    let mut m = 0;
+    let mut rate: Real = 1.0;
+    loop {
+        *cnt.nni = cnt.nni.wrapping_add(1);
+        let solved = {
+            let at = KrylovPoint { t: p.t, y: v.y, yp: v.yp, cj, eplin, sqrtn, rsqrtn };
+            let mut lc = LinearCounters { nre: &mut *cnt.nre, nli: &mut *cnt.nli, nps: &mut *cnt.nps, ncfl: &mut *cnt.ncfl };
+            solve_linear_system(sys, k.ws, &mut lc, &at, v.rwt, v.delta)
+        };
+        match solved {
+            Ok(_) => {}
+            Err(LinearFailure::Residual(CallbackStatus::Stop)) | Err(LinearFailure::PreconditionerFatal) => {
+                return Err(NewtonFailure::Stop);
+            }
+            Err(LinearFailure::NotConverged) if m >= 2 && rate < 1.0 => return Err(NewtonFailure::Slow),
+            Err(_) => return Err(NewtonFailure::LineSearch),
+        }
+        let mut delnrm = weighted_rms_norm(v.delta, v.rwt);
+        if delnrm == 0.0 {
+            return Ok(());
+        }
+        let oldfnm = fnrm;
+        let searched = {
+            let KrylovIc { ws, pwk, .. } = &mut *k;
+            let mut norm_at = |v: &mut IcVectors<'_>, cnt: &mut IcCounters<'_>| -> Result<Real, CallbackStatus> {
+                // DFNRMK with a RES call: the residual goes to SAVR.
+                let s = sys.residual(p.t, v.y_new, v.yp_new, cj, ws.savr);
+                *cnt.nre = cnt.nre.wrapping_add(1);
+                if s != CallbackStatus::Ok {
+                    return Err(s);
+                }
+                v.r.copy_from_slice(ws.savr);
+                let (wp, iwp, savr) = ws.preconditioner_parts();
+                let at = KrylovPoint { t: p.t, y: v.y_new, yp: v.yp_new, cj, eplin, sqrtn, rsqrtn };
+                let ier = precondition_residual(sys, &at, savr, wp, iwp, v.rwt, v.r, pwk);
+                *cnt.nps = cnt.nps.wrapping_add(1);
+                if ier != 0 {
+                    return Err(CallbackStatus::Recoverable);
+                }
+                Ok(scaled(weighted_rms_norm(v.r, v.rwt), p.tscale, cj))
+            };
+            line_search(&mut norm_at, v, p, cj, &mut delnrm, &mut fnrm, &mut rlx, cnt, sink)
+        };
+        rate = fnrm / oldfnm;
+        match searched {
+            Ok(()) => {}
+            Err(CallbackStatus::Stop) => return Err(NewtonFailure::Stop),
+            Err(_) => return Err(NewtonFailure::LineSearch),
+        }
+        if fnrm <= p.epcon {
+            return Ok(());
+        }
+        m += 1;
+        if m >= p.controls.max_iterations {
+            return Err(if rate <= MAX_RATE || fnrm <= 0.1 * fnrm0 {
+                NewtonFailure::Slow
+            } else {
+                NewtonFailure::Diverging
+            });
+        }
+        v.delta.copy_from_slice(k.ws.savr);
     }
 }
 

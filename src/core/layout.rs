@@ -200,6 +200,8 @@ pub struct Layout {
     pub matrix: MatrixKind,
     /// Difference-quotient Jacobian (INFO(5)=0).
     pub dq_jacobian: bool,
+    /// Krylov only: LENWP, the user real work segment at the end of WM.
+    pub lenwp: usize,
 }
 
 /// The options that decide the layout (a subset of the decoded INFO).
@@ -339,6 +341,7 @@ impl Layout {
             ipvt,
             matrix: inp.matrix,
             dq_jacobian: inp.dq_jacobian,
+            lenwp: if krylov { inp.lenwp } else { 0 },
         })
     }
 

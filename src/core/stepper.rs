@@ -6,6 +6,7 @@
 use super::interpolate::interpolate;
 use super::jacobian::IterationMatrix;
 use super::layout::{iw, rw, IHeader, RHeader};
+use super::krylov::{self, KrylovCause, KrylovCorrectorState, KrylovFailure, KrylovParams, KrylovVectors, KrylovWorkspace};
 use super::newton::{self, CorrectorFailure, CorrectorParams, CorrectorState, CorrectorVectors, RecoverableCause};
 use super::norms::weighted_rms_norm;
 use super::problem::DaeSystem;
@@ -131,9 +132,143 @@ impl Counters {
     }
 }
 
+/// The linear-algebra path of the corrector: a direct matrix, or the
+/// Krylov workspace with its parameters.
+pub enum LinearSystem<'a, 'b> {
+    Direct(&'b mut IterationMatrix<'a>),
+    Krylov {
+        ws: &'b mut KrylovWorkspace<'a>,
+        /// EPLI, SQRT(NEQ), 1/SQRT(NEQ) from RWORK(10..12).
+        epli: Real,
+        sqrtn: Real,
+        rsqrtn: Real,
+        /// INFO(15): the user's JAC prepares the preconditioner.
+        precond_setup: bool,
+    },
+}
+
+/// Run the corrector of the chosen method (DNEDD or DNEDK) and map its
+/// failure to the step's failure kind.
+#[allow(clippy::too_many_arguments)]
+fn correct<S: DaeSystem + ?Sized>(
+    sys: &mut S,
+    lin: &mut LinearSystem<'_, '_>,
+    st: &mut BdfState,
+    cnt: &mut Counters,
+    v: &mut StepVectors<'_>,
+    cfg: &StepConfig,
+    t: Real,
+    cjlast: Real,
+    kp1: usize,
+    first_step: bool,
+) -> Result<(), Failure> {
+    let neq = v.y.len();
+    match lin {
+        LinearSystem::Direct(matrix) => {
+            let mut cs = CorrectorState {
+                cj: st.cj,
+                cjold: &mut st.cjold,
+                cjlast,
+                s: &mut st.s,
+                jcalc: &mut st.jcalc,
+                nre: &mut cnt.nre,
+                nje: &mut cnt.nje,
+                nni: &mut cnt.nni,
+            };
+            let mut cv = CorrectorVectors {
+                y: &mut *v.y,
+                yp: &mut *v.yp,
+                rwt: v.wt,
+                phi: &v.phi[..kp1 * neq],
+                gamma: &st.gamma,
+                delta: &mut *v.delta,
+                e: &mut *v.e,
+            };
+            let p = CorrectorParams {
+                t,
+                h: st.h,
+                kp1,
+                uround: cfg.uround,
+                epcon: cfg.epcon,
+                // DNEDD sees JSTART = INFO(1), still 0 on retries of the first step.
+                first_step,
+                nonneg: cfg.nonneg,
+            };
+            newton::correct(sys, matrix, &mut cs, &mut cv, &p).map_err(|f| match f {
+                CorrectorFailure::Stop => Failure::Corrector { recoverable: false, err: StepError::Stop },
+                CorrectorFailure::Recoverable(c) => Failure::Corrector {
+                    recoverable: true,
+                    err: match c {
+                        RecoverableCause::NoConvergence => StepError::Convergence,
+                        RecoverableCause::IllegalInput => StepError::IllegalInput,
+                        RecoverableCause::Singular => StepError::Singular,
+                    },
+                },
+            })
+        }
+        LinearSystem::Krylov { ws, epli, sqrtn, rsqrtn, precond_setup } => {
+            let mut cs = KrylovCorrectorState {
+                cj: st.cj,
+                cjold: &mut st.cjold,
+                cjlast,
+                s: &mut st.s,
+                jcalc: &mut st.jcalc,
+                nre: &mut cnt.nre,
+                nje: &mut cnt.nje,
+                nni: &mut cnt.nni,
+                nli: &mut cnt.nli,
+                nps: &mut cnt.nps,
+                ncfl: &mut cnt.ncfl,
+            };
+            let mut kv = KrylovVectors {
+                y: &mut *v.y,
+                yp: &mut *v.yp,
+                wt: &mut *v.wt,
+                phi: &v.phi[..kp1 * neq],
+                gamma: &st.gamma,
+                delta: &mut *v.delta,
+                e: &mut *v.e,
+            };
+            let p = KrylovParams {
+                t,
+                h: st.h,
+                kp1,
+                epcon: cfg.epcon,
+                epli: *epli,
+                sqrtn: *sqrtn,
+                rsqrtn: *rsqrtn,
+                first_step,
+                nonneg: cfg.nonneg,
+                precond_setup: *precond_setup,
+            };
+            krylov::correct_krylov(sys, ws, &mut cs, &mut kv, &p).map_err(|f| match f {
+                KrylovFailure::Stop => Failure::Corrector { recoverable: false, err: StepError::Stop },
+                KrylovFailure::PreconditionerSolve => {
+                    Failure::Corrector { recoverable: false, err: StepError::PreconditionerSolve }
+                }
+                KrylovFailure::Recoverable(c) => Failure::Corrector {
+                    recoverable: true,
+                    err: match c {
+                        KrylovCause::NoConvergence => StepError::Convergence,
+                        KrylovCause::IllegalInput => StepError::IllegalInput,
+                        KrylovCause::PreconditionerSetup => StepError::PreconditionerSetup,
+                        KrylovCause::LinearSolver => StepError::LinearSolver,
+                    },
+                },
+            })
+        }
+    }
+}
+
 /// Why a step could not be completed (the IDID DDSTP would return).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StepError {
+    /// -5
+    PreconditionerSetup,
+    /// -13
+    PreconditionerSolve,
+    /// -14
+    LinearSolver,
     /// -6
     ErrorTest,
     /// -7
@@ -152,10 +287,12 @@ pub enum StepError {
 pub struct StepVectors<'a> {
     pub y: &'a mut [Real],
     pub yp: &'a mut [Real],
-    /// Reciprocal error weights for the corrector.
-    pub wt: &'a [Real],
-    /// Reciprocal weights for the error test (WT, or WT masked by ID).
-    pub vt: &'a [Real],
+    /// Reciprocal error weights for the corrector (the Krylov corrector
+    /// rescales them in place around each linear solve, as DASKR does).
+    pub wt: &'a mut [Real],
+    /// Separate reciprocal weights for the error test (INFO(16)=1: WT
+    /// masked by ID); None means the error test uses WT.
+    pub vt: Option<&'a [Real]>,
     /// PHI(NEQ, NCPHI), column-major.
     pub phi: &'a mut [Real],
     pub delta: &'a mut [Real],
@@ -177,7 +314,7 @@ pub struct StepConfig {
 #[allow(clippy::too_many_arguments)]
 pub fn take_step<S: DaeSystem + ?Sized>(
     sys: &mut S,
-    matrix: &mut IterationMatrix<'_>,
+    lin: &mut LinearSystem<'_, '_>,
     st: &mut BdfState,
     cnt: &mut Counters,
     tn: &mut Real,
@@ -229,48 +366,21 @@ pub fn take_step<S: DaeSystem + ?Sized>(
         *tn += st.h;
 
         // Block 3: the corrector.
-        let corrected = {
-            let mut cs = CorrectorState {
-                cj: st.cj,
-                cjold: &mut st.cjold,
-                cjlast,
-                s: &mut st.s,
-                jcalc: &mut st.jcalc,
-                nre: &mut cnt.nre,
-                nje: &mut cnt.nje,
-                nni: &mut cnt.nni,
-            };
-            let mut cv = CorrectorVectors {
-                y: &mut *v.y,
-                yp: &mut *v.yp,
-                rwt: v.wt,
-                phi: &v.phi[..kp1 * neq],
-                gamma: &st.gamma,
-                delta: &mut *v.delta,
-                e: &mut *v.e,
-            };
-            let p = CorrectorParams {
-                t: *tn,
-                h: st.h,
-                kp1,
-                uround: cfg.uround,
-                epcon: cfg.epcon,
-                // DNEDD sees JSTART = INFO(1), still 0 on retries of the first step.
-                first_step,
-                nonneg: cfg.nonneg,
-            };
-            newton::correct(sys, matrix, &mut cs, &mut cv, &p)
-        };
+        let corrected = correct(sys, lin, st, cnt, v, cfg, *tn, cjlast, kp1, first_step);
 
         // Block 4: error estimates (only meaningful if the corrector converged).
-        let mut failure = corrected.err().map(Failure::Corrector);
+        let mut failure = corrected.err();
         let mut knew = k;
         let mut est = 0.0;
         let mut terk = 0.0;
         let mut terkm1 = 0.0;
         let mut erkm1 = 0.0;
         if failure.is_none() {
-            let enorm = weighted_rms_norm(v.e, v.vt);
+            let vt: &[Real] = match v.vt {
+                Some(vt) => vt,
+                None => v.wt,
+            };
+            let enorm = weighted_rms_norm(v.e, vt);
             let erk = st.sigma[k] * enorm;
             terk = (k + 1) as Real * erk;
             est = erk;
@@ -278,13 +388,13 @@ pub fn take_step<S: DaeSystem + ?Sized>(
                 for ((d, &p), &e) in v.delta.iter_mut().zip(&v.phi[k * neq..kp1 * neq]).zip(v.e.iter()) {
                     *d = p + e;
                 }
-                erkm1 = st.sigma[k - 1] * weighted_rms_norm(v.delta, v.vt);
+                erkm1 = st.sigma[k - 1] * weighted_rms_norm(v.delta, vt);
                 terkm1 = k as Real * erkm1;
                 let lower = if k > 2 {
                     for (d, &p) in v.delta.iter_mut().zip(&v.phi[(k - 1) * neq..k * neq]) {
                         *d += p;
                     }
-                    let erkm2 = st.sigma[k - 2] * weighted_rms_norm(v.delta, v.vt);
+                    let erkm2 = st.sigma[k - 2] * weighted_rms_norm(v.delta, vt);
                     let terkm2 = (k - 1) as Real * erkm2;
                     terkm1.max(terkm2) <= terk
                 } else {
@@ -340,19 +450,15 @@ pub fn take_step<S: DaeSystem + ?Sized>(
                     }
                 } else {
                     cnt.ncfn = cnt.ncfn.wrapping_add(1);
-                    let cause = match f {
-                        Failure::Corrector(CorrectorFailure::Recoverable(c)) => c,
-                        _ => return Err(fail_step(st, v, *tn, StepError::Stop)),
+                    let mut err = match f {
+                        Failure::Corrector { recoverable: true, err } => err,
+                        Failure::Corrector { err, .. } => return Err(fail_step(st, v, *tn, err)),
+                        Failure::ErrorTest => unreachable!(),
                     };
                     ncf += 1;
                     r = CONVERGENCE_FAILURE_FACTOR;
                     st.h *= r;
                     if !(ncf < MAX_CONVERGENCE_FAILURES && st.h.abs() >= cfg.hmin) {
-                        let mut err = match cause {
-                            RecoverableCause::NoConvergence => StepError::Convergence,
-                            RecoverableCause::IllegalInput => StepError::IllegalInput,
-                            RecoverableCause::Singular => StepError::Singular,
-                        };
                         if nef >= 3 {
                             err = StepError::ConvergenceAfterErrorTest;
                         }
@@ -373,7 +479,9 @@ pub fn take_step<S: DaeSystem + ?Sized>(
 
 /// Why an attempted step was rejected.
 enum Failure {
-    Corrector(CorrectorFailure),
+    /// The corrector failed; `err` is what DDSTP reports if the step is
+    /// abandoned; a fatal failure abandons it at once.
+    Corrector { recoverable: bool, err: StepError },
     /// The corrector converged but the local error estimate was too large.
     ErrorTest,
 }
@@ -433,7 +541,11 @@ fn accept_step(
         for ((d, &e), &p) in v.delta.iter_mut().zip(v.e.iter()).zip(&v.phi[(kp2 - 1) * neq..kp2 * neq]) {
             *d = e - p;
         }
-        let erkp1 = weighted_rms_norm(v.delta, v.vt) / (k + 2) as Real;
+        let vt: &[Real] = match v.vt {
+            Some(vt) => vt,
+            None => v.wt,
+        };
+        let erkp1 = weighted_rms_norm(v.delta, vt) / (k + 2) as Real;
         let terkp1 = (k + 2) as Real * erkp1;
         if k > 1 {
             if terkm1 <= terk.min(terkp1) {
