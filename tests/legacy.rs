@@ -426,13 +426,6 @@ fn fortran_initcond() {
     fortran("initcond.f", Link::Static);
 }
 
-/// INFO(12) = 1 (Krylov) is refused with IDID = -33 until the Krylov
-/// method lands; delete this test and `fortran-tests/unsupported.f` then.
-#[test]
-fn fortran_unsupported_features_refused() {
-    fortran("unsupported.f", Link::Static);
-}
-
 // ---------------------------------------------------------------------
 // Fortran programs (shared library)
 
