@@ -11,7 +11,7 @@ use super::interpolate::interpolate;
 use super::jacobian::IterationMatrix;
 use super::layout::{iw, rw, IHeader, Layout, LayoutInput, MatrixKind, RHeader};
 use super::messages::{MessageLine, MessageSink};
-use super::norms::{inverse_error_weights, mask_algebraic, weighted_rms_norm, Tolerances};
+use super::norms::{error_weights, invert_weights, mask_algebraic, weighted_rms_norm, Tolerances};
 use super::options::Options;
 use super::problem::DaeSystem;
 use super::roots::{check_roots, History, RootCheck, RootOutcome, RootState, SearchArrays};
@@ -450,15 +450,19 @@ fn initialise_iwork(opts: &Options, l: &Layout, iwork: &mut [FInt], rwork: &mut 
 }
 
 /// Set WT (reciprocal weights) from `y`, and VT if separate.
-fn update_weights(
+fn update_weights<S: DaeSystem + ?Sized>(
+    sys: &mut S,
     opts: &Options,
-    args_tol: Tolerances<'_>,
+    tol: Tolerances<'_>,
     y: &[Real],
     wt: &mut [Real],
     vt: Option<&mut [Real]>,
     id: Option<&[FInt]>,
 ) -> Result<(), usize> {
-    inverse_error_weights(args_tol, y, wt).map_err(|e| e.0)?;
+    if !sys.error_weights(tol, y, wt) {
+        error_weights(tol, y, wt);
+    }
+    invert_weights(wt).map_err(|e| e.0)?;
     if let (Some(vt), Some(id)) = (vt, id) {
         if opts.exclude_algebraic {
             mask_algebraic(wt, id, vt);
@@ -564,7 +568,7 @@ fn initial_conditions<S: DaeSystem + ?Sized>(
     let mut scratch = vec![0.0; if krylov { 3 * n } else { 0 }];
     for pass in 0..2 {
         if pass == 1 {
-            update_weights(opts, tol, y, rv.wt, None, None).map_err(IcOutcome::Weights)?;
+            update_weights(sys, opts, tol, y, rv.wt, None, None).map_err(IcOutcome::Weights)?;
         }
         let (c12, rest) = rv.phi.split_at_mut(2 * n);
         let (save_y, save_yp) = c12.split_at_mut(n);
@@ -683,7 +687,7 @@ fn run<S: DaeSystem + ?Sized>(args: &mut CallArgs<'_>, sys: &mut S, sink: &mut d
         tn = **t;
         {
             let tol = Tolerances { rtol, atol, vector: opts.vector_tolerances };
-            update_weights(&opts, tol, y, rv.wt, rv.vt.as_deref_mut(), ivw.id)
+            update_weights(sys, &opts, tol, y, rv.wt, rv.vt.as_deref_mut(), ivw.id)
                 .map_err(|i| InputError::WeightNotPositive { index: i as FInt })?;
         }
         uround = UROUND;
@@ -738,7 +742,7 @@ fn run<S: DaeSystem + ?Sized>(args: &mut CallArgs<'_>, sys: &mut S, sink: &mut d
             // Weights and the initial step again, with the new Y and Y'.
             {
                 let tol = Tolerances { rtol, atol, vector: opts.vector_tolerances };
-                update_weights(&opts, tol, y, rv.wt, rv.vt.as_deref_mut(), ivw.id)
+                update_weights(sys, &opts, tol, y, rv.wt, rv.vt.as_deref_mut(), ivw.id)
                     .map_err(|i| InputError::WeightNotPositive { index: i as FInt })?;
             }
             let vt: &[Real] = rv.vt.as_deref().unwrap_or(rv.wt);
@@ -845,7 +849,7 @@ fn run<S: DaeSystem + ?Sized>(args: &mut CallArgs<'_>, sys: &mut S, sink: &mut d
         }
         {
             let tol = Tolerances { rtol, atol, vector: tol_vector };
-            if update_weights(&opts, tol, &rv.phi[..n], rv.wt, rv.vt.as_deref_mut(), ivw.id).is_err() {
+            if update_weights(sys, &opts, tol, &rv.phi[..n], rv.wt, rv.vt.as_deref_mut(), ivw.id).is_err() {
                 break Err(StepFailure::WeightVanished { t: tn });
             }
         }

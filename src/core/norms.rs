@@ -36,6 +36,13 @@ pub fn inverse_error_weights(
     y: &[Real],
     rwt: &mut [Real],
 ) -> Result<(), NonPositiveWeight> {
+    error_weights(tol, y, rwt);
+    invert_weights(rwt)
+}
+
+/// DASKR's default error weights EWT_i = RTOL_i*|y_i| + ATOL_i (DDAWTS).
+pub fn error_weights(tol: Tolerances<'_>, y: &[Real], ewt: &mut [Real]) {
+    let rwt = ewt;
     if tol.vector {
         for ((w, &yi), (&r, &a)) in rwt.iter_mut().zip(y).zip(tol.rtol.iter().zip(tol.atol)) {
             *w = r * yi.abs() + a;
@@ -46,6 +53,11 @@ pub fn inverse_error_weights(
             *w = r * yi.abs() + a;
         }
     }
+}
+
+/// Replace the weights by their reciprocals; fails, leaving them
+/// unchanged, if some weight is <= 0 (DINVWT).
+pub fn invert_weights(rwt: &mut [Real]) -> Result<(), NonPositiveWeight> {
     if let Some(i) = rwt.iter().position(|&w| w <= 0.0) {
         return Err(NonPositiveWeight(i + 1));
     }

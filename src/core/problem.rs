@@ -2,6 +2,7 @@
 //! functions behind small traits, so the same integrator serves Fortran
 //! and C function pointers and Rust closures.
 
+use super::norms::Tolerances;
 use crate::types::{FInt, Real};
 
 /// What a residual (or Jacobian / preconditioner) routine reported through
@@ -56,6 +57,13 @@ pub trait DaeSystem {
         _pd: &mut [Real],
         _storage: MatrixStorage,
     ) {
+    }
+
+    /// The user's own error weights (DASKR's optionally replaceable
+    /// DDAWTS): fill `ewt` (not yet inverted) and return true, or return
+    /// false to use DASKR's RTOL*|y|+ATOL.
+    fn error_weights(&mut self, _tol: Tolerances<'_>, _y: &[Real], _ewt: &mut [Real]) -> bool {
+        false
     }
 
     /// Root functions R_i(t, y, y'), i = 1..NRT, written into `r`.

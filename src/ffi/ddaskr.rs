@@ -9,6 +9,7 @@ use super::slices::{opt_slice_mut, scalar_mut};
 use crate::core::driver::{self, CallArgs};
 use crate::core::error::InputError;
 use crate::core::messages::MessageSink;
+use crate::core::norms::Tolerances;
 use crate::core::problem::{CallbackStatus, DaeSystem, MatrixStorage, PrecondSetup, PrecondSetupStatus, PrecondSolve};
 
 /// Residual routine `RES(T, Y, YPRIME, CJ, DELTA, IRES, RPAR, IPAR)`.
@@ -113,7 +114,17 @@ pub type daskr_generic_fn = Option<unsafe extern "C" fn()>;
 
 /// The user's callbacks and parameter arrays, seen by the core as a
 /// [`DaeSystem`].
+/// The program's own DDAWTS, if it defines one (DASKR's optionally
+/// replaceable weight routine).
+type UserWeights = unsafe extern "C" fn(*const c_int, *const c_int, *const f64, *const f64, *const f64, *mut f64, *mut f64, *mut c_int);
+
+extern "C" {
+    /// From csrc/user_hooks.c: a weak reference to DDAWTS, or null.
+    fn daskr_internal_user_ddawts() -> Option<UserWeights>;
+}
+
 struct ForeignProblem {
+    ddawts: Option<UserWeights>,
     res: unsafe extern "C" fn(*const f64, *const f64, *const f64, *const f64, *mut f64, *mut c_int, *mut f64, *mut c_int),
     jac: daskr_jac_direct_fn,
     jac_krylov: daskr_jac_krylov_fn,
@@ -175,6 +186,19 @@ impl DaeSystem for ForeignProblem {
             };
         }
         ier
+    }
+
+    fn error_weights(&mut self, tol: Tolerances<'_>, y: &[f64], ewt: &mut [f64]) -> bool {
+        let Some(ddawts) = self.ddawts else {
+            return false;
+        };
+        let iwt: c_int = c_int::from(tol.vector);
+        // SAFETY: the program's own DDAWTS with DASKR's argument list; RTOL
+        // and ATOL have 1 or NEQ elements as IWT says, Y and EWT NEQ.
+        unsafe {
+            ddawts(&self.neq, &iwt, tol.rtol.as_ptr(), tol.atol.as_ptr(), y.as_ptr(), ewt.as_mut_ptr(), self.rpar, self.ipar)
+        };
+        true
     }
 
     fn roots(&mut self, t: f64, y: &[f64], yp: &[f64], r: &mut [f64]) {
@@ -307,7 +331,9 @@ unsafe fn ddaskr_body(
         };
         // SAFETY: PSOL has DASKR's PSOL argument list by contract.
         let psol: daskr_psol_fn = psol.map(|f| std::mem::transmute::<unsafe extern "C" fn(), _>(f));
-        let mut problem = ForeignProblem { res, jac: jac_direct, jac_krylov, psol, rt, rpar, ipar, neq };
+        // SAFETY: a plain query of a weak symbol address.
+        let ddawts = daskr_internal_user_ddawts();
+        let mut problem = ForeignProblem { ddawts, res, jac: jac_direct, jac_krylov, psol, rt, rpar, ipar, neq };
         let mut args = CallArgs {
             neq,
             t,
