@@ -7,3 +7,4 @@ pub mod messages;
 mod slices;
 pub mod precond_banded;
 pub mod precond_reaction;
+pub mod precond_ilu;

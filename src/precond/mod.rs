@@ -9,3 +9,5 @@
 pub mod banded;
 pub mod reaction_block;
 pub mod reaction_group;
+pub mod ilu;
+pub mod rcm;
