@@ -237,6 +237,7 @@ pub unsafe extern "C" fn dbanja_(
     rpar: *mut f64,
     ipar: *mut c_int,
 ) {
+    weak_definition!(dbanja_);
     // SAFETY: forwarded under the same contract.
     unsafe { dbanja_body(res, ires, neq, t, y, yprime, rewt, savr, wk, h, cj, wp, iwp, ier, rpar, ipar) }
 }
@@ -327,6 +328,7 @@ pub unsafe extern "C" fn dbanps_(
     rpar: *mut f64,
     ipar: *mut c_int,
 ) {
+    weak_definition!(dbanps_);
     let _ = (t, y, yprime, savr, wk, cj, wght, eplin, rpar);
     // SAFETY: forwarded under the same contract.
     unsafe { dbanps_body(neq, wp, iwp, b, ier, ipar) }

@@ -384,6 +384,7 @@ pub unsafe extern "C" fn dspsetup_(
     lwp_min: *mut c_int,
     liwp_min: *mut c_int,
 ) {
+    weak_definition!(dspsetup_);
     // SAFETY: forwarded under the same contract.
     unsafe { dspsetup_body(neq, lwp, liwp, rpar, ipar, ierr, lwp_min, liwp_min) }
 }
@@ -472,6 +473,7 @@ pub unsafe extern "C" fn djacilu_(
     rpar: *mut f64,
     ipar: *mut c_int,
 ) {
+    weak_definition!(djacilu_);
     // SAFETY: forwarded under the same contract.
     unsafe { djacilu_body(res, ires, neq, t, y, yprime, rewt, savr, wk, h, cj, wp, iwp, ierr, rpar, ipar) }
 }
@@ -564,6 +566,7 @@ pub unsafe extern "C" fn dpsolilu_(
     rpar: *mut f64,
     ipar: *mut c_int,
 ) {
+    weak_definition!(dpsolilu_);
     let _ = (t, y, yprime, r0, cj, eplin, rpar);
     // SAFETY: forwarded under the same contract.
     unsafe { dpsolilu_body(neq, wk, wght, wp, iwp, bl, ier, ipar) }

@@ -410,6 +410,7 @@ unsafe fn reaction_ps_body(variant: Variant, b: *mut f64, bd: *mut f64, ipbd: *m
 /// elements.
 #[no_mangle]
 pub unsafe extern "C" fn dmset2_(mx: *const c_int, my: *const c_int, ns: *const c_int, nsd: *const c_int, lid: *const c_int, iwork: *mut c_int) {
+    weak_definition!(dmset2_);
     // SAFETY: forwarded under the same contract.
     unsafe { dmset2_body(mx, my, ns, nsd, lid, iwork) }
 }
@@ -466,6 +467,7 @@ pub unsafe extern "C" fn drbdja_(
     ipbd: *mut c_int,
     ier: *mut c_int,
 ) {
+    weak_definition!(drbdja_);
     // SAFETY: forwarded under the same contract.
     unsafe { reaction_ja_body(Variant::PerPoint, t, u, r0, rblock, r1, rewt, cj, bd, ipbd, ier) }
 }
@@ -524,6 +526,7 @@ pub unsafe extern "C" fn DRBDJA(
 /// B valid for NEQ elements, BD and IPBD for LENWP and LENIWP.
 #[no_mangle]
 pub unsafe extern "C" fn drbdps_(b: *mut f64, bd: *mut f64, ipbd: *mut c_int) {
+    weak_definition!(drbdps_);
     // SAFETY: forwarded under the same contract.
     unsafe { reaction_ps_body(Variant::PerPoint, b, bd, ipbd) }
 }
@@ -575,6 +578,7 @@ pub unsafe extern "C" fn dgset2_(
     lid: *const c_int,
     iwork: *mut c_int,
 ) {
+    weak_definition!(dgset2_);
     // SAFETY: forwarded under the same contract.
     unsafe { dgset2_body(mx, my, ns, nsd, nxg, nyg, lid, iwork) }
 }
@@ -629,6 +633,7 @@ pub unsafe extern "C" fn DGSET2(
 /// M, NG valid for reading; JG, JIG, JR valid for NG+1, M, NG elements.
 #[no_mangle]
 pub unsafe extern "C" fn gset1_(m: *const c_int, ng: *const c_int, jg: *mut c_int, jig: *mut c_int, jr: *mut c_int) {
+    weak_definition!(gset1_);
     // SAFETY: forwarded under the same contract.
     unsafe { gset1_body(m, ng, jg, jig, jr) }
 }
@@ -679,6 +684,7 @@ pub unsafe extern "C" fn drbgja_(
     ipbd: *mut c_int,
     ier: *mut c_int,
 ) {
+    weak_definition!(drbgja_);
     // SAFETY: forwarded under the same contract.
     unsafe { reaction_ja_body(Variant::Grouped, t, u, r0, rblock, r1, rewt, cj, bd, ipbd, ier) }
 }
@@ -737,6 +743,7 @@ pub unsafe extern "C" fn DRBGJA(
 /// As for `drbdps_`, with DGSET2's lengths.
 #[no_mangle]
 pub unsafe extern "C" fn drbgps_(b: *mut f64, bd: *mut f64, ipbd: *mut c_int) {
+    weak_definition!(drbgps_);
     // SAFETY: forwarded under the same contract.
     unsafe { reaction_ps_body(Variant::Grouped, b, bd, ipbd) }
 }
