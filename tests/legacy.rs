@@ -426,6 +426,31 @@ fn fortran_initcond() {
     fortran("initcond.f", Link::Static);
 }
 
+#[test]
+fn fortran_ic_semiexplicit() {
+    fortran("ic_semiexplicit.f", Link::Static);
+}
+
+#[test]
+fn fortran_ic_steady() {
+    fortran("ic_steady.f", Link::Static);
+}
+
+#[test]
+fn fortran_ic_linesearch() {
+    fortran("ic_linesearch.f", Link::Static);
+}
+
+#[test]
+fn fortran_ic_constraints() {
+    fortran("ic_constraints.f", Link::Static);
+}
+
+#[test]
+fn fortran_ic_hybrid() {
+    fortran("ic_hybrid.f", Link::Static);
+}
+
 // ---------------------------------------------------------------------
 // Fortran programs (shared library)
 
@@ -488,6 +513,11 @@ fn c_threads() {
 #[test]
 fn c_checkpoint() {
     c_program("c_checkpoint.c", Link::Static);
+}
+
+#[test]
+fn c_ic_restart() {
+    c_program("c_ic_restart.c", Link::Static);
 }
 
 // ---------------------------------------------------------------------
