@@ -451,6 +451,26 @@ fn fortran_ic_hybrid() {
     fortran("ic_hybrid.f", Link::Static);
 }
 
+#[test]
+fn fortran_kry_heat_band() {
+    fortran("kry_heat_band.f", Link::Static);
+}
+
+#[test]
+fn fortran_kry_web() {
+    fortran("kry_web.f", Link::Static);
+}
+
+#[test]
+fn fortran_kry_ilu() {
+    fortran("kry_ilu.f", Link::Static);
+}
+
+#[test]
+fn fortran_kry_options() {
+    fortran("kry_options.f", Link::Static);
+}
+
 // ---------------------------------------------------------------------
 // Fortran programs (shared library)
 
@@ -462,6 +482,11 @@ fn fortran_lin_dense_shared() {
 #[test]
 fn fortran_messages_shared() {
     fortran("messages.f", Link::Shared);
+}
+
+#[test]
+fn fortran_kry_heat_band_shared() {
+    fortran("kry_heat_band.f", Link::Shared);
 }
 
 // ---------------------------------------------------------------------
