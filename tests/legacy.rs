@@ -135,6 +135,10 @@ fn link_args(link: Link) -> Vec<String> {
             vec![
                 format!("-L{dir}"),
                 "-l:libdaskr.so".to_string(),
+                // DT_RPATH, not DT_RUNPATH: cargo's LD_LIBRARY_PATH may name
+                // target/<profile>/ with an older copy of the library, and
+                // RUNPATH would let it win.
+                "-Wl,--disable-new-dtags".to_string(),
                 format!("-Wl,-rpath,{dir}"),
                 "-lm".to_string(),
             ]
