@@ -32,6 +32,44 @@ int ixsav_(const int *ipar, const int *ivalue, const int *iset);
 int ixsav(const int *ipar, const int *ivalue, const int *iset);
 int IXSAV(const int *ipar, const int *ivalue, const int *iset);
 
+/* LINPACK/BLAS subset of DASKR's dlinpk.f. The definitions are WEAK: a
+ * BLAS/LAPACK or the program's own dlinpk.f linked alongside takes
+ * precedence, with no duplicate-symbol error. A program that declares
+ * these names itself (another BLAS header, its own ddot) can define
+ * DASKR_NO_LINPACK_PROTOTYPES before including this header. */
+#ifndef DASKR_NO_LINPACK_PROTOTYPES
+void dgefa_(double *a, const int *lda, const int *n, int *ipvt, int *info);
+void dgefa(double *a, const int *lda, const int *n, int *ipvt, int *info);
+void DGEFA(double *a, const int *lda, const int *n, int *ipvt, int *info);
+void dgesl_(const double *a, const int *lda, const int *n, const int *ipvt, double *b, const int *job);
+void dgesl(const double *a, const int *lda, const int *n, const int *ipvt, double *b, const int *job);
+void DGESL(const double *a, const int *lda, const int *n, const int *ipvt, double *b, const int *job);
+void dgbfa_(double *abd, const int *lda, const int *n, const int *ml, const int *mu, int *ipvt, int *info);
+void dgbfa(double *abd, const int *lda, const int *n, const int *ml, const int *mu, int *ipvt, int *info);
+void DGBFA(double *abd, const int *lda, const int *n, const int *ml, const int *mu, int *ipvt, int *info);
+void dgbsl_(const double *abd, const int *lda, const int *n, const int *ml, const int *mu, const int *ipvt, double *b, const int *job);
+void dgbsl(const double *abd, const int *lda, const int *n, const int *ml, const int *mu, const int *ipvt, double *b, const int *job);
+void DGBSL(const double *abd, const int *lda, const int *n, const int *ml, const int *mu, const int *ipvt, double *b, const int *job);
+void daxpy_(const int *n, const double *da, const double *dx, const int *incx, double *dy, const int *incy);
+void daxpy(const int *n, const double *da, const double *dx, const int *incx, double *dy, const int *incy);
+void DAXPY(const int *n, const double *da, const double *dx, const int *incx, double *dy, const int *incy);
+void dcopy_(const int *n, const double *dx, const int *incx, double *dy, const int *incy);
+void dcopy(const int *n, const double *dx, const int *incx, double *dy, const int *incy);
+void DCOPY(const int *n, const double *dx, const int *incx, double *dy, const int *incy);
+void dscal_(const int *n, const double *da, double *dx, const int *incx);
+void dscal(const int *n, const double *da, double *dx, const int *incx);
+void DSCAL(const int *n, const double *da, double *dx, const int *incx);
+double ddot_(const int *n, const double *dx, const int *incx, const double *dy, const int *incy);
+double ddot(const int *n, const double *dx, const int *incx, const double *dy, const int *incy);
+double DDOT(const int *n, const double *dx, const int *incx, const double *dy, const int *incy);
+double dnrm2_(const int *n, const double *dx, const int *incx);
+double dnrm2(const int *n, const double *dx, const int *incx);
+double DNRM2(const int *n, const double *dx, const int *incx);
+int idamax_(const int *n, const double *dx, const int *incx);
+int idamax(const int *n, const double *dx, const int *incx);
+int IDAMAX(const int *n, const double *dx, const int *incx);
+#endif /* DASKR_NO_LINPACK_PROTOTYPES */
+
 /* The rest of daux.f: machine constants and the message routine (the
  * trailing size_t is Fortran's hidden CHARACTER length). */
 double d1mach_(const int *i);

@@ -17,4 +17,9 @@ if ! command -v gfortran >/dev/null 2>&1; then
 fi
 
 cargo build --release
-cargo test --release
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+cargo test --release --workspace 2>&1 | tee "$log"
+# One closing line for the whole suite (cargo prints one per test binary).
+awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed;?$/) p += $i; if ($(i+1) ~ /^failed;?$/) f += $i } }
+     END { printf "%d passed, %d failed\n", p, f; exit (f > 0) }' "$log"

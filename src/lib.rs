@@ -27,3 +27,5 @@ pub mod types;
 
 // Link the message-control crate (XSETF/XSETUN/IXSAV) into every artefact.
 use daskr_msgctl as _;
+// Link the LINPACK/BLAS subset of dlinpk.f (weak symbols) into every artefact.
+use daskr_linpack as _;

@@ -791,6 +791,10 @@ fn run<S: DaeSystem + ?Sized>(args: &mut CallArgs<'_>, sys: &mut S, sink: &mut d
         uround = rv.header.get(rw::ROUND);
         tn = rv.header.get(rw::TN);
         st = BdfState::load(&rv.header, &ivw.header);
+        // A damaged IWORK must not send the order past the PHI columns
+        // this layout has (DASKR would read out of bounds).
+        st.k = st.k.clamp(1, maxord);
+        st.kold = st.kold.min(maxord);
         if nrt > 0 {
             let mut t0 = rv.header.get(rw::T0);
             let mut nrte = ivw.header.get(iw::NRTE);
