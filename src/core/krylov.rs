@@ -42,7 +42,7 @@
 //! the user's preconditioner.
 #![forbid(unsafe_code)]
 
-use super::newton::{jcalc, CJ_RATE, MAX_ITERATIONS, MAX_RATE, S_RESET};
+use super::newton::{apply_correction, convergence_test, jcalc, remove_negative_parts, NewtonProgress, CJ_RATE, MAX_ITERATIONS, S_RESET};
 use super::norms::weighted_rms_norm;
 use super::problem::{CallbackStatus, DaeSystem, PrecondSetup, PrecondSolve};
 use crate::types::{FInt, Real};
@@ -474,27 +474,12 @@ fn newton_krylov<S: DaeSystem + ?Sized>(
                 LinearFailure::PreconditionerFatal => KrylovFailure::PreconditionerSolve,
             });
         }
-        let cj = st.cj;
-        for (((yi, ei), ypi), &d) in v.y.iter_mut().zip(v.e.iter_mut()).zip(v.yp.iter_mut()).zip(v.delta.iter()) {
-            *yi -= d;
-            *ei -= d;
-            *ypi -= cj * d;
-        }
+        apply_correction(v.y, v.e, v.yp, v.delta, st.cj);
         let delnrm = weighted_rms_norm(v.delta, v.wt);
-        if m == 0 {
-            oldnrm = delnrm;
-            if delnrm <= tolnew {
-                return Ok(());
-            }
-        } else {
-            let rate = (delnrm / oldnrm).powf(1.0 / m as Real);
-            if rate > MAX_RATE || rate.is_nan() {
-                return Err(KrylovFailure::Recoverable(KrylovCause::NoConvergence));
-            }
-            *st.s = rate / (1.0 - rate);
-        }
-        if *st.s * delnrm <= p.epcon {
-            return Ok(());
+        match convergence_test(m, delnrm, &mut oldnrm, tolnew, st.s, p.epcon) {
+            NewtonProgress::Converged => return Ok(()),
+            NewtonProgress::Diverging => return Err(KrylovFailure::Recoverable(KrylovCause::NoConvergence)),
+            NewtonProgress::Continue => {}
         }
         m += 1;
         if m >= MAX_ITERATIONS {
@@ -512,16 +497,11 @@ fn newton_krylov<S: DaeSystem + ?Sized>(
 /// (norm <= EPCON), remove them from the correction; otherwise treat the
 /// corrector as failed.
 fn enforce_nonnegativity(v: &mut KrylovVectors<'_>, epcon: Real) -> Result<(), KrylovFailure> {
-    for (d, &yi) in v.delta.iter_mut().zip(v.y.iter()) {
-        *d = yi.min(0.0);
+    if remove_negative_parts(v.y, v.e, v.delta, v.wt, epcon) {
+        Ok(())
+    } else {
+        Err(KrylovFailure::Recoverable(KrylovCause::NoConvergence))
     }
-    if weighted_rms_norm(v.delta, v.wt) > epcon {
-        return Err(KrylovFailure::Recoverable(KrylovCause::NoConvergence));
-    }
-    for (ei, &d) in v.e.iter_mut().zip(v.delta.iter()) {
-        *ei -= d;
-    }
-    Ok(())
 }
 
 /// Solve J x = b by restarted, scaled, preconditioned GMRES (DSLVK), for

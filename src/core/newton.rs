@@ -201,27 +201,14 @@ fn newton_iterate<S: DaeSystem + ?Sized>(
             *d *= confac;
         }
         matrix.solve(v.delta);
-        let cj = st.cj;
-        for (((yi, ei), ypi), &d) in v.y.iter_mut().zip(v.e.iter_mut()).zip(v.yp.iter_mut()).zip(v.delta.iter()) {
-            *yi -= d;
-            *ei -= d;
-            *ypi -= cj * d;
-        }
+        apply_correction(v.y, v.e, v.yp, v.delta, st.cj);
         let delnrm = weighted_rms_norm(v.delta, v.rwt);
-        if m == 0 {
-            oldnrm = delnrm;
-            if delnrm <= tolnew {
-                return Ok(());
+        match convergence_test(m, delnrm, &mut oldnrm, tolnew, st.s, p.epcon) {
+            NewtonProgress::Converged => return Ok(()),
+            NewtonProgress::Diverging => {
+                return Err(CorrectorFailure::Recoverable(RecoverableCause::NoConvergence))
             }
-        } else {
-            let rate = (delnrm / oldnrm).powf(1.0 / m as Real);
-            if rate > MAX_RATE || rate.is_nan() {
-                return Err(CorrectorFailure::Recoverable(RecoverableCause::NoConvergence));
-            }
-            *st.s = rate / (1.0 - rate);
-        }
-        if *st.s * delnrm <= p.epcon {
-            return Ok(());
+            NewtonProgress::Continue => {}
         }
         m += 1;
         if m >= MAX_ITERATIONS {
@@ -239,14 +226,67 @@ fn newton_iterate<S: DaeSystem + ?Sized>(
 /// (norm <= EPCON), remove them from the correction; otherwise treat the
 /// corrector as failed.
 fn enforce_nonnegativity(v: &mut CorrectorVectors<'_>, epcon: Real) -> Result<(), CorrectorFailure> {
-    for (d, &yi) in v.delta.iter_mut().zip(v.y.iter()) {
+    if remove_negative_parts(v.y, v.e, v.delta, v.rwt, epcon) {
+        Ok(())
+    } else {
+        Err(CorrectorFailure::Recoverable(RecoverableCause::NoConvergence))
+    }
+}
+
+/// One Newton update: y -= d, e -= d, y' -= cj*d.
+pub(crate) fn apply_correction(y: &mut [Real], e: &mut [Real], yp: &mut [Real], d: &[Real], cj: Real) {
+    for (((yi, ei), ypi), &di) in y.iter_mut().zip(e.iter_mut()).zip(yp.iter_mut()).zip(d) {
+        *yi -= di;
+        *ei -= di;
+        *ypi -= cj * di;
+    }
+}
+
+/// Where the Newton iteration stands after iteration `m` (0-based).
+pub(crate) enum NewtonProgress {
+    Converged,
+    Continue,
+    /// The rate estimate exceeds MAX_RATE.
+    Diverging,
+}
+
+/// DASKR's corrector convergence test (DNSD/DNSK): the first correction
+/// is accepted if tiny; later ones estimate the rate from the first
+/// correction's norm and update S = RATE/(1-RATE); converged when
+/// S*|correction| <= EPCON.
+pub(crate) fn convergence_test(m: usize, delnrm: Real, oldnrm: &mut Real, tolnew: Real, s: &mut Real, epcon: Real) -> NewtonProgress {
+    if m == 0 {
+        *oldnrm = delnrm;
+        if delnrm <= tolnew {
+            return NewtonProgress::Converged;
+        }
+    } else {
+        let rate = (delnrm / *oldnrm).powf(1.0 / m as Real);
+        if rate > MAX_RATE || rate.is_nan() {
+            return NewtonProgress::Diverging;
+        }
+        *s = rate / (1.0 - rate);
+    }
+    if *s * delnrm <= epcon {
+        NewtonProgress::Converged
+    } else {
+        NewtonProgress::Continue
+    }
+}
+
+/// The nonnegativity projection after convergence (INFO(10)=2,3): if the
+/// negative parts of y are small (weighted norm <= EPCON), take them out
+/// of the correction `e` and return true; else false (corrector failure).
+/// `delta` is scratch.
+pub(crate) fn remove_negative_parts(y: &[Real], e: &mut [Real], delta: &mut [Real], rwt: &[Real], epcon: Real) -> bool {
+    for (d, &yi) in delta.iter_mut().zip(y) {
         *d = yi.min(0.0);
     }
-    if weighted_rms_norm(v.delta, v.rwt) > epcon {
-        return Err(CorrectorFailure::Recoverable(RecoverableCause::NoConvergence));
+    if weighted_rms_norm(delta, rwt) > epcon {
+        return false;
     }
-    for (ei, &d) in v.e.iter_mut().zip(v.delta.iter()) {
+    for (ei, &d) in e.iter_mut().zip(delta.iter()) {
         *ei -= d;
     }
-    Ok(())
+    true
 }
