@@ -6,7 +6,7 @@
 //! | [`IluParams::decode`], [`setup`] | IPAR/RPAR checks, minimum LWP/LIWP | DSPSETUP |
 //! | [`difference_quotient_jacobian`] | banded difference-quotient Jacobian in CSR | DJCALC |
 //! | [`Csr::scale_columns`], [`Csr::row_norms`] | column (EWT) and row-norm scaling | AMUDIA, ROSCAL |
-//! | [`super::rcm`] | reverse Cuthill–McKee reordering | DJREORD (BFS) |
+//! | [`super::rcm`] | reverse Cuthill–McKee reordering | DJREORD (BFS, RVERSP, DPERM) |
 //! | [`factorize`] | ILUT / ILUTP (dual threshold, optional column pivoting) | DJILU (ILUT, ILUTP) |
 //! | [`harwell_boeing`] | Jacobian output (JACOUT = 1) | PRTMT |
 //! | [`jac_ilu`] | the whole preconditioner setup | DJACILU |
@@ -18,7 +18,8 @@
 //! Jacobian), IPAR(3) LENPFAC (NNZMX = LENPFAC*NEQ nonzeros allowed in the
 //! Jacobian), IPAR(4) LENPLUFAC (LENPLUMX = NNZMX + LENPLUFAC*NEQ positions
 //! for the factors), IPAR(5) IPREMETH (1 ILUT, 2 ILUTP), IPAR(6) LFILILUT
-//! (fill per row of L and of U), IPAR(7) IREORDER (1: RCM), IPAR(8)
+//! (fill: at most LFILILUT entries per row of L, LFILILUT - 1 off the
+//! diagonal per row of U), IPAR(7) IREORDER (1: RCM), IPAR(8)
 //! ISRNORM (1: scale rows by their norms), IPAR(9) NORMTYPE (0 max, 1 one,
 //! 2 two-norm), IPAR(10) JACOUT (1: write the Jacobian to unit IPAR(29) and
 //! stop), IPAR(11) JSCALCOL (1: scale columns by sqrt(NEQ)/REWT),
@@ -57,28 +58,34 @@
 //! into a dense work row; earlier rows are eliminated in increasing column
 //! order; a multiplier l(i,k) with |l(i,k)| <= TOLILUT is dropped (and not
 //! used); entries of U with |u(i,j)| <= TOLILUT*tnorm are dropped, tnorm
-//! being the mean absolute value of the row of A; then only the LFILILUT
-//! largest multipliers of L and the LFILILUT largest off-diagonals of U are
-//! kept. A zero pivot is replaced by (1e-4 + TOLILUT)*tnorm, as SPARSKIT
-//! does. ILUTP also swaps the diagonal column with the largest kept entry
-//! u(i,j) of the row when |u(i,j)|*PERMTOL > |u(i,i)|, and DPSOLILU applies
-//! the column permutation to the solution.
+//! being the mean absolute value of the row of A; then a row of L keeps
+//! its LFILILUT largest multipliers and a row of U its LFILILUT - 1
+//! largest off-diagonals (SPARSKIT counts the diagonal among the LFILILUT
+//! entries of U). The entries are chosen, and stored, in the order of
+//! SPARSKIT's partial quick-split, so the triangular solves add them up in
+//! the original's order. A zero pivot is replaced by (1e-4 +
+//! TOLILUT)*tnorm, as SPARSKIT does. ILUTP also swaps the diagonal column
+//! with the largest kept entry u(i,j) of the row (the first in storage
+//! order among equals) when |u(i,j)|*PERMTOL > |u(i,i)|, and DPSOLILU
+//! applies the column permutation to the solution.
 //!
-//! Known differences from the SPARSKIT routines DASKR calls: rows of U keep
-//! up to LFILILUT off-diagonals (SPARSKIT keeps one fewer once a row is
-//! truncated), the order of equal-magnitude entries when truncating may
-//! differ, RCM starts each component at a pseudo-peripheral node and visits
-//! neighbours by increasing degree (SPARSKIT's BFS starts at node 1 in
-//! storage order), and ILUTP's column permutation is applied in the solve
-//! (DASKR's DPSOLILU ignores it, which is only right when no column was
-//! swapped). DJACILU restores Y and YPRIME also when RES fails, and
-//! DSPSETUP returns both minimum lengths also with IERR = 30.
+//! The reordering ([`super::rcm`]) is DJREORD's: a breadth-first search
+//! over the stored (unsymmetrised) pattern from node 1, neighbours in
+//! storage order, reversed, applied to rows and columns alike.
+//!
+//! Known differences from the routines DASKR calls: ILUTP's column
+//! permutation is applied in the solve (DASKR's DPSOLILU ignores it, which
+//! is only right when no column was swapped); DJACILU restores Y and
+//! YPRIME also when RES fails, and DSPSETUP returns both minimum lengths
+//! also with IERR = 30.
 //!
 //! The rows of the Jacobian keep the order in which the difference
 //! quotients produce their entries (column group by column group, as
-//! SPARSKIT's COOCSR leaves them), so row norms are summed in DASKR's
-//! order; with the same ordering the preconditioner is then the original's
-//! to the last bit on banded problems such as DHEATILU.
+//! SPARSKIT's COOCSR leaves them), so row norms are summed, the
+//! reordering search runs and the factorisation meets the entries in
+//! DASKR's order; the preconditioner is then the original's to the last
+//! bit (checked on DHEATILU, DWEBILU and random matrices, ILUTP's column
+//! permutation in the solve apart).
 
 #![doc(alias = "DSPSETUP")]
 #![doc(alias = "DJACILU")]
@@ -104,7 +111,8 @@ pub mod ipar {
     pub const LENPLUFAC: usize = 4;
     /// 1 = ILUT, 2 = ILUTP.
     pub const IPREMETH: usize = 5;
-    /// Fill-in parameter: largest LFILILUT entries kept per row of L and U.
+    /// Fill-in parameter: the LFILILUT largest entries of a row of L and
+    /// the LFILILUT - 1 largest off-diagonals of a row of U are kept.
     pub const LFILILUT: usize = 6;
     /// 1 = reverse Cuthill–McKee reordering.
     pub const IREORDER: usize = 7;
@@ -637,7 +645,7 @@ impl IluError {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct IluOptions {
     pub method: Method,
-    /// LFILILUT.
+    /// LFILILUT (L rows keep LFILILUT entries, U rows LFILILUT - 1).
     pub lfil: usize,
     /// TOLILUT.
     pub droptol: Real,
@@ -774,20 +782,39 @@ impl Factors<'_> {
     }
 }
 
-/// Keep the `keep` entries of largest magnitude (all if fewer), then sort
-/// them by index.
-fn keep_largest(entries: &mut Vec<(usize, Real)>, keep: usize) {
-    if entries.len() > keep {
-        if keep == 0 {
-            entries.clear();
-        } else {
-            entries.select_nth_unstable_by(keep - 1, |a, b| {
-                b.1.abs().partial_cmp(&a.1.abs()).unwrap_or(std::cmp::Ordering::Equal).then(a.0.cmp(&b.0))
-            });
-            entries.truncate(keep);
+/// Partial quick-split by magnitude (SPARSKIT's QSPLIT rule): rearrange
+/// `entries` so that its first `ncut` entries are the `ncut` of largest
+/// magnitude, leaving it untouched when `ncut` is 0 or larger than its
+/// length. The order it leaves the entries in is the one the original
+/// stores them in, which decides the summation order of the triangular
+/// solves, so the rule is kept exactly: each pass takes the first entry of
+/// the current window as the key, moves every later entry of strictly
+/// larger magnitude to the front of the window in scanning order, puts the
+/// key behind them, and narrows the window to the side holding position
+/// `ncut` until the key lands there.
+#[doc(alias = "QSPLIT")]
+fn quick_split(entries: &mut [(usize, Real)], ncut: usize) {
+    if ncut == 0 || ncut > entries.len() {
+        return;
+    }
+    let target = ncut - 1;
+    let (mut first, mut last) = (0, entries.len() - 1);
+    loop {
+        let key = entries[first].1.abs();
+        let mut mid = first;
+        for j in first + 1..=last {
+            if entries[j].1.abs() > key {
+                mid += 1;
+                entries.swap(mid, j);
+            }
+        }
+        entries.swap(mid, first);
+        match mid.cmp(&target) {
+            std::cmp::Ordering::Equal => return,
+            std::cmp::Ordering::Greater => last = mid - 1,
+            std::cmp::Ordering::Less => first = mid + 1,
         }
     }
-    entries.sort_unstable_by_key(|e| e.0);
 }
 
 /// ILUT / ILUTP of `a` (see the module documentation) into `out`. For
@@ -876,8 +903,11 @@ pub fn factorize(
             }
             lkeep.push((k, fact));
         }
-        // L part: the LFILILUT largest multipliers.
-        keep_largest(&mut lkeep, opts.lfil);
+        // L part: the LFILILUT largest multipliers, in quick-split order
+        // (the multipliers enter it in elimination order).
+        let keep = lkeep.len().min(opts.lfil);
+        quick_split(&mut lkeep, keep);
+        lkeep.truncate(keep);
         for &(k, fact) in &lkeep {
             if nz >= cap {
                 return Err(IluError::LOverflow { row: i });
@@ -887,7 +917,12 @@ pub fn factorize(
             nz += 1;
         }
         out.u_start[i] = nz as FInt;
-        // U part: threshold relative to the row's mean, then LFILILUT largest.
+        // U part: threshold relative to the row's mean, then at most
+        // LFILILUT - 1 off-diagonals, as SPARSKIT keeps them: the survivors
+        // (in the order the row of A and then the fill-in brought them in)
+        // are quick-split at min(count + 1, LFILILUT), counting the
+        // diagonal, and the first min(count, LFILILUT - 1) are stored in
+        // that order.
         ukeep.clear();
         let utol = opts.droptol * tnorm;
         for &p in &upper {
@@ -897,7 +932,9 @@ pub fn factorize(
             w[p] = 0.0;
         }
         upper.clear();
-        keep_largest(&mut ukeep, opts.lfil);
+        let ncut = (ukeep.len() + 1).min(opts.lfil);
+        quick_split(&mut ukeep, ncut);
+        ukeep.truncate(opts.lfil.saturating_sub(1));
         let mut diag = w[i];
         w[i] = 0.0;
         if pivoting {
@@ -1591,10 +1628,12 @@ mod tests {
         let csr = Csr::from_dense(n, &a);
         let opts = IluOptions { method: Method::Ilut, lfil: 3, droptol: 1e-3, permtol: 0.0 };
         let f = OwnedFactors::factorize(&csr, &opts, 100 * n).unwrap();
-        for i in 0..n {
-            assert!(f.u_start[i] - f.start[i] <= 3);
-            assert!(f.start[i + 1] - f.u_start[i] <= 3);
-        }
+        // L rows keep LFILILUT = 3 entries, U rows LFILILUT - 1 = 2 (as
+        // SPARSKIT, which counts the diagonal), and the bounds are reached.
+        let l_len: Vec<FInt> = (0..n).map(|i| f.u_start[i] - f.start[i]).collect();
+        let u_len: Vec<FInt> = (0..n).map(|i| f.start[i + 1] - f.u_start[i]).collect();
+        assert_eq!(l_len.iter().max(), Some(&3));
+        assert_eq!(u_len.iter().max(), Some(&2));
         // Still a useful preconditioner: residual of one application small.
         let x = vec![1.0; n];
         let mut b = vec![0.0; n];
@@ -1602,6 +1641,75 @@ mod tests {
         let got = f.solve(&b).unwrap();
         let err = got.iter().map(|v| (v - 1.0).abs()).fold(0.0, Real::max);
         assert!(err < 0.2, "error {err}");
+    }
+
+    fn magnitudes(e: &[(usize, Real)]) -> Vec<Real> {
+        e.iter().map(|x| x.1).collect()
+    }
+
+    #[test]
+    fn quick_split_leaves_entries_in_the_original_order() {
+        // Worked by hand with SPARSKIT's rule: the kept entries are the
+        // three largest, but not sorted.
+        let mut e: Vec<(usize, Real)> = [3.0, -1.0, 2.0, 5.0, -4.0].iter().copied().enumerate().collect();
+        quick_split(&mut e, 3);
+        assert_eq!(e, vec![(4, -4.0), (3, 5.0), (0, 3.0), (1, -1.0), (2, 2.0)]);
+        // Several passes, narrowing to both sides.
+        let mut e: Vec<(usize, Real)> = [3.0, 1.0, 4.0, 1.5, 5.0, 9.0, 2.0, 6.0].iter().copied().enumerate().collect();
+        quick_split(&mut e, 3);
+        assert_eq!(magnitudes(&e), vec![9.0, 6.0, 5.0, 4.0, 3.0, 1.5, 2.0, 1.0]);
+        assert_eq!(e.iter().map(|x| x.0).collect::<Vec<_>>(), vec![5, 7, 4, 2, 0, 3, 6, 1]);
+        // Equal magnitudes are not "larger": the key stays in front of them.
+        let mut e = vec![(0, 2.0), (1, -2.0), (2, 1.0)];
+        quick_split(&mut e, 1);
+        assert_eq!(e, vec![(0, 2.0), (1, -2.0), (2, 1.0)]);
+        // A cut of 0 or beyond the end leaves the order alone; a cut at the
+        // end still rearranges.
+        let orig = vec![(0, 1.0), (1, 3.0), (2, 2.0)];
+        for cut in [0, 4] {
+            let mut e = orig.clone();
+            quick_split(&mut e, cut);
+            assert_eq!(e, orig);
+        }
+        let mut e = orig.clone();
+        quick_split(&mut e, 3);
+        assert_eq!(e, vec![(2, 2.0), (1, 3.0), (0, 1.0)]);
+    }
+
+    #[test]
+    fn rows_keep_lfil_multipliers_and_lfil_minus_one_upper_entries() {
+        // Row 0 has five off-diagonals 1, 5, 3, 4, 2 (columns 1..5); with
+        // LFILILUT = 3 SPARSKIT keeps the first two of their quick-split at
+        // 3: 5 (column 2), then 4 (column 4), stored in that order. Row 6
+        // eliminates rows 1..5 (unit diagonal, nothing else) with
+        // multipliers 0.1, 0.5, 0.3, 0.4, 0.2 and keeps the quick-split at
+        // 3 of them, in its order: 0.5 (column 2), 0.4 (4), 0.3 (3).
+        let n = 7;
+        let mut t = vec![(0, 0, 10.0)];
+        for (j, v) in [(1, 1.0), (2, 5.0), (3, 3.0), (4, 4.0), (5, 2.0)] {
+            t.push((0, j, v));
+        }
+        for i in 1..n {
+            t.push((i, i, 1.0));
+        }
+        for (k, m) in [(1, 0.1), (2, 0.5), (3, 0.3), (4, 0.4), (5, 0.2)] {
+            t.push((6, k, m));
+        }
+        let a = Csr::from_triplets(n, &t);
+        let opts = IluOptions { method: Method::Ilut, lfil: 3, droptol: 0.0, permtol: 0.0 };
+        let f = OwnedFactors::factorize(&a, &opts, 100).unwrap();
+        let row = |lo: FInt, hi: FInt| -> Vec<(FInt, Real)> {
+            (lo as usize..hi as usize).map(|k| (f.cols[k], f.vals[k])).collect()
+        };
+        assert_eq!(row(f.u_start[0], f.start[1]), vec![(2, 5.0), (4, 4.0)]);
+        assert_eq!(row(f.start[6], f.u_start[6]), vec![(2, 0.5), (4, 0.4), (3, 0.3)]);
+        assert_eq!(f.nnz_lu(), (3, 2));
+        // LFILILUT = 0 keeps no off-diagonals at all; 1 keeps one L entry
+        // per row but no U entries; 6 keeps everything.
+        for (lfil, counts) in [(0, (0, 0)), (1, (1, 0)), (6, (5, 5))] {
+            let f = OwnedFactors::factorize(&a, &IluOptions { lfil, ..opts }, 100).unwrap();
+            assert_eq!(f.nnz_lu(), counts, "lfil {lfil}");
+        }
     }
 
     #[test]
