@@ -16,3 +16,4 @@ pub mod options;
 pub mod problem;
 pub mod roots;
 pub mod stepper;
+pub mod vecops;

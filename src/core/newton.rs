@@ -3,6 +3,7 @@
 
 use super::jacobian::{EvalPoint, IterationMatrix, MatrixFailure};
 use super::norms::weighted_rms_norm;
+use super::vecops;
 use super::problem::{CallbackStatus, DaeSystem};
 use crate::types::{FInt, Real};
 
@@ -173,11 +174,7 @@ fn predict(v: &mut CorrectorVectors<'_>, kp1: usize) {
     v.yp.fill(0.0);
     for j in 1..kp1 {
         let g = v.gamma[j];
-        let col = &v.phi[j * n..(j + 1) * n];
-        for ((yi, ypi), &p) in v.y.iter_mut().zip(v.yp.iter_mut()).zip(col) {
-            *yi += p;
-            *ypi += g * p;
-        }
+        vecops::predict_column(v.y, v.yp, &v.phi[j * n..(j + 1) * n], g);
     }
 }
 

@@ -9,6 +9,7 @@ use super::layout::{iw, rw, IHeader, RHeader};
 use super::krylov::{self, KrylovCause, KrylovCorrectorState, KrylovFailure, KrylovParams, KrylovVectors, KrylovWorkspace};
 use super::newton::{self, CorrectorFailure, CorrectorParams, CorrectorState, CorrectorVectors, RecoverableCause};
 use super::norms::weighted_rms_norm;
+use super::vecops;
 use super::problem::DaeSystem;
 use crate::types::{FInt, Real};
 
@@ -359,9 +360,7 @@ pub fn take_step<S: DaeSystem + ?Sized>(
         // PHI -> PHI*: scale the columns that changed with the step history.
         for j in (ns + 1)..=kp1 {
             let b = st.beta[j - 1];
-            for p in &mut v.phi[(j - 1) * neq..j * neq] {
-                *p *= b;
-            }
+            vecops::scale(&mut v.phi[(j - 1) * neq..j * neq], b);
         }
         *tn += st.h;
 
@@ -385,15 +384,11 @@ pub fn take_step<S: DaeSystem + ?Sized>(
             terk = (k + 1) as Real * erk;
             est = erk;
             if k > 1 {
-                for ((d, &p), &e) in v.delta.iter_mut().zip(&v.phi[k * neq..kp1 * neq]).zip(v.e.iter()) {
-                    *d = p + e;
-                }
+                vecops::sum(v.delta, &v.phi[k * neq..kp1 * neq], v.e);
                 erkm1 = st.sigma[k - 1] * weighted_rms_norm(v.delta, vt);
                 terkm1 = k as Real * erkm1;
                 let lower = if k > 2 {
-                    for (d, &p) in v.delta.iter_mut().zip(&v.phi[(k - 1) * neq..k * neq]) {
-                        *d += p;
-                    }
+                    vecops::add_assign(v.delta, &v.phi[(k - 1) * neq..k * neq]);
                     let erkm2 = st.sigma[k - 2] * weighted_rms_norm(v.delta, vt);
                     let terkm2 = (k - 1) as Real * erkm2;
                     terkm1.max(terkm2) <= terk
@@ -422,9 +417,7 @@ pub fn take_step<S: DaeSystem + ?Sized>(
                 *tn = xold;
                 for j in (ns + 1)..=kp1 {
                     let b = 1.0 / st.beta[j - 1];
-                    for p in &mut v.phi[(j - 1) * neq..j * neq] {
-                        *p *= b;
-                    }
+                    vecops::scale(&mut v.phi[(j - 1) * neq..j * neq], b);
                 }
                 for i in 1..kp1 {
                     st.psi[i - 1] = st.psi[i] - st.h;
@@ -468,9 +461,7 @@ pub fn take_step<S: DaeSystem + ?Sized>(
                 // Retry; on the very first step rescale the initial history.
                 if st.kold == 0 {
                     st.psi[0] = st.h;
-                    for p in &mut v.phi[neq..2 * neq] {
-                        *p *= r;
-                    }
+                    vecops::scale(&mut v.phi[neq..2 * neq], r);
                 }
             }
         }
@@ -538,9 +529,7 @@ fn accept_step(
         st.k = k - 1;
         est = erkm1;
     } else if k != cfg.maxord && !(kp1 >= st.ns || kdiff == 1) {
-        for ((d, &e), &p) in v.delta.iter_mut().zip(v.e.iter()).zip(&v.phi[(kp2 - 1) * neq..kp2 * neq]) {
-            *d = e - p;
-        }
+        vecops::difference(v.delta, v.e, &v.phi[(kp2 - 1) * neq..kp2 * neq]);
         let vt: &[Real] = match v.vt {
             Some(vt) => vt,
             None => v.wt,
@@ -576,15 +565,11 @@ fn accept_step(
     if st.kold != cfg.maxord {
         v.phi[(kp2 - 1) * neq..kp2 * neq].copy_from_slice(v.e);
     }
-    for (p, &e) in v.phi[(kp1 - 1) * neq..kp1 * neq].iter_mut().zip(v.e.iter()) {
-        *p += e;
-    }
+    vecops::add_assign(&mut v.phi[(kp1 - 1) * neq..kp1 * neq], v.e);
     for j in (1..kp1).rev() {
         let (lo, hi) = v.phi.split_at_mut(j * neq);
         let dst = &mut lo[(j - 1) * neq..];
-        for (a, &b) in dst.iter_mut().zip(&hi[..neq]) {
-            *a += b;
-        }
+        vecops::add_assign(dst, &hi[..neq]);
     }
 }
 
