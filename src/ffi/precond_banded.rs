@@ -218,6 +218,7 @@ unsafe fn dbanps_body(neq: *const c_int, wp: *mut f64, iwp: *mut c_int, b: *mut 
 /// All pointers as in Fortran: valid for the lengths above, arrays
 /// distinct; RES must follow DASKR's RES argument list.
 #[no_mangle]
+#[inline(never)]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn dbanja_(
     res: daskr_res_fn,
@@ -310,6 +311,7 @@ pub unsafe extern "C" fn DBANJA(
 /// # Safety
 /// All pointers as in Fortran: valid for the lengths above, arrays distinct.
 #[no_mangle]
+#[inline(never)]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn dbanps_(
     neq: *const c_int,

@@ -373,6 +373,7 @@ unsafe fn dpsolilu_body(
 /// # Safety
 /// Scalars valid; RPAR at least 2 and IPAR at least 30 elements.
 #[no_mangle]
+#[inline(never)]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn dspsetup_(
     neq: *const c_int,
@@ -454,6 +455,7 @@ pub unsafe extern "C" fn DSPSETUP(
 /// least 30 and RPAR at least 2 elements, RES with DASKR's RES argument
 /// list.
 #[no_mangle]
+#[inline(never)]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn djacilu_(
     res: daskr_res_fn,
@@ -548,6 +550,7 @@ pub unsafe extern "C" fn DJACILU(
 /// DASKR's PSOL argument list: arrays of the lengths above; IPAR at least
 /// 11 elements.
 #[no_mangle]
+#[inline(never)]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn dpsolilu_(
     neq: *const c_int,

@@ -409,6 +409,7 @@ unsafe fn reaction_ps_body(variant: Variant, b: *mut f64, bd: *mut f64, ipbd: *m
 /// Scalars valid for reading; IWORK valid for max(28, LID+NS*MX*MY)
 /// elements.
 #[no_mangle]
+#[inline(never)]
 pub unsafe extern "C" fn dmset2_(mx: *const c_int, my: *const c_int, ns: *const c_int, nsd: *const c_int, lid: *const c_int, iwork: *mut c_int) {
     weak_definition!(dmset2_);
     // SAFETY: forwarded under the same contract.
@@ -454,6 +455,7 @@ pub unsafe extern "C" fn DMSET2(mx: *const c_int, my: *const c_int, ns: *const c
 /// Pointers valid for the lengths above, arrays distinct; RBLOCK must have
 /// the documented argument list.
 #[no_mangle]
+#[inline(never)]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn drbdja_(
     t: *const f64,
@@ -525,6 +527,7 @@ pub unsafe extern "C" fn DRBDJA(
 /// # Safety
 /// B valid for NEQ elements, BD and IPBD for LENWP and LENIWP.
 #[no_mangle]
+#[inline(never)]
 pub unsafe extern "C" fn drbdps_(b: *mut f64, bd: *mut f64, ipbd: *mut c_int) {
     weak_definition!(drbdps_);
     // SAFETY: forwarded under the same contract.
@@ -567,6 +570,7 @@ pub unsafe extern "C" fn DRBDPS(b: *mut f64, bd: *mut f64, ipbd: *mut c_int) {
 /// Scalars valid for reading; IWORK valid for max(28, LID+NS*MX*MY)
 /// elements.
 #[no_mangle]
+#[inline(never)]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn dgset2_(
     mx: *const c_int,
@@ -632,6 +636,7 @@ pub unsafe extern "C" fn DGSET2(
 /// # Safety
 /// M, NG valid for reading; JG, JIG, JR valid for NG+1, M, NG elements.
 #[no_mangle]
+#[inline(never)]
 pub unsafe extern "C" fn gset1_(m: *const c_int, ng: *const c_int, jg: *mut c_int, jig: *mut c_int, jr: *mut c_int) {
     weak_definition!(gset1_);
     // SAFETY: forwarded under the same contract.
@@ -671,6 +676,7 @@ pub unsafe extern "C" fn GSET1(m: *const c_int, ng: *const c_int, jg: *mut c_int
 /// # Safety
 /// As for `drbdja_`.
 #[no_mangle]
+#[inline(never)]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn drbgja_(
     t: *const f64,
@@ -742,6 +748,7 @@ pub unsafe extern "C" fn DRBGJA(
 /// # Safety
 /// As for `drbdps_`, with DGSET2's lengths.
 #[no_mangle]
+#[inline(never)]
 pub unsafe extern "C" fn drbgps_(b: *mut f64, bd: *mut f64, ipbd: *mut c_int) {
     weak_definition!(drbgps_);
     // SAFETY: forwarded under the same contract.
