@@ -58,7 +58,13 @@ pub fn error_weights(tol: Tolerances<'_>, y: &[Real], ewt: &mut [Real]) {
 /// Replace the weights by their reciprocals; fails, leaving them
 /// unchanged, if some weight is <= 0 (DINVWT).
 pub fn invert_weights(rwt: &mut [Real]) -> Result<(), NonPositiveWeight> {
-    if let Some(i) = rwt.iter().position(|&w| w <= 0.0) {
+    // A branch-free scan first (the failure is rare); then locate it.
+    let mut bad = false;
+    for &w in rwt.iter() {
+        bad |= w <= 0.0;
+    }
+    if bad {
+        let i = rwt.iter().position(|&w| w <= 0.0).unwrap_or(0);
         return Err(NonPositiveWeight(i + 1));
     }
     for w in rwt.iter_mut() {

@@ -348,17 +348,16 @@ pub fn take_step<S: DaeSystem + ?Sized>(
         if kp1 >= ns {
             compute_coefficients(st, kp1);
         }
-        let mut alphas = 0.0;
+        let alphas = ALPHAS[k];
         let mut alpha0 = 0.0;
-        for i in 1..=k {
-            alphas -= 1.0 / i as Real;
-            alpha0 -= st.alpha[i - 1];
+        for &a in &st.alpha[..k] {
+            alpha0 -= a;
         }
         let cjlast = st.cj;
         st.cj = -alphas / st.h;
         let ck = (st.alpha[kp1 - 1] + alphas - alpha0).abs().max(st.alpha[kp1 - 1]);
         // PHI -> PHI*: scale the columns that changed with the step history.
-        for j in (ns + 1)..=kp1 {
+        for j in (ns + 1)..(kp1 + 1) {
             let b = st.beta[j - 1];
             vecops::scale(&mut v.phi[(j - 1) * neq..j * neq], b);
         }
@@ -415,7 +414,7 @@ pub fn take_step<S: DaeSystem + ?Sized>(
                 // Block 6: restore TN, PHI, PSI.
                 st.phase = 1;
                 *tn = xold;
-                for j in (ns + 1)..=kp1 {
+                for j in (ns + 1)..(kp1 + 1) {
                     let b = 1.0 / st.beta[j - 1];
                     vecops::scale(&mut v.phi[(j - 1) * neq..j * neq], b);
                 }
@@ -468,6 +467,26 @@ pub fn take_step<S: DaeSystem + ?Sized>(
     }
 }
 
+/// ALPHAS(k) = -sum_{i=1..k} 1/i, accumulated in DDSTP's order (a
+/// constant per order: evaluated once here instead of on every step; the
+/// arithmetic is the same IEEE double operations, so the values agree bit for
+/// bit).
+const ALPHAS: [Real; 6] = {
+    let mut t = [0.0; 6];
+    let mut k = 1;
+    while k < 6 {
+        let mut a = 0.0;
+        let mut i = 1;
+        while i <= k {
+            a -= 1.0 / i as Real;
+            i += 1;
+        }
+        t[k] = a;
+        k += 1;
+    }
+    t
+};
+
 /// Why an attempted step was rejected.
 enum Failure {
     /// The corrector failed; `err` is what DDSTP reports if the step is
@@ -485,7 +504,7 @@ fn compute_coefficients(st: &mut BdfState, kp1: usize) {
     let mut temp1 = h;
     st.gamma[0] = 0.0;
     st.sigma[0] = 1.0;
-    for i in 2..=kp1 {
+    for i in 2..(kp1 + 1) {
         let temp2 = st.psi[i - 2];
         st.psi[i - 2] = temp1;
         st.beta[i - 1] = st.beta[i - 2] * st.psi[i - 2] / temp2;
