@@ -14,7 +14,7 @@ use super::messages::{MessageLine, MessageSink};
 use super::norms::{error_weights, invert_weights, mask_algebraic, weighted_rms_norm, Tolerances};
 use super::options::Options;
 use super::problem::DaeSystem;
-use super::roots::{check_roots, History, RootCheck, RootOutcome, RootState, SearchArrays};
+use super::roots::{check_roots, History, RootCheck, RootOutcome, RootState, RootsIllDefined, SearchArrays};
 use super::krylov::{KrylovDims, KrylovWorkspace};
 use super::stepper::{take_step, BdfState, Counters, LinearSystem, StepConfig, StepError, StepVectors};
 use crate::types::{FInt, Real};
@@ -603,13 +603,7 @@ fn initial_conditions<S: DaeSystem + ?Sized>(
             ncfl: &mut cnt.ncfl,
         };
         let done = if krylov {
-            let dims = KrylovDims {
-                neq: n,
-                maxl: iget_h(&ivw.header, iw::MAXL),
-                kmp: iget_h(&ivw.header, iw::KMP),
-                nrmax: iget_h(&ivw.header, iw::NRMAX),
-                lenwp: layout.lenwp,
-            };
+            let dims = krylov_dims(layout, &ivw.header);
             let mut ws = KrylovWorkspace::new(dims, &mut *rv.savr, &mut *rv.wm, &mut *ivw.pivots).ok_or(IcOutcome::Failed)?;
             let mut lin = IcLinear::Krylov(KrylovIc {
                 ws: &mut ws,
@@ -635,6 +629,50 @@ fn initial_conditions<S: DaeSystem + ?Sized>(
         done.map_err(|_| IcOutcome::Failed)?;
     }
     Ok(())
+}
+
+/// The Krylov dimensions recorded in IWORK on the first call.
+fn krylov_dims(layout: &Layout, header: &IHeader<'_>) -> KrylovDims {
+    KrylovDims {
+        neq: layout.neq,
+        maxl: iget_h(header, iw::MAXL),
+        kmp: iget_h(header, iw::KMP),
+        nrmax: iget_h(header, iw::NRMAX),
+        lenwp: layout.lenwp,
+    }
+}
+
+/// Run one root check (DRCHEK) with its state read from and written back
+/// to the work arrays (T0 in RWORK, NRTE and IRFND in IWORK). Returns the
+/// outcome and the new T0.
+#[allow(clippy::too_many_arguments)]
+fn root_check<S: DaeSystem + ?Sized>(
+    job: RootCheck,
+    sys: &mut S,
+    rh: &mut RHeader<'_>,
+    ih: &mut IHeader<'_>,
+    arrays: SearchArrays<'_>,
+    hist: &History<'_>,
+    tout: Real,
+    y: &mut [Real],
+    yp: &mut [Real],
+    uround: Real,
+) -> (Result<RootOutcome, RootsIllDefined>, Real) {
+    let mut t0 = rh.get(rw::T0);
+    let mut nrte = ih.get(iw::NRTE);
+    let res = {
+        let mut rs = RootState {
+            arrays,
+            t0: &mut t0,
+            tlast: rh.get(rw::TLAST),
+            root_found_last: ih.get(iw::IRFND) != 0,
+            nrte: &mut nrte,
+        };
+        check_roots(job, sys, hist, tout, y, yp, uround, &mut rs)
+    };
+    rh.set(rw::T0, t0);
+    ih.set(iw::NRTE, nrte);
+    (res, t0)
 }
 
 /// The whole call; Ok(IDID) on success.
@@ -768,18 +806,9 @@ fn run<S: DaeSystem + ?Sized>(args: &mut CallArgs<'_>, sys: &mut S, sink: &mut d
         st.kold = 1;
         if nrt > 0 {
             let hist = History { tn, kold: 1, phi: rv.phi, psi: &st.psi };
-            let mut t0 = rv.header.get(rw::T0);
-            let mut nrte = 0;
-            let mut rs = RootState {
-                arrays: SearchArrays { r0: rv.r0, r1: rv.r1, rx: rv.rx, jroot },
-                t0: &mut t0,
-                tlast: 0.0,
-                root_found_last: false,
-                nrte: &mut nrte,
-            };
-            let res = check_roots(RootCheck::Initial, sys, &hist, tout, y, yp, uround, &mut rs);
-            rv.header.set(rw::T0, t0);
-            ivw.header.set(iw::NRTE, nrte);
+            let arrays = SearchArrays { r0: &mut *rv.r0, r1: &mut *rv.r1, rx: &mut *rv.rx, jroot: &mut **jroot };
+            let (res, t0) =
+                root_check(RootCheck::Initial, sys, &mut rv.header, &mut ivw.header, arrays, &hist, tout, y, yp, uround);
             if res.is_err() {
                 return Err(InputError::RootsIllDefined { t0 }.into());
             }
@@ -796,21 +825,10 @@ fn run<S: DaeSystem + ?Sized>(args: &mut CallArgs<'_>, sys: &mut S, sink: &mut d
         st.k = st.k.clamp(1, maxord);
         st.kold = st.kold.min(maxord);
         if nrt > 0 {
-            let mut t0 = rv.header.get(rw::T0);
-            let mut nrte = ivw.header.get(iw::NRTE);
-            let res = {
-                let hist = History { tn, kold: st.kold, phi: rv.phi, psi: &st.psi };
-                let mut rs = RootState {
-                    arrays: SearchArrays { r0: &mut *rv.r0, r1: &mut *rv.r1, rx: &mut *rv.rx, jroot },
-                    t0: &mut t0,
-                    tlast: rv.header.get(rw::TLAST),
-                    root_found_last: ivw.header.get(iw::IRFND) != 0,
-                    nrte: &mut nrte,
-                };
-                check_roots(RootCheck::Continuation, sys, &hist, tout, y, yp, uround, &mut rs)
-            };
-            rv.header.set(rw::T0, t0);
-            ivw.header.set(iw::NRTE, nrte);
+            let hist = History { tn, kold: st.kold, phi: rv.phi, psi: &st.psi };
+            let arrays = SearchArrays { r0: &mut *rv.r0, r1: &mut *rv.r1, rx: &mut *rv.rx, jroot: &mut **jroot };
+            let (res, t0) =
+                root_check(RootCheck::Continuation, sys, &mut rv.header, &mut ivw.header, arrays, &hist, tout, y, yp, uround);
             match res {
                 Err(_) => return Err(InputError::RootsIllDefined { t0 }.into()),
                 Ok(RootOutcome::Found) => {
@@ -881,13 +899,7 @@ fn run<S: DaeSystem + ?Sized>(args: &mut CallArgs<'_>, sys: &mut S, sink: &mut d
             let cfg = StepConfig { hmin, uround, epcon: EPCON, maxord, nonneg };
             match layout.matrix {
                 MatrixKind::Krylov => {
-                    let dims = KrylovDims {
-                        neq: n,
-                        maxl: iget_h(&ivw.header, iw::MAXL),
-                        kmp: iget_h(&ivw.header, iw::KMP),
-                        nrmax: iget_h(&ivw.header, iw::NRMAX),
-                        lenwp: layout.lenwp,
-                    };
+                    let dims = krylov_dims(&layout, &ivw.header);
                     let mut ws = KrylovWorkspace::new(dims, &mut *rv.savr, &mut *rv.wm, &mut *ivw.pivots)
                         .ok_or(InputError::Internal)?;
                     let mut lin = LinearSystem::Krylov {
@@ -932,21 +944,10 @@ fn run<S: DaeSystem + ?Sized>(args: &mut CallArgs<'_>, sys: &mut S, sink: &mut d
 
         // A successful step: roots, then the stop tests.
         if nrt > 0 {
-            let mut t0 = rv.header.get(rw::T0);
-            let mut nrte = ivw.header.get(iw::NRTE);
-            let res = {
-                let hist = History { tn, kold: st.kold, phi: rv.phi, psi: &st.psi };
-                let mut rs = RootState {
-                    arrays: SearchArrays { r0: &mut *rv.r0, r1: &mut *rv.r1, rx: &mut *rv.rx, jroot },
-                    t0: &mut t0,
-                    tlast: rv.header.get(rw::TLAST),
-                    root_found_last: ivw.header.get(iw::IRFND) != 0,
-                    nrte: &mut nrte,
-                };
-                check_roots(RootCheck::AfterStep, sys, &hist, tout, y, yp, uround, &mut rs)
-            };
-            rv.header.set(rw::T0, t0);
-            ivw.header.set(iw::NRTE, nrte);
+            let hist = History { tn, kold: st.kold, phi: rv.phi, psi: &st.psi };
+            let arrays = SearchArrays { r0: &mut *rv.r0, r1: &mut *rv.r1, rx: &mut *rv.rx, jroot: &mut **jroot };
+            let (res, t0) =
+                root_check(RootCheck::AfterStep, sys, &mut rv.header, &mut ivw.header, arrays, &hist, tout, y, yp, uround);
             if let Ok(RootOutcome::Found) = res {
                 ivw.header.set(iw::IRFND, 1);
                 **t = t0;
