@@ -11,9 +11,7 @@ fn main() {
 
     let mut c_files: Vec<PathBuf> = std::fs::read_dir(crate_dir.join("csrc"))
         .map(|rd| {
-            rd.filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "c"))
-                .collect()
+            rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "c")).collect()
         })
         .unwrap_or_default();
     c_files.sort();
@@ -34,13 +32,8 @@ fn main() {
     println!("cargo:rerun-if-changed=cbindgen.toml");
     println!("cargo:rerun-if-env-changed=DASKR_WRITE_HEADER");
     let out = PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("daskr.h");
-    let config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml"))
-        .expect("cbindgen.toml is readable");
-    match cbindgen::Builder::new()
-        .with_crate(&crate_dir)
-        .with_config(config)
-        .generate()
-    {
+    let config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml")).expect("cbindgen.toml is readable");
+    match cbindgen::Builder::new().with_crate(&crate_dir).with_config(config).generate() {
         Ok(bindings) => {
             bindings.write_to_file(&out);
             if std::env::var_os("DASKR_WRITE_HEADER").is_some() {

@@ -62,12 +62,7 @@ struct Counts {
 
 impl Counts {
     fn from_iwork(iwork: &[c_int]) -> Self {
-        Counts {
-            nst: iwork[10],
-            nre: iwork[11],
-            nje: iwork[12],
-            nni: iwork[18],
-        }
+        Counts { nst: iwork[10], nre: iwork[11], nje: iwork[12], nni: iwork[18] }
     }
 }
 
@@ -298,11 +293,7 @@ unsafe extern "C" fn rob_res(
 ) {
     // SAFETY: DDASKR passes NEQ = 3 long arrays.
     let (y, yp, d) = unsafe {
-        (
-            std::slice::from_raw_parts(y, 3),
-            std::slice::from_raw_parts(yp, 3),
-            std::slice::from_raw_parts_mut(delta, 3),
-        )
+        (std::slice::from_raw_parts(y, 3), std::slice::from_raw_parts(yp, 3), std::slice::from_raw_parts_mut(delta, 3))
     };
     rob_residual(y, yp, d);
 }
@@ -323,13 +314,7 @@ unsafe extern "C" fn rob_jac(
     _ipar: *mut c_int,
 ) {
     // SAFETY: Y has 3 elements, PD 3 x 3, CJ is a scalar.
-    let (y, pd, cj) = unsafe {
-        (
-            std::slice::from_raw_parts(y, 3),
-            std::slice::from_raw_parts_mut(pd, 9),
-            *cj,
-        )
-    };
+    let (y, pd, cj) = unsafe { (std::slice::from_raw_parts(y, 3), std::slice::from_raw_parts_mut(pd, 9), *cj) };
     pd[0] = -0.04 - cj;
     pd[3] = 1.0e4 * y[2];
     pd[6] = 1.0e4 * y[1];
@@ -352,12 +337,7 @@ unsafe extern "C" fn rob_rt(
     _ipar: *mut c_int,
 ) {
     // SAFETY: Y has 3 elements, RVAL NRT = 2.
-    let (y, r) = unsafe {
-        (
-            std::slice::from_raw_parts(y, 3),
-            std::slice::from_raw_parts_mut(rval, 2),
-        )
-    };
+    let (y, r) = unsafe { (std::slice::from_raw_parts(y, 3), std::slice::from_raw_parts_mut(rval, 2)) };
     r[0] = y[0] - 1.0e-4;
     r[1] = y[2] - 0.5;
 }
@@ -422,10 +402,7 @@ impl DaeSystem for Robertson {
 fn robertson_api(name: &str, reps: usize) {
     let touts = rob_touts();
     let opts = Options {
-        tolerance: Tolerance::Vector {
-            rtol: vec![1.0e-4; 3],
-            atol: ROB_ATOL.to_vec(),
-        },
+        tolerance: Tolerance::Vector { rtol: vec![1.0e-4; 3], atol: ROB_ATOL.to_vec() },
         ..Options::default()
     };
     let mut last = None;
@@ -558,19 +535,8 @@ fn dense_case(name: &'static str, n: usize, reps: usize, lu_reps: usize, shares:
         |w| dense::factor(w, n, &mut piv).expect("nonsingular"),
     );
     let mut b = rhs.clone();
-    let solve = median_of(
-        lu_reps * 4,
-        &mut b,
-        |b| b.copy_from_slice(&rhs),
-        |b| dense::solve(&work, n, &piv, b),
-    );
-    shares.push(LuShare {
-        name,
-        factor,
-        solve,
-        counts,
-        integration: s.median(),
-    });
+    let solve = median_of(lu_reps * 4, &mut b, |b| b.copy_from_slice(&rhs), |b| dense::solve(&work, n, &piv, b));
+    shares.push(LuShare { name, factor, solve, counts, integration: s.median() });
 }
 
 // ---------------------------------------------------------------------
@@ -602,12 +568,7 @@ fn band1_residual(par: &[f64], u: &[f64], up: &[f64], d: &mut [f64]) {
             (u[i - 2], u[i - 1], u[i + 1], u[i + 2])
         } else {
             let (ii, nn) = (i as i64 + 1, n as i64);
-            (
-                u[mirror(ii - 2, nn) - 1],
-                u[mirror(ii - 1, nn) - 1],
-                u[mirror(ii + 1, nn) - 1],
-                u[mirror(ii + 2, nn) - 1],
-            )
+            (u[mirror(ii - 2, nn) - 1], u[mirror(ii - 1, nn) - 1], u[mirror(ii + 1, nn) - 1], u[mirror(ii + 2, nn) - 1])
         };
         let alap = ((16.0 * (um1 + up1) - 30.0 * u[i]) - (um2 + up2)) * c;
         d[i] = up[i] - alap - reac * u[i] * (1.0 - u[i]);
@@ -743,12 +704,7 @@ fn band2_jacobian(par: &[f64], u: &[f64], cj: f64, pd: &mut [f64]) {
             let k = i + (j - 1) * B2_MX;
             let iw = mirror(i as i64 - 1, B2_MX as i64);
             let ie = mirror(i as i64 + 1, B2_MX as i64);
-            for l in [
-                iw + (j - 1) * B2_MX,
-                ie + (j - 1) * B2_MX,
-                i + (js - 1) * B2_MX,
-                i + (jn - 1) * B2_MX,
-            ] {
+            for l in [iw + (j - 1) * B2_MX, ie + (j - 1) * B2_MX, i + (js - 1) * B2_MX, i + (jn - 1) * B2_MX] {
                 pd[pos(k, l) - 1] -= c;
             }
             let m = ML + MU + 1 + (k - 1) * LDA;
@@ -817,25 +773,9 @@ unsafe extern "C" fn band2_jac(
 /// The banded cases through `ddaskr_`: `two_d` selects the 2-D problem,
 /// `user_jac` the user Jacobian (else banded difference quotients).
 fn band_case(name: &'static str, two_d: bool, user_jac: bool, reps: usize, lu_reps: usize, shares: &mut Vec<LuShare>) {
-    type Setup = (
-        usize,
-        usize,
-        daskr_res_fn,
-        JacFn,
-        [f64; 3],
-        (Vec<f64>, Vec<f64>),
-        Vec<f64>,
-    );
+    type Setup = (usize, usize, daskr_res_fn, JacFn, [f64; 3], (Vec<f64>, Vec<f64>), Vec<f64>);
     let (n, ml, res, jac, mut par, (u0, up0), touts): Setup = if two_d {
-        (
-            B2_N,
-            B2_MX,
-            Some(band2_res as _),
-            band2_jac as _,
-            B2_PAR,
-            band2_initial(),
-            (1..=10).map(f64::from).collect(),
-        )
+        (B2_N, B2_MX, Some(band2_res as _), band2_jac as _, B2_PAR, band2_initial(), (1..=10).map(f64::from).collect())
     } else {
         (
             B1_N,
@@ -891,28 +831,14 @@ fn band_case(name: &'static str, two_d: bool, user_jac: bool, reps: usize, lu_re
         |w| band::factor(w, shape, &mut piv).expect("nonsingular"),
     );
     let mut b = rhs.clone();
-    let solve = median_of(
-        lu_reps,
-        &mut b,
-        |b| b.copy_from_slice(&rhs),
-        |b| band::solve(&work, shape, &piv, b),
-    );
-    shares.push(LuShare {
-        name,
-        factor,
-        solve,
-        counts,
-        integration: s.median(),
-    });
+    let solve = median_of(lu_reps, &mut b, |b| b.copy_from_slice(&rhs), |b| band::solve(&work, shape, &piv, b));
+    shares.push(LuShare { name, factor, solve, counts, integration: s.median() });
 }
 
 fn band1_api(name: &str, reps: usize) {
     let (u0, up0) = band1_initial();
     let opts = Options {
-        tolerance: Tolerance::Scalar {
-            rtol: 1.0e-5,
-            atol: 1.0e-5,
-        },
+        tolerance: Tolerance::Scalar { rtol: 1.0e-5, atol: 1.0e-5 },
         matrix: Matrix::Band { lower: 2, upper: 2 },
         user_jacobian: true,
         ..Options::default()
@@ -961,12 +887,9 @@ fn main() {
     if selected("DENSE1000") {
         dense_case("DENSE1000", 1000, reps(5, 1), reps(11, 3), &mut shares);
     }
-    for (name, two_d, user_jac) in [
-        ("BAND2-DQ", false, false),
-        ("BAND2-UJ", false, true),
-        ("BAND20-DQ", true, false),
-        ("BAND20-UJ", true, true),
-    ] {
+    for (name, two_d, user_jac) in
+        [("BAND2-DQ", false, false), ("BAND2-UJ", false, true), ("BAND20-DQ", true, false), ("BAND20-UJ", true, true)]
+    {
         if selected(name) {
             band_case(name, two_d, user_jac, reps(11, 1), reps(201, 5), &mut shares);
         }

@@ -15,7 +15,9 @@ fn committed_header_is_current() {
 #[test]
 fn header_declares_every_exported_routine() {
     let h = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/include/daskr.h"));
-    for name in ["ddaskr_", "ddaskr", "DDASKR", "xsetf_", "xsetun_", "daskr_res_fn", "daskr_rt_fn", "daskr_jac_direct_fn"] {
+    for name in
+        ["ddaskr_", "ddaskr", "DDASKR", "xsetf_", "xsetun_", "daskr_res_fn", "daskr_rt_fn", "daskr_jac_direct_fn"]
+    {
         assert!(h.contains(&format!("{name}(")) || h.contains(&format!("(*{name})")), "{name} missing");
     }
 }

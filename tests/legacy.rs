@@ -51,9 +51,7 @@ fn repo() -> PathBuf {
 /// The directory of this test executable (`target/<profile>/deps`).
 fn deps_dir() -> PathBuf {
     let exe = std::env::current_exe().expect("path of the test executable");
-    exe.parent()
-        .expect("test executable has a parent directory")
-        .to_path_buf()
+    exe.parent().expect("test executable has a parent directory").to_path_buf()
 }
 
 /// Path of a built library, or a failure explaining how to build it.
@@ -64,24 +62,17 @@ fn deps_dir() -> PathBuf {
 /// the one built together with this test, so it is preferred.
 fn library(name: &str) -> PathBuf {
     let deps = deps_dir();
-    let profile = deps
-        .parent()
-        .expect("deps directory has a parent")
-        .to_path_buf();
+    let profile = deps.parent().expect("deps directory has a parent").to_path_buf();
     let candidates = [deps.join(name), profile.join(name)];
-    candidates
-        .iter()
-        .find(|p| p.is_file())
-        .cloned()
-        .unwrap_or_else(|| {
-            panic!(
-                "{name} not found in {} nor in {}: the library target must have the crate \
+    candidates.iter().find(|p| p.is_file()).cloned().unwrap_or_else(|| {
+        panic!(
+            "{name} not found in {} nor in {}: the library target must have the crate \
              types staticlib and cdylib; build it with `cargo test --release` (or \
              `cargo build --release`)",
-                deps.display(),
-                profile.display()
-            )
-        })
+            deps.display(),
+            profile.display()
+        )
+    })
 }
 
 /// Fails with an installation hint when a compiler is missing.
@@ -110,9 +101,7 @@ fn work_dir(test: &str) -> PathBuf {
 
 /// Runs a compiler or linker command; fails with its output if it fails.
 fn build(cmd: &mut Command) {
-    let out = cmd
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
+    let out = cmd.output().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
     assert!(
         out.status.success(),
         "build step failed: {cmd:?}\n--- stdout ---\n{}\n--- stderr ---\n{}",
@@ -232,26 +221,15 @@ fn run_and_check(dir: &Path, exe: &Path, name: &str) {
     };
     let status = match status {
         Some(s) => s,
-        None => panic!(
-            "{}",
-            report(&format!("did not finish within {RUN_TIMEOUT:?}"))
-        ),
+        None => panic!("{}", report(&format!("did not finish within {RUN_TIMEOUT:?}"))),
     };
     if !status.success() {
         panic!("{}", report(&format!("exited abnormally ({status})")));
     }
     let expected = format!("PASS {name}");
-    let last = stdout
-        .lines()
-        .rev()
-        .map(str::trim)
-        .find(|l| !l.is_empty())
-        .unwrap_or("");
+    let last = stdout.lines().rev().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
     if last != expected {
-        panic!(
-            "{}",
-            report(&format!("last line is {last:?}, expected {expected:?}"))
-        );
+        panic!("{}", report(&format!("last line is {last:?}, expected {expected:?}")));
     }
     if let Some(complaint) = check_markers(&stdout) {
         panic!("{}", report(&complaint));
@@ -263,12 +241,7 @@ fn run_and_check(dir: &Path, exe: &Path, name: &str) {
 fn fortran(file: &str, link: Link) {
     require_tool("gfortran", "gfortran");
     let src = repo().join("fortran-tests").join(file);
-    let stem = Path::new(file)
-        .file_stem()
-        .unwrap()
-        .to_str()
-        .unwrap()
-        .to_string();
+    let stem = Path::new(file).file_stem().unwrap().to_str().unwrap().to_string();
     let dir = work_dir(&format!("{stem}-{link:?}"));
     let exe = dir.join(&stem);
     let mut cmd = Command::new("gfortran");
@@ -298,12 +271,7 @@ fn fortran(file: &str, link: Link) {
 fn c_program(file: &str, link: Link) {
     require_tool("cc", "gcc");
     let src = repo().join("c-examples").join(file);
-    let stem = Path::new(file)
-        .file_stem()
-        .unwrap()
-        .to_str()
-        .unwrap()
-        .to_string();
+    let stem = Path::new(file).file_stem().unwrap().to_str().unwrap().to_string();
     let dir = work_dir(&format!("{stem}-{link:?}"));
     let exe = dir.join(&stem);
     assert!(
@@ -339,27 +307,11 @@ fn hygiene(order: DauxOrder, link: Link) {
     let hyg = repo().join("fortran-tests/hygiene");
     let main_obj = dir.join("hygiene.o");
     let daux_obj = dir.join("mydaux.o");
-    build(
-        Command::new("gfortran")
-            .args(["-O2", "-c"])
-            .arg(hyg.join("hygiene.f"))
-            .arg("-o")
-            .arg(&main_obj),
-    );
-    build(
-        Command::new("gfortran")
-            .args(["-O2", "-c"])
-            .arg(hyg.join("mydaux.f"))
-            .arg("-o")
-            .arg(&daux_obj),
-    );
+    build(Command::new("gfortran").args(["-O2", "-c"]).arg(hyg.join("hygiene.f")).arg("-o").arg(&main_obj));
+    build(Command::new("gfortran").args(["-O2", "-c"]).arg(hyg.join("mydaux.f")).arg("-o").arg(&daux_obj));
     let exe = dir.join("hygiene");
     let mut cmd = Command::new("gfortran");
-    cmd.current_dir(&dir)
-        .arg("-O2")
-        .arg("-o")
-        .arg(&exe)
-        .arg(&main_obj);
+    cmd.current_dir(&dir).arg("-O2").arg("-o").arg(&exe).arg(&main_obj);
     match order {
         DauxOrder::BeforeLibrary => {
             cmd.arg(&daux_obj).args(link_args(link));

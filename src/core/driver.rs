@@ -6,16 +6,18 @@
 //! to the caller's RWORK/IWORK; nothing is kept anywhere else.
 
 use super::error::{InputError, StepFailure};
-use super::initial::{compute_initial_conditions, IcControls, IcCounters, IcLinear, IcOption, IcParams, IcVectors, KrylovIc};
+use super::initial::{
+    compute_initial_conditions, IcControls, IcCounters, IcLinear, IcOption, IcParams, IcVectors, KrylovIc,
+};
 use super::interpolate::interpolate;
 use super::jacobian::IterationMatrix;
+use super::krylov::{KrylovDims, KrylovWorkspace};
 use super::layout::{iw, rw, IHeader, Layout, LayoutInput, MatrixKind, RHeader};
 use super::messages::{MessageLine, MessageSink};
 use super::norms::{error_weights, invert_weights, mask_algebraic, weighted_rms_norm, Tolerances};
 use super::options::Options;
 use super::problem::DaeSystem;
 use super::roots::{check_roots, History, RootCheck, RootOutcome, RootState, RootsIllDefined, SearchArrays};
-use super::krylov::{KrylovDims, KrylovWorkspace};
 use super::stepper::{take_step, BdfState, Counters, LinearSystem, StepConfig, StepError, StepVectors};
 use crate::types::{FInt, Real};
 
@@ -67,7 +69,6 @@ impl Interrupt {
         }
     }
 }
-
 
 /// Run one DDASKR call. Messages go to `sink`; IDID, INFO(1), T, Y, Y'
 /// and the work arrays are updated as DDASKR does. The returned value
@@ -198,7 +199,13 @@ struct KrylovSettings {
 
 /// Decode (and on the first call check) the Krylov parameters. With an
 /// empty `rwork` EPLI is not read (the layout does not need it).
-fn krylov_settings(opts: &Options, neq: FInt, iwork: &[FInt], rwork: &[Real], first: bool) -> Result<KrylovSettings, InputError> {
+fn krylov_settings(
+    opts: &Options,
+    neq: FInt,
+    iwork: &[FInt],
+    rwork: &[Real],
+    first: bool,
+) -> Result<KrylovSettings, InputError> {
     let lenwp = iget(iwork, iw::LENWP);
     let leniwp = iget(iwork, iw::LENIWP);
     if lenwp < 0 || leniwp < 0 {
@@ -256,14 +263,16 @@ fn checked_layout(inp: &LayoutInput, args: &mut CallArgs<'_>) -> Result<Layout, 
 /// violation (the negated comparisons are deliberate).
 #[allow(clippy::neg_cmp_op_on_partial_ord)]
 fn constraint_violation(y: &[Real], icnstr: &[FInt]) -> Option<usize> {
-    y.iter().zip(icnstr).position(|(&yi, &c)| match c {
-        2 => !(yi > 0.0),
-        1 => !(yi >= 0.0),
-        -1 => !(yi <= 0.0),
-        -2 => !(yi < 0.0),
-        _ => false,
-    })
-    .map(|i| i + 1)
+    y.iter()
+        .zip(icnstr)
+        .position(|(&yi, &c)| match c {
+            2 => !(yi > 0.0),
+            1 => !(yi >= 0.0),
+            -1 => !(yi <= 0.0),
+            -2 => !(yi < 0.0),
+            _ => false,
+        })
+        .map(|i| i + 1)
 }
 
 /// The caller's RWORK split into its segments.
@@ -472,7 +481,14 @@ fn update_weights<S: DaeSystem + ?Sized>(
 }
 
 /// The initial step size (DDASKR block 310..330) for the first step.
-fn initial_step(opts: &Options, rwork_h0: Real, t: Real, tout: Real, yp: &[Real], vt: &[Real]) -> Result<Real, InputError> {
+fn initial_step(
+    opts: &Options,
+    rwork_h0: Real,
+    t: Real,
+    tout: Real,
+    yp: &[Real],
+    vt: &[Real],
+) -> Result<Real, InputError> {
     let tdist = (tout - t).abs();
     if opts.use_h0 {
         let h0 = finite("H0", rwork_h0)?;
@@ -604,7 +620,8 @@ fn initial_conditions<S: DaeSystem + ?Sized>(
         };
         let done = if krylov {
             let dims = krylov_dims(layout, &ivw.header);
-            let mut ws = KrylovWorkspace::new(dims, &mut *rv.savr, &mut *rv.wm, &mut *ivw.pivots).ok_or(IcOutcome::Failed)?;
+            let mut ws =
+                KrylovWorkspace::new(dims, &mut *rv.savr, &mut *rv.wm, &mut *ivw.pivots).ok_or(IcOutcome::Failed)?;
             let mut lin = IcLinear::Krylov(KrylovIc {
                 ws: &mut ws,
                 epli: rv.header.get(rw::EPLI),
@@ -624,7 +641,15 @@ fn initial_conditions<S: DaeSystem + ?Sized>(
                 pivots: &mut ivw.pivots[..n],
                 neq: n,
             };
-            compute_initial_conditions(sys, &mut IcLinear::Direct(&mut matrix), &mut v, &params, h0, &mut counters, sink)
+            compute_initial_conditions(
+                sys,
+                &mut IcLinear::Direct(&mut matrix),
+                &mut v,
+                &params,
+                h0,
+                &mut counters,
+                sink,
+            )
         };
         done.map_err(|_| IcOutcome::Failed)?;
     }
@@ -676,7 +701,11 @@ fn root_check<S: DaeSystem + ?Sized>(
 }
 
 /// The whole call; Ok(IDID) on success.
-fn run<S: DaeSystem + ?Sized>(args: &mut CallArgs<'_>, sys: &mut S, sink: &mut dyn MessageSink) -> Result<FInt, Interrupt> {
+fn run<S: DaeSystem + ?Sized>(
+    args: &mut CallArgs<'_>,
+    sys: &mut S,
+    sink: &mut dyn MessageSink,
+) -> Result<FInt, Interrupt> {
     let opts = Options::decode(args.info)?;
     let first = args.info[0] == 0;
     if !first && args.info[0] != 1 {
@@ -757,7 +786,21 @@ fn run<S: DaeSystem + ?Sized>(args: &mut CallArgs<'_>, sys: &mut S, sink: &mut d
         }
         if opts.initial_condition != 0 {
             let mut cnt = Counters::load(&ivw.header);
-            let ic = initial_conditions(sys, &opts, &layout, **t, tout, &mut h0, y, yp, &mut rv, &mut ivw, &mut cnt, sink, Tolerances { rtol, atol, vector: opts.vector_tolerances });
+            let ic = initial_conditions(
+                sys,
+                &opts,
+                &layout,
+                **t,
+                tout,
+                &mut h0,
+                y,
+                yp,
+                &mut rv,
+                &mut ivw,
+                &mut cnt,
+                sink,
+                Tolerances { rtol, atol, vector: opts.vector_tolerances },
+            );
             cnt.store(&mut ivw.header);
             match ic {
                 Err(IcOutcome::Failed) => {
@@ -807,8 +850,18 @@ fn run<S: DaeSystem + ?Sized>(args: &mut CallArgs<'_>, sys: &mut S, sink: &mut d
         if nrt > 0 {
             let hist = History { tn, kold: 1, phi: rv.phi, psi: &st.psi };
             let arrays = SearchArrays { r0: &mut *rv.r0, r1: &mut *rv.r1, rx: &mut *rv.rx, jroot: &mut **jroot };
-            let (res, t0) =
-                root_check(RootCheck::Initial, sys, &mut rv.header, &mut ivw.header, arrays, &hist, tout, y, yp, uround);
+            let (res, t0) = root_check(
+                RootCheck::Initial,
+                sys,
+                &mut rv.header,
+                &mut ivw.header,
+                arrays,
+                &hist,
+                tout,
+                y,
+                yp,
+                uround,
+            );
             if res.is_err() {
                 return Err(InputError::RootsIllDefined { t0 }.into());
             }
@@ -827,8 +880,18 @@ fn run<S: DaeSystem + ?Sized>(args: &mut CallArgs<'_>, sys: &mut S, sink: &mut d
         if nrt > 0 {
             let hist = History { tn, kold: st.kold, phi: rv.phi, psi: &st.psi };
             let arrays = SearchArrays { r0: &mut *rv.r0, r1: &mut *rv.r1, rx: &mut *rv.rx, jroot: &mut **jroot };
-            let (res, t0) =
-                root_check(RootCheck::Continuation, sys, &mut rv.header, &mut ivw.header, arrays, &hist, tout, y, yp, uround);
+            let (res, t0) = root_check(
+                RootCheck::Continuation,
+                sys,
+                &mut rv.header,
+                &mut ivw.header,
+                arrays,
+                &hist,
+                tout,
+                y,
+                yp,
+                uround,
+            );
             match res {
                 Err(_) => return Err(InputError::RootsIllDefined { t0 }.into()),
                 Ok(RootOutcome::Found) => {
@@ -920,7 +983,16 @@ fn run<S: DaeSystem + ?Sized>(args: &mut CallArgs<'_>, sys: &mut S, sink: &mut d
                         pivots: &mut ivw.pivots[..n],
                         neq: n,
                     };
-                    take_step(sys, &mut LinearSystem::Direct(&mut matrix), &mut st, &mut cnt, &mut tn, &mut sv, &cfg, first_step)
+                    take_step(
+                        sys,
+                        &mut LinearSystem::Direct(&mut matrix),
+                        &mut st,
+                        &mut cnt,
+                        &mut tn,
+                        &mut sv,
+                        &cfg,
+                        first_step,
+                    )
                 }
             }
         };
@@ -946,8 +1018,18 @@ fn run<S: DaeSystem + ?Sized>(args: &mut CallArgs<'_>, sys: &mut S, sink: &mut d
         if nrt > 0 {
             let hist = History { tn, kold: st.kold, phi: rv.phi, psi: &st.psi };
             let arrays = SearchArrays { r0: &mut *rv.r0, r1: &mut *rv.r1, rx: &mut *rv.rx, jroot: &mut **jroot };
-            let (res, t0) =
-                root_check(RootCheck::AfterStep, sys, &mut rv.header, &mut ivw.header, arrays, &hist, tout, y, yp, uround);
+            let (res, t0) = root_check(
+                RootCheck::AfterStep,
+                sys,
+                &mut rv.header,
+                &mut ivw.header,
+                arrays,
+                &hist,
+                tout,
+                y,
+                yp,
+                uround,
+            );
             if let Ok(RootOutcome::Found) = res {
                 ivw.header.set(iw::IRFND, 1);
                 **t = t0;

@@ -140,9 +140,8 @@ impl StepFailure {
 
     /// The printed message (same information as DASKR's).
     pub fn message(&self) -> Vec<MessageLine> {
-        let at = |t: Real, h: Real| {
-            MessageLine::text("DASKR--  At T (=R1) with step size H (=R2):").with_reals(&[t, h])
-        };
+        let at =
+            |t: Real, h: Real| MessageLine::text("DASKR--  At T (=R1) with step size H (=R2):").with_reals(&[t, h]);
         let l = MessageLine::text;
         match *self {
             StepFailure::TooMuchWork { t } => vec![
@@ -158,10 +157,9 @@ impl StepFailure {
                 l("DASKR--  At T (=R1), an element of the error weights").with_reals(&[t]),
                 l("DASKR--  has become zero or negative"),
             ],
-            StepFailure::ErrorTest { t, h } => vec![
-                at(t, h),
-                l("DASKR--  the error test failed repeatedly or with |H| = HMIN"),
-            ],
+            StepFailure::ErrorTest { t, h } => {
+                vec![at(t, h), l("DASKR--  the error test failed repeatedly or with |H| = HMIN")]
+            }
             StepFailure::Convergence { t, h } => vec![
                 at(t, h),
                 l("DASKR--  the corrector (Newton) iteration failed to converge"),
@@ -215,14 +213,12 @@ impl InputError {
             MaxordOutOfRange { maxord } => {
                 vec![l("DASKR--  MAXORD (=I1) is not in the range 1..5").with_ints(&[maxord])]
             }
-            RworkTooShort { needed, given } => vec![l(
-                "DASKR--  RWORK needs LENRW (=I1) elements, more than LRW (=I2)",
-            )
-            .with_ints(&[needed, given])],
-            IworkTooShort { needed, given } => vec![l(
-                "DASKR--  IWORK needs LENIW (=I1) elements, more than LIW (=I2)",
-            )
-            .with_ints(&[needed, given])],
+            RworkTooShort { needed, given } => {
+                vec![l("DASKR--  RWORK needs LENRW (=I1) elements, more than LRW (=I2)").with_ints(&[needed, given])]
+            }
+            IworkTooShort { needed, given } => {
+                vec![l("DASKR--  IWORK needs LENIW (=I1) elements, more than LIW (=I2)").with_ints(&[needed, given])]
+            }
             LengthOverflow { neq } => vec![
                 l("DASKR--  the work-array lengths for NEQ (=I1) exceed").with_ints(&[neq]),
                 l("DASKR--  the largest default INTEGER"),
@@ -231,67 +227,52 @@ impl InputError {
             AtolNegative => vec![l("DASKR--  some element of ATOL is negative")],
             AllTolerancesZero => vec![l("DASKR--  all elements of RTOL and ATOL are zero")],
             ToleranceNotFinite => vec![l("DASKR--  some element of RTOL or ATOL is not finite")],
-            TstopBehindTout { tstop, tout } => vec![l(
-                "DASKR--  INFO(4)=1 but TSTOP (=R1) lies behind TOUT (=R2)",
-            )
-            .with_reals(&[tstop, tout])],
+            TstopBehindTout { tstop, tout } => {
+                vec![l("DASKR--  INFO(4)=1 but TSTOP (=R1) lies behind TOUT (=R2)").with_reals(&[tstop, tout])]
+            }
             HmaxNotPositive { hmax } => {
                 vec![l("DASKR--  HMAX (=R1) must be positive").with_reals(&[hmax])]
             }
-            ToutBehindT { tout, t } => vec![l(
-                "DASKR--  TOUT (=R1) lies behind T (=R2) for this direction",
-            )
-            .with_reals(&[tout, t])],
+            ToutBehindT { tout, t } => {
+                vec![l("DASKR--  TOUT (=R1) lies behind T (=R2) for this direction").with_reals(&[tout, t])]
+            }
             H0Zero => vec![l("DASKR--  INFO(8)=1 but the initial step H0 is zero")],
-            WeightNotPositive { index } => vec![l(
-                "DASKR--  error weight I1 (RTOL*|Y|+ATOL) is zero or negative",
-            )
-            .with_ints(&[index])],
-            ToutTooClose { tout, t } => vec![l(
-                "DASKR--  TOUT (=R1) is too close to T (=R2) to start",
-            )
-            .with_reals(&[tout, t])],
-            TstopBehindT { tstop, t } => vec![l(
-                "DASKR--  INFO(4)=1 but TSTOP (=R1) lies behind T (=R2)",
-            )
-            .with_reals(&[tstop, t])],
-            TstopEqualsT { tstop } => vec![l(
-                "DASKR--  INFO(4)=1 but TSTOP (=R1) equals the initial T",
-            )
-            .with_reals(&[tstop])],
-            MlIllegal { ml } => vec![l(
-                "DASKR--  ML (=I1) is illegal: negative or not less than NEQ",
-            )
-            .with_ints(&[ml])],
-            MuIllegal { mu } => vec![l(
-                "DASKR--  MU (=I1) is illegal: negative or not less than NEQ",
-            )
-            .with_ints(&[mu])],
+            WeightNotPositive { index } => {
+                vec![l("DASKR--  error weight I1 (RTOL*|Y|+ATOL) is zero or negative").with_ints(&[index])]
+            }
+            ToutTooClose { tout, t } => {
+                vec![l("DASKR--  TOUT (=R1) is too close to T (=R2) to start").with_reals(&[tout, t])]
+            }
+            TstopBehindT { tstop, t } => {
+                vec![l("DASKR--  INFO(4)=1 but TSTOP (=R1) lies behind T (=R2)").with_reals(&[tstop, t])]
+            }
+            TstopEqualsT { tstop } => {
+                vec![l("DASKR--  INFO(4)=1 but TSTOP (=R1) equals the initial T").with_reals(&[tstop])]
+            }
+            MlIllegal { ml } => vec![l("DASKR--  ML (=I1) is illegal: negative or not less than NEQ").with_ints(&[ml])],
+            MuIllegal { mu } => vec![l("DASKR--  MU (=I1) is illegal: negative or not less than NEQ").with_ints(&[mu])],
             ToutEqualsT { tout, t } => {
                 vec![l("DASKR--  TOUT (=R1) is equal to T (=R2)").with_reals(&[tout, t])]
             }
             NrtNegative { nrt } => vec![l("DASKR--  NRT (=I1) is negative").with_ints(&[nrt])],
-            NotFinite { what, value } => vec![l(format!(
-                "DASKR--  {what} (=R1) is not a finite number"
-            ))
-            .with_reals(&[value])],
+            NotFinite { what, value } => {
+                vec![l(format!("DASKR--  {what} (=R1) is not a finite number")).with_reals(&[value])]
+            }
             RootsIllDefined { t0 } => vec![
                 l("DASKR--  the root functions are ill-defined: zero values were"),
                 l("DASKR--  found at two very close T values, at T = R1").with_reals(&[t0]),
             ],
-            NotAvailable { feature } => vec![
-                l(format!("DASKR--  {feature}")),
-                l("DASKR--  is not available yet in this library"),
-            ],
+            NotAvailable { feature } => {
+                vec![l(format!("DASKR--  {feature}")), l("DASKR--  is not available yet in this library")]
+            }
             NoActionAfterFailure { idid } => vec![
                 l("DASKR--  the last step ended with IDID (=I1) negative and").with_ints(&[idid]),
                 l("DASKR--  INFO(1) was not reset to 1: run terminated"),
             ],
             IcnstrIllegal => vec![l("DASKR--  INFO(10) > 0 but some IWORK(40+I) is not in -2..2")],
-            ConstraintViolated { index } => vec![l(
-                "DASKR--  Y(I) violates the constraint IWORK(40+I) for I = I1",
-            )
-            .with_ints(&[index])],
+            ConstraintViolated { index } => {
+                vec![l("DASKR--  Y(I) violates the constraint IWORK(40+I) for I = I1").with_ints(&[index])]
+            }
             IdIllegal => vec![l("DASKR--  an element of the ID array is neither +1 nor -1")],
             MaxlIllegal { maxl } => {
                 vec![l("DASKR--  MAXL (=I1) is illegal: not in the range 1..NEQ").with_ints(&[maxl])]
@@ -301,10 +282,9 @@ impl InputError {
             EpliIllegal { epli } => {
                 vec![l("DASKR--  EPLI (=R1) is illegal: not strictly between 0 and 1").with_reals(&[epli])]
             }
-            WorkLengthNegative { lenwp, leniwp } => vec![l(
-                "DASKR--  LENWP (=I1) or LENIWP (=I2) in IWORK(27..28) is negative",
-            )
-            .with_ints(&[lenwp, leniwp])],
+            WorkLengthNegative { lenwp, leniwp } => {
+                vec![l("DASKR--  LENWP (=I1) or LENIWP (=I2) in IWORK(27..28) is negative").with_ints(&[lenwp, leniwp])]
+            }
             IcControlsIllegal => vec![
                 l("DASKR--  INFO(17)=1 but one of IWORK(32..35), RWORK(14..15)"),
                 l("DASKR--  (MXNIT, MXNJ, MXNH, LSOFF, STPTOL, EPINIT) is illegal"),

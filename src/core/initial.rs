@@ -8,11 +8,13 @@
 //! compute Y (CJ = 0).
 
 use super::jacobian::{EvalPoint, IterationMatrix, MatrixFailure};
-use super::krylov::{precondition_residual, solve_linear_system, KrylovPoint, KrylovWorkspace, LinearCounters, LinearFailure};
-use super::problem::{PrecondSetup, PrecondSetupStatus};
+use super::krylov::{
+    precondition_residual, solve_linear_system, KrylovPoint, KrylovWorkspace, LinearCounters, LinearFailure,
+};
 use super::messages::{MessageLine, MessageSink};
 use super::norms::weighted_rms_norm;
 use super::problem::{CallbackStatus, DaeSystem};
+use super::problem::{PrecondSetup, PrecondSetupStatus};
 use crate::types::{FInt, Real};
 
 /// Factor applied to H before another attempt (DDASIC's RHCUT).
@@ -201,7 +203,8 @@ fn newton_with_jacobians<S: DaeSystem + ?Sized>(
     cnt: &mut IcCounters<'_>,
     sink: &mut dyn MessageSink,
 ) -> Result<(), SolveFailure> {
-    let res_failure = |s: CallbackStatus| if s == CallbackStatus::Stop { SolveFailure::Stop } else { SolveFailure::Hard };
+    let res_failure =
+        |s: CallbackStatus| if s == CallbackStatus::Stop { SolveFailure::Stop } else { SolveFailure::Hard };
     *cnt.nre = cnt.nre.wrapping_add(1);
     let s = sys.residual(p.t, v.y, v.yp, cj, v.delta);
     if s != CallbackStatus::Ok {
@@ -307,7 +310,17 @@ fn scaled(norm: Real, tscale: Real, cj: Real) -> Real {
 /// Apply the step -rl*p to the unknowns (DYYPNW): option 1 changes Y_a
 /// and Y'_d (by cj*p), option 2 changes Y.
 #[allow(clippy::too_many_arguments)]
-fn trial_point(option: IcOption, y: &[Real], yp: &[Real], cj: Real, rl: Real, dp: &[Real], id: Option<&[FInt]>, y_new: &mut [Real], yp_new: &mut [Real]) {
+fn trial_point(
+    option: IcOption,
+    y: &[Real],
+    yp: &[Real],
+    cj: Real,
+    rl: Real,
+    dp: &[Real],
+    id: Option<&[FInt]>,
+    y_new: &mut [Real],
+    yp_new: &mut [Real],
+) {
     match (option, id) {
         (IcOption::AlgebraicAndDerivatives, Some(id)) => {
             for i in 0..y.len() {
@@ -456,7 +469,8 @@ fn newton_krylov<S: DaeSystem + ?Sized>(
     sink: &mut dyn MessageSink,
 ) -> Result<(), SolveFailure> {
     let eplin = k.epli * p.epcon;
-    let res_failure = |s: CallbackStatus| if s == CallbackStatus::Stop { SolveFailure::Stop } else { SolveFailure::Hard };
+    let res_failure =
+        |s: CallbackStatus| if s == CallbackStatus::Stop { SolveFailure::Stop } else { SolveFailure::Hard };
     *cnt.nre = cnt.nre.wrapping_add(1);
     let s = sys.residual(p.t, v.y, v.yp, cj, v.delta);
     if s != CallbackStatus::Ok {
@@ -536,7 +550,8 @@ fn newton_krylov_iterate<S: DaeSystem + ?Sized>(
         *cnt.nni = cnt.nni.wrapping_add(1);
         let solved = {
             let at = KrylovPoint { t: p.t, y: v.y, yp: v.yp, cj, eplin, sqrtn, rsqrtn };
-            let mut lc = LinearCounters { nre: &mut *cnt.nre, nli: &mut *cnt.nli, nps: &mut *cnt.nps, ncfl: &mut *cnt.ncfl };
+            let mut lc =
+                LinearCounters { nre: &mut *cnt.nre, nli: &mut *cnt.nli, nps: &mut *cnt.nps, ncfl: &mut *cnt.ncfl };
             solve_linear_system(sys, k.ws, &mut lc, &at, v.rwt, v.delta)
         };
         match solved {
@@ -612,7 +627,17 @@ mod tests {
     #[test]
     fn trial_point_option_one_moves_the_right_unknowns() {
         let (mut yn, mut ypn) = ([0.0; 2], [0.0; 2]);
-        trial_point(IcOption::AlgebraicAndDerivatives, &[1.0, 2.0], &[3.0, 4.0], 10.0, 0.5, &[1.0, 1.0], Some(&[1, -1]), &mut yn, &mut ypn);
+        trial_point(
+            IcOption::AlgebraicAndDerivatives,
+            &[1.0, 2.0],
+            &[3.0, 4.0],
+            10.0,
+            0.5,
+            &[1.0, 1.0],
+            Some(&[1, -1]),
+            &mut yn,
+            &mut ypn,
+        );
         assert_eq!(yn, [1.0, 1.5]);
         assert_eq!(ypn, [-2.0, 4.0]);
     }

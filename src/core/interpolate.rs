@@ -7,15 +7,7 @@ use crate::types::Real;
 /// steps at `tout`, writing y(tout) and y'(tout). `phi` holds the columns
 /// PHI(:,1..kold+1) contiguously (column-major, `neq` rows) and `psi` the
 /// step history; `tn` is the current mesh point.
-pub fn interpolate(
-    tn: Real,
-    tout: Real,
-    kold: usize,
-    phi: &[Real],
-    psi: &[Real],
-    y: &mut [Real],
-    yp: &mut [Real],
-) {
+pub fn interpolate(tn: Real, tout: Real, kold: usize, phi: &[Real], psi: &[Real], y: &mut [Real], yp: &mut [Real]) {
     let neq = y.len();
     let dt = tout - tn;
     y.copy_from_slice(&phi[..neq]);

@@ -3,7 +3,7 @@
 //! place on DASKR's WM segment, then solves with the factors (DMATD, DSLVD).
 
 use super::layout::MatrixKind;
-use super::linsol::{band, dense, band::BandShape, SingularMatrix};
+use super::linsol::{band, band::BandShape, dense, SingularMatrix};
 use super::problem::{CallbackStatus, DaeSystem, MatrixStorage};
 use crate::types::{FInt, Real};
 
@@ -98,9 +98,7 @@ impl IterationMatrix<'_> {
         let n = self.neq;
         match self.kind {
             MatrixKind::Dense => dense::solve(&self.wm[..n * n], n, &self.pivots[..n], b),
-            MatrixKind::Band { .. } => {
-                band::solve(&self.wm[..self.lenpd], self.band_shape(), &self.pivots[..n], b)
-            }
+            MatrixKind::Band { .. } => band::solve(&self.wm[..self.lenpd], self.band_shape(), &self.pivots[..n], b),
             MatrixKind::Krylov => unreachable!(),
         }
     }

@@ -42,7 +42,9 @@
 //! the user's preconditioner.
 #![forbid(unsafe_code)]
 
-use super::newton::{apply_correction, convergence_test, jcalc, remove_negative_parts, NewtonProgress, CJ_RATE, MAX_ITERATIONS, S_RESET};
+use super::newton::{
+    apply_correction, convergence_test, jcalc, remove_negative_parts, NewtonProgress, CJ_RATE, MAX_ITERATIONS, S_RESET,
+};
 use super::norms::weighted_rms_norm;
 use super::problem::{CallbackStatus, DaeSystem, PrecondSetup, PrecondSolve};
 use crate::types::{FInt, Real};
@@ -149,12 +151,7 @@ impl GmresViews<'_> {
 impl<'a> KrylovWorkspace<'a> {
     /// Wrap the views; `None` if the sizes are illegal or a view is too
     /// short.
-    pub fn new(
-        dims: KrylovDims,
-        savr: &'a mut [Real],
-        wm: &'a mut [Real],
-        iwp: &'a mut [FInt],
-    ) -> Option<Self> {
+    pub fn new(dims: KrylovDims, savr: &'a mut [Real], wm: &'a mut [Real], iwp: &'a mut [FInt]) -> Option<Self> {
         if !dims.is_valid() || savr.len() < dims.neq || wm.len() < dims.segments().len {
             return None;
         }
@@ -450,21 +447,9 @@ fn newton_krylov<S: DaeSystem + ?Sized>(
         *st.nni = st.nni.wrapping_add(1);
         ws.savr[..v.delta.len()].copy_from_slice(v.delta);
         let solved = {
-            let at = KrylovPoint {
-                t: p.t,
-                y: v.y,
-                yp: v.yp,
-                cj: st.cj,
-                eplin,
-                sqrtn: p.sqrtn,
-                rsqrtn: p.rsqrtn,
-            };
-            let mut cnt = LinearCounters {
-                nre: &mut *st.nre,
-                nli: &mut *st.nli,
-                nps: &mut *st.nps,
-                ncfl: &mut *st.ncfl,
-            };
+            let at = KrylovPoint { t: p.t, y: v.y, yp: v.yp, cj: st.cj, eplin, sqrtn: p.sqrtn, rsqrtn: p.rsqrtn };
+            let mut cnt =
+                LinearCounters { nre: &mut *st.nre, nli: &mut *st.nli, nps: &mut *st.nps, ncfl: &mut *st.ncfl };
             solve_linear_system(sys, ws, &mut cnt, &at, v.wt, v.delta)
         };
         if let Err(f) = solved {
@@ -1262,7 +1247,8 @@ mod tests {
         ];
         for v in cases {
             let big = v.iter().fold(0.0, |m: Real, x| m.max(x.abs()));
-            let naive = if big == 0.0 { 0.0 } else { v.iter().map(|x| (x / big) * (x / big)).sum::<Real>().sqrt() * big };
+            let naive =
+                if big == 0.0 { 0.0 } else { v.iter().map(|x| (x / big) * (x / big)).sum::<Real>().sqrt() * big };
             let got = legacy_norm2(&v);
             assert!((got - naive).abs() <= 1e-14 * naive.max(1e-300), "{v:?}: {got} vs {naive}");
         }
@@ -1938,10 +1924,8 @@ mod tests {
     /// printed results).
     #[test]
     fn legacy_norm_matches_linpack_dnrm2_bit_for_bit() {
-        let text: String = norm_test_vectors()
-            .iter()
-            .map(|v| format!(" {:016X}\n", legacy_norm2(v).to_bits()))
-            .collect();
+        let text: String =
+            norm_test_vectors().iter().map(|v| format!(" {:016X}\n", legacy_norm2(v).to_bits())).collect();
         assert_eq!(fnv1a(&text), 0x0ba2_622a_7787_06f6);
     }
 }

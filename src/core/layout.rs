@@ -281,10 +281,7 @@ impl Layout {
             ncphi = inp.maxord + 1;
             let maxl = inp.maxl;
             let vecs = maxl + 3 + usize::from(maxl > inp.kmp);
-            lenpd = add(
-                add(add(mul(vecs, neq)?, mul(maxl + 3, maxl)?)?, 1)?,
-                inp.lenwp,
-            )?;
+            lenpd = add(add(add(mul(vecs, neq)?, mul(maxl + 3, maxl)?)?, 1)?, inp.lenwp)?;
             extra_rw = 0;
             leniw = add(add(add(iw::HEADER, lenic)?, lenid)?, inp.leniwp)?;
         }
@@ -300,16 +297,7 @@ impl Layout {
         let r1 = r0 + nrt;
         let rx = r1 + nrt;
         let wm = add(rx, nrt)?;
-        let lenrw = add(
-            add(
-                add(
-                    add(rw::HEADER, mul(3, nrt)?)?,
-                    mul(ncphi + nvec_before, neq)?,
-                )?,
-                lenpd,
-            )?,
-            extra_rw,
-        )?;
+        let lenrw = add(add(add(add(rw::HEADER, mul(3, nrt)?)?, mul(ncphi + nvec_before, neq)?)?, lenpd)?, extra_rw)?;
         debug_assert_eq!(lenrw, wm + lenpd + extra_rw);
         let fits = |v: usize| FInt::try_from(v).is_ok();
         if !fits(lenrw) || !fits(leniw) {
@@ -454,14 +442,8 @@ mod tests {
 
     #[test]
     fn huge_neq_overflows_instead_of_wrapping() {
-        assert_eq!(
-            Layout::compute(&input(100_000, 0, MatrixKind::Dense)),
-            Err(LengthOverflow)
-        );
-        assert_eq!(
-            Layout::compute(&input(FInt::MAX, 0, MatrixKind::Band { ml: 0, mu: 0 })),
-            Err(LengthOverflow)
-        );
+        assert_eq!(Layout::compute(&input(100_000, 0, MatrixKind::Dense)), Err(LengthOverflow));
+        assert_eq!(Layout::compute(&input(FInt::MAX, 0, MatrixKind::Band { ml: 0, mu: 0 })), Err(LengthOverflow));
     }
 
     #[test]

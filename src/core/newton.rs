@@ -3,8 +3,8 @@
 
 use super::jacobian::{EvalPoint, IterationMatrix, MatrixFailure};
 use super::norms::weighted_rms_norm;
-use super::vecops;
 use super::problem::{CallbackStatus, DaeSystem};
+use super::vecops;
 use crate::types::{FInt, Real};
 
 /// Maximum Newton iterations per corrector attempt (DNEDD's MAXIT).
@@ -118,14 +118,7 @@ pub fn correct<S: DaeSystem + ?Sized>(
         if *st.jcalc == jcalc::STALE {
             *st.nje = st.nje.wrapping_add(1);
             *st.jcalc = jcalc::CURRENT;
-            let at = EvalPoint {
-                t: p.t,
-                cj: st.cj,
-                h: p.h,
-                rwt: v.rwt,
-                delta: v.delta,
-                uround: p.uround,
-            };
+            let at = EvalPoint { t: p.t, cj: st.cj, h: p.h, rwt: v.rwt, delta: v.delta, uround: p.uround };
             let evaluated = matrix.evaluate(sys, &at, v.y, v.yp, v.e, st.nre);
             *st.cjold = st.cj;
             *st.s = S_RESET;
@@ -149,13 +142,7 @@ pub fn correct<S: DaeSystem + ?Sized>(
             Err(f) => break Err(f),
         }
     };
-    let result = result.and_then(|()| {
-        if p.nonneg {
-            enforce_nonnegativity(v, p.epcon)
-        } else {
-            Ok(())
-        }
-    });
+    let result = result.and_then(|()| if p.nonneg { enforce_nonnegativity(v, p.epcon) } else { Ok(()) });
     *st.jcalc = jcalc::OLD;
     result
 }
@@ -202,9 +189,7 @@ fn newton_iterate<S: DaeSystem + ?Sized>(
         let delnrm = weighted_rms_norm(v.delta, v.rwt);
         match convergence_test(m, delnrm, &mut oldnrm, tolnew, st.s, p.epcon) {
             NewtonProgress::Converged => return Ok(()),
-            NewtonProgress::Diverging => {
-                return Err(CorrectorFailure::Recoverable(RecoverableCause::NoConvergence))
-            }
+            NewtonProgress::Diverging => return Err(CorrectorFailure::Recoverable(RecoverableCause::NoConvergence)),
             NewtonProgress::Continue => {}
         }
         m += 1;
@@ -251,7 +236,14 @@ pub(crate) enum NewtonProgress {
 /// is accepted if tiny; later ones estimate the rate from the first
 /// correction's norm and update S = RATE/(1-RATE); converged when
 /// S*|correction| <= EPCON.
-pub(crate) fn convergence_test(m: usize, delnrm: Real, oldnrm: &mut Real, tolnew: Real, s: &mut Real, epcon: Real) -> NewtonProgress {
+pub(crate) fn convergence_test(
+    m: usize,
+    delnrm: Real,
+    oldnrm: &mut Real,
+    tolnew: Real,
+    s: &mut Real,
+    epcon: Real,
+) -> NewtonProgress {
     if m == 0 {
         *oldnrm = delnrm;
         if delnrm <= tolnew {

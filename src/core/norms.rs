@@ -31,11 +31,7 @@ pub struct NonPositiveWeight(pub usize);
 
 /// Set `rwt[i] = 1 / (RTOL_i*|y_i| + ATOL_i)`; fails (leaving `rwt` holding
 /// the weights, not inverted) if some weight is <= 0. DDAWTS + DINVWT.
-pub fn inverse_error_weights(
-    tol: Tolerances<'_>,
-    y: &[Real],
-    rwt: &mut [Real],
-) -> Result<(), NonPositiveWeight> {
+pub fn inverse_error_weights(tol: Tolerances<'_>, y: &[Real], rwt: &mut [Real]) -> Result<(), NonPositiveWeight> {
     error_weights(tol, y, rwt);
     invert_weights(rwt)
 }
@@ -85,13 +81,14 @@ pub fn mask_algebraic(rwt: &[Real], id: &[i32], vt: &mut [Real]) {
 /// term first to avoid overflow, as DDWNRM does.
 pub fn weighted_rms_norm(v: &[Real], rwt: &[Real]) -> Real {
     let n = v.len();
-    let vmax = v
-        .iter()
-        .zip(rwt)
-        .fold(0.0, |m: Real, (&a, &w)| {
-            let x = (a * w).abs();
-            if x > m { x } else { m }
-        });
+    let vmax = v.iter().zip(rwt).fold(0.0, |m: Real, (&a, &w)| {
+        let x = (a * w).abs();
+        if x > m {
+            x
+        } else {
+            m
+        }
+    });
     if vmax <= 0.0 {
         return 0.0;
     }

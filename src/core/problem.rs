@@ -43,21 +43,11 @@ pub enum MatrixStorage {
 pub trait DaeSystem {
     /// DELTA = G(t, y, y'). `cj` is DASKR's leading coefficient (RES may
     /// use it to scale constraint equations).
-    fn residual(&mut self, t: Real, y: &[Real], yp: &[Real], cj: Real, delta: &mut [Real])
-        -> CallbackStatus;
+    fn residual(&mut self, t: Real, y: &[Real], yp: &[Real], cj: Real, delta: &mut [Real]) -> CallbackStatus;
 
     /// Fill the iteration matrix dG/dy + cj*dG/dy' into `pd` (already
     /// zeroed) in the given storage. Only called when `has_jacobian` is true.
-    fn jacobian(
-        &mut self,
-        _t: Real,
-        _y: &[Real],
-        _yp: &[Real],
-        _cj: Real,
-        _pd: &mut [Real],
-        _storage: MatrixStorage,
-    ) {
-    }
+    fn jacobian(&mut self, _t: Real, _y: &[Real], _yp: &[Real], _cj: Real, _pd: &mut [Real], _storage: MatrixStorage) {}
 
     /// The user's own error weights (DASKR's optionally replaceable
     /// DDAWTS): fill `ewt` (not yet inverted) and return true, or return

@@ -110,7 +110,11 @@ pub fn locate_first_root(
         let mut x2 = *x1 - (*x1 - *x0) * a.r1[imax] / (a.r1[imax] - alpha * a.r0[imax]);
         let fraction = |x0: Real, x1: Real| {
             let fracint = (x1 - x0).abs() / hmin;
-            if fracint > 5.0 { 0.1 } else { 0.5 / fracint }
+            if fracint > 5.0 {
+                0.1
+            } else {
+                0.5 / fracint
+            }
         };
         if (x2 - *x0).abs() < 0.5 * hmin {
             x2 = *x0 + fraction(*x0, *x1) * (*x1 - *x0);

@@ -5,12 +5,14 @@
 
 use super::interpolate::interpolate;
 use super::jacobian::IterationMatrix;
+use super::krylov::{
+    self, KrylovCause, KrylovCorrectorState, KrylovFailure, KrylovParams, KrylovVectors, KrylovWorkspace,
+};
 use super::layout::{iw, rw, IHeader, RHeader};
-use super::krylov::{self, KrylovCause, KrylovCorrectorState, KrylovFailure, KrylovParams, KrylovVectors, KrylovWorkspace};
 use super::newton::{self, CorrectorFailure, CorrectorParams, CorrectorState, CorrectorVectors, RecoverableCause};
 use super::norms::weighted_rms_norm;
-use super::vecops;
 use super::problem::DaeSystem;
+use super::vecops;
 use crate::types::{FInt, Real};
 
 /// Corrector failures allowed on one step before giving up (DDSTP).

@@ -116,7 +116,16 @@ pub type daskr_generic_fn = Option<unsafe extern "C" fn()>;
 /// [`DaeSystem`].
 /// The program's own DDAWTS, if it defines one (DASKR's optionally
 /// replaceable weight routine).
-type UserWeights = unsafe extern "C" fn(*const c_int, *const c_int, *const f64, *const f64, *const f64, *mut f64, *mut f64, *mut c_int);
+type UserWeights = unsafe extern "C" fn(
+    *const c_int,
+    *const c_int,
+    *const f64,
+    *const f64,
+    *const f64,
+    *mut f64,
+    *mut f64,
+    *mut c_int,
+);
 
 extern "C" {
     /// From csrc/user_hooks.c: a weak reference to DDAWTS, or null.
@@ -125,7 +134,16 @@ extern "C" {
 
 struct ForeignProblem {
     ddawts: Option<UserWeights>,
-    res: unsafe extern "C" fn(*const f64, *const f64, *const f64, *const f64, *mut f64, *mut c_int, *mut f64, *mut c_int),
+    res: unsafe extern "C" fn(
+        *const f64,
+        *const f64,
+        *const f64,
+        *const f64,
+        *mut f64,
+        *mut c_int,
+        *mut f64,
+        *mut c_int,
+    ),
     jac: daskr_jac_direct_fn,
     jac_krylov: daskr_jac_krylov_fn,
     psol: daskr_psol_fn,
@@ -163,9 +181,22 @@ impl DaeSystem for ForeignProblem {
             // or LENWP/LENIWP for WP/IWP, which may be empty).
             unsafe {
                 jac(
-                    Some(self.res), &mut ires, &self.neq, &c.t, c.y.as_ptr(), c.yp.as_ptr(), c.rewt.as_ptr(),
-                    c.savr.as_ptr(), c.wk.as_mut_ptr(), &c.h, &c.cj, c.wp.as_mut_ptr(), c.iwp.as_mut_ptr(),
-                    &mut ier, self.rpar, self.ipar,
+                    Some(self.res),
+                    &mut ires,
+                    &self.neq,
+                    &c.t,
+                    c.y.as_ptr(),
+                    c.yp.as_ptr(),
+                    c.rewt.as_ptr(),
+                    c.savr.as_ptr(),
+                    c.wk.as_mut_ptr(),
+                    &c.h,
+                    &c.cj,
+                    c.wp.as_mut_ptr(),
+                    c.iwp.as_mut_ptr(),
+                    &mut ier,
+                    self.rpar,
+                    self.ipar,
                 )
             };
         }
@@ -179,9 +210,21 @@ impl DaeSystem for ForeignProblem {
             // INFO(12)=1); arrays as documented by DASKR.
             unsafe {
                 psol(
-                    &self.neq, &c.t, c.y.as_ptr(), c.yp.as_ptr(), c.savr.as_ptr(), c.wk.as_mut_ptr(), &c.cj,
-                    c.wght.as_ptr(), c.wp.as_mut_ptr(), c.iwp.as_mut_ptr(), c.b.as_mut_ptr(), &c.eplin,
-                    &mut ier, self.rpar, self.ipar,
+                    &self.neq,
+                    &c.t,
+                    c.y.as_ptr(),
+                    c.yp.as_ptr(),
+                    c.savr.as_ptr(),
+                    c.wk.as_mut_ptr(),
+                    &c.cj,
+                    c.wght.as_ptr(),
+                    c.wp.as_mut_ptr(),
+                    c.iwp.as_mut_ptr(),
+                    c.b.as_mut_ptr(),
+                    &c.eplin,
+                    &mut ier,
+                    self.rpar,
+                    self.ipar,
                 )
             };
         }
@@ -196,7 +239,16 @@ impl DaeSystem for ForeignProblem {
         // SAFETY: the program's own DDAWTS with DASKR's argument list; RTOL
         // and ATOL have 1 or NEQ elements as IWT says, Y and EWT NEQ.
         unsafe {
-            ddawts(&self.neq, &iwt, tol.rtol.as_ptr(), tol.atol.as_ptr(), y.as_ptr(), ewt.as_mut_ptr(), self.rpar, self.ipar)
+            ddawts(
+                &self.neq,
+                &iwt,
+                tol.rtol.as_ptr(),
+                tol.atol.as_ptr(),
+                y.as_ptr(),
+                ewt.as_mut_ptr(),
+                self.rpar,
+                self.ipar,
+            )
         };
         true
     }
@@ -398,8 +450,8 @@ pub unsafe extern "C" fn ddaskr_(
     // SAFETY: forwarded under the same contract.
     unsafe {
         ddaskr_body(
-            res, neq, t, y, yprime, tout, info, rtol, atol, idid, rwork, lrw, iwork, liw, rpar, ipar,
-            jac, psol, rt, nrt, jroot,
+            res, neq, t, y, yprime, tout, info, rtol, atol, idid, rwork, lrw, iwork, liw, rpar, ipar, jac, psol, rt,
+            nrt, jroot,
         )
     }
 }
@@ -436,8 +488,8 @@ pub unsafe extern "C" fn ddaskr(
     // SAFETY: forwarded under the same contract.
     unsafe {
         ddaskr_body(
-            res, neq, t, y, yprime, tout, info, rtol, atol, idid, rwork, lrw, iwork, liw, rpar, ipar,
-            jac, psol, rt, nrt, jroot,
+            res, neq, t, y, yprime, tout, info, rtol, atol, idid, rwork, lrw, iwork, liw, rpar, ipar, jac, psol, rt,
+            nrt, jroot,
         )
     }
 }
@@ -474,8 +526,8 @@ pub unsafe extern "C" fn DDASKR(
     // SAFETY: forwarded under the same contract.
     unsafe {
         ddaskr_body(
-            res, neq, t, y, yprime, tout, info, rtol, atol, idid, rwork, lrw, iwork, liw, rpar, ipar,
-            jac, psol, rt, nrt, jroot,
+            res, neq, t, y, yprime, tout, info, rtol, atol, idid, rwork, lrw, iwork, liw, rpar, ipar, jac, psol, rt,
+            nrt, jroot,
         )
     }
 }

@@ -83,12 +83,7 @@ fn format_line(out: &mut String, line: &MessageLine) {
             let _ = writeln!(out, "      In above message,  I1 ={}", fortran_i10(*i1));
         }
         [i1, i2, ..] => {
-            let _ = writeln!(
-                out,
-                "      In above message,  I1 ={}   I2 ={}",
-                fortran_i10(*i1),
-                fortran_i10(*i2)
-            );
+            let _ = writeln!(out, "      In above message,  I1 ={}   I2 ={}", fortran_i10(*i1), fortran_i10(*i2));
         }
     }
     match line.reals.as_slice() {
@@ -97,12 +92,7 @@ fn format_line(out: &mut String, line: &MessageLine) {
             let _ = writeln!(out, "      In above message,  R1 ={}", fortran_d21_13(*r1));
         }
         [r1, r2, ..] => {
-            let _ = writeln!(
-                out,
-                "      In above,  R1 ={}   R2 ={}",
-                fortran_d21_13(*r1),
-                fortran_d21_13(*r2)
-            );
+            let _ = writeln!(out, "      In above,  R1 ={}   R2 ={}", fortran_d21_13(*r1), fortran_d21_13(*r2));
         }
     }
 }
@@ -148,11 +138,8 @@ fn fortran_d21_13(value: Real) -> String {
     let sign = if value.is_sign_negative() { "-" } else { "" };
     let exp_sign = if exponent < 0 { '-' } else { '+' };
     let exp_abs = exponent.unsigned_abs();
-    let exponent_field = if exp_abs <= 99 {
-        format!("D{exp_sign}{exp_abs:02}")
-    } else {
-        format!("{exp_sign}{exp_abs:03}")
-    };
+    let exponent_field =
+        if exp_abs <= 99 { format!("D{exp_sign}{exp_abs:02}") } else { format!("{exp_sign}{exp_abs:03}") };
     format!("{:>WIDTH$}", format!("{sign}0.{digits}{exponent_field}"))
 }
 
@@ -211,9 +198,7 @@ mod tests {
             MessageLine::text("one int").with_ints(&[42]),
             MessageLine::text("two ints").with_ints(&[42, -7]),
             MessageLine::text("one real").with_reals(&[1.0]),
-            MessageLine::text("both")
-                .with_ints(&[3])
-                .with_reals(&[1.0, -2.0]),
+            MessageLine::text("both").with_ints(&[3]).with_reals(&[1.0, -2.0]),
         ];
         let expected = concat!(
             " plain\n",

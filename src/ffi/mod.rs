@@ -17,10 +17,10 @@ macro_rules! weak_definition {
     };
 }
 
-pub mod ddaskr;
 pub mod daux;
+pub mod ddaskr;
 pub mod messages;
-mod slices;
 pub mod precond_banded;
-pub mod precond_reaction;
 pub mod precond_ilu;
+pub mod precond_reaction;
+mod slices;

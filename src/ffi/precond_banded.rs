@@ -149,7 +149,14 @@ unsafe fn dbanja_body(
 ///
 /// # Safety
 /// As documented on [`dbanps_`].
-unsafe fn dbanps_body(neq: *const c_int, wp: *mut f64, iwp: *mut c_int, b: *mut f64, ier: *mut c_int, ipar: *mut c_int) {
+unsafe fn dbanps_body(
+    neq: *const c_int,
+    wp: *mut f64,
+    iwp: *mut c_int,
+    b: *mut f64,
+    ier: *mut c_int,
+    ipar: *mut c_int,
+) {
     // SAFETY: IER is the caller's scalar (or null).
     let Some(ier) = (unsafe { ier.as_mut() }) else {
         return;
@@ -175,9 +182,8 @@ unsafe fn dbanps_body(neq: *const c_int, wp: *mut f64, iwp: *mut c_int, b: *mut 
     };
     // SAFETY: WP holds the band factors ((2*ML+MU+1)*NEQ elements at its
     // start), IWP and B have NEQ elements; distinct arrays, null-checked.
-    let slices = unsafe {
-        (opt_slice(wp, pre.matrix_len()), opt_slice_mut(iwp, pre.iwp_len()), opt_slice_mut(b, pre.neq()))
-    };
+    let slices =
+        unsafe { (opt_slice(wp, pre.matrix_len()), opt_slice_mut(iwp, pre.iwp_len()), opt_slice_mut(b, pre.neq())) };
     let (Some(wp), Some(iwp), Some(b)) = slices else {
         *ier = IER_INVALID;
         return report("DBANPS", "WP, IWP or B is a null pointer");
@@ -451,11 +457,34 @@ mod tests {
         let mut rpar = [0.0];
         // SAFETY: all arrays sized as dbanpre.f documents.
         unsafe {
-            res_tri(&t, y.as_ptr(), yp.as_ptr(), &cj, savr.as_mut_ptr(), &mut ires, rpar.as_mut_ptr(), ipar.as_mut_ptr());
+            res_tri(
+                &t,
+                y.as_ptr(),
+                yp.as_ptr(),
+                &cj,
+                savr.as_mut_ptr(),
+                &mut ires,
+                rpar.as_mut_ptr(),
+                ipar.as_mut_ptr(),
+            );
             ipar[2] = 0;
             dbanja_(
-                Some(res_tri), &mut ires, &n, &t, y.as_mut_ptr(), yp.as_mut_ptr(), rewt.as_ptr(), savr.as_ptr(),
-                wk.as_mut_ptr(), &h, &cj, wp.as_mut_ptr(), iwp.as_mut_ptr(), &mut ier, rpar.as_mut_ptr(), ipar.as_mut_ptr(),
+                Some(res_tri),
+                &mut ires,
+                &n,
+                &t,
+                y.as_mut_ptr(),
+                yp.as_mut_ptr(),
+                rewt.as_ptr(),
+                savr.as_ptr(),
+                wk.as_mut_ptr(),
+                &h,
+                &cj,
+                wp.as_mut_ptr(),
+                iwp.as_mut_ptr(),
+                &mut ier,
+                rpar.as_mut_ptr(),
+                ipar.as_mut_ptr(),
             );
         }
         assert_eq!((ires, ier), (0, 0));
@@ -465,9 +494,21 @@ mod tests {
         // SAFETY: as above; the unused arguments are null, as C may pass.
         unsafe {
             DBANPS(
-                &n, std::ptr::null(), std::ptr::null(), std::ptr::null(), std::ptr::null(), std::ptr::null_mut(),
-                std::ptr::null(), std::ptr::null(), wp.as_mut_ptr(), iwp.as_mut_ptr(), x.as_mut_ptr(),
-                std::ptr::null(), &mut ier, std::ptr::null_mut(), ipar.as_mut_ptr(),
+                &n,
+                std::ptr::null(),
+                std::ptr::null(),
+                std::ptr::null(),
+                std::ptr::null(),
+                std::ptr::null_mut(),
+                std::ptr::null(),
+                std::ptr::null(),
+                wp.as_mut_ptr(),
+                iwp.as_mut_ptr(),
+                x.as_mut_ptr(),
+                std::ptr::null(),
+                &mut ier,
+                std::ptr::null_mut(),
+                ipar.as_mut_ptr(),
             );
         }
         assert_eq!(ier, 0);
@@ -493,8 +534,21 @@ mod tests {
         // SAFETY: arrays sized as documented for ML = MU = 0.
         unsafe {
             dbanja(
-                Some(res_fail), &mut ires, &n, &t, y.as_mut_ptr(), yp.as_mut_ptr(), rewt.as_ptr(), savr.as_ptr(),
-                wk.as_mut_ptr(), &h, &cj, wp.as_mut_ptr(), iwp.as_mut_ptr(), &mut ier, std::ptr::null_mut(),
+                Some(res_fail),
+                &mut ires,
+                &n,
+                &t,
+                y.as_mut_ptr(),
+                yp.as_mut_ptr(),
+                rewt.as_ptr(),
+                savr.as_ptr(),
+                wk.as_mut_ptr(),
+                &h,
+                &cj,
+                wp.as_mut_ptr(),
+                iwp.as_mut_ptr(),
+                &mut ier,
+                std::ptr::null_mut(),
                 ipar.as_mut_ptr(),
             );
         }
@@ -504,8 +558,21 @@ mod tests {
         // SAFETY: as above.
         unsafe {
             dbanja_(
-                Some(res_fail), &mut ires, &n, &t, y.as_mut_ptr(), yp.as_mut_ptr(), rewt.as_ptr(), savr.as_ptr(),
-                wk.as_mut_ptr(), &h, &cj, wp.as_mut_ptr(), iwp.as_mut_ptr(), &mut ier, std::ptr::null_mut(),
+                Some(res_fail),
+                &mut ires,
+                &n,
+                &t,
+                y.as_mut_ptr(),
+                yp.as_mut_ptr(),
+                rewt.as_ptr(),
+                savr.as_ptr(),
+                wk.as_mut_ptr(),
+                &h,
+                &cj,
+                wp.as_mut_ptr(),
+                iwp.as_mut_ptr(),
+                &mut ier,
+                std::ptr::null_mut(),
                 ipar.as_mut_ptr(),
             );
         }

@@ -270,9 +270,8 @@ unsafe fn djacilu_body(
         let args = JacArgs { y, yp, rewt, savr, wk, h, cj };
         let mut writer = FortranUnitWriter;
         let mut sink = StdoutSink;
-        let outcome = catch_unwind(AssertUnwindSafe(|| {
-            ilu::jac_ilu(&src, args, wp, iwp, &mut residual, &mut writer, &mut sink)
-        }));
+        let outcome =
+            catch_unwind(AssertUnwindSafe(|| ilu::jac_ilu(&src, args, wp, iwp, &mut residual, &mut writer, &mut sink)));
         match outcome {
             Ok(o) => {
                 if let Some(calls) = o.res_calls {

@@ -131,7 +131,14 @@ unsafe fn read_ints<const N: usize>(ptrs: [*const c_int; N]) -> Option<[c_int; N
 
 /// # Safety
 /// As documented on [`dmset2_`].
-unsafe fn dmset2_body(mx: *const c_int, my: *const c_int, ns: *const c_int, nsd: *const c_int, lid: *const c_int, iwork: *mut c_int) {
+unsafe fn dmset2_body(
+    mx: *const c_int,
+    my: *const c_int,
+    ns: *const c_int,
+    nsd: *const c_int,
+    lid: *const c_int,
+    iwork: *mut c_int,
+) {
     // SAFETY: scalar arguments by reference.
     let Some([mx, my, ns, nsd, lid]) = (unsafe { read_ints([mx, my, ns, nsd, lid]) }) else {
         record(None, None);
@@ -251,9 +258,7 @@ enum Recorded {
 impl Recorded {
     fn fetch(variant: Variant) -> Result<Self, &'static str> {
         match variant {
-            Variant::PerPoint => {
-                current_mesh().map(Recorded::PerPoint).ok_or("no mesh data: call DMSET2 first")
-            }
+            Variant::PerPoint => current_mesh().map(Recorded::PerPoint).ok_or("no mesh data: call DMSET2 first"),
             Variant::Grouped => current_grouping().map(Recorded::Grouped),
         }
     }
@@ -410,7 +415,14 @@ unsafe fn reaction_ps_body(variant: Variant, b: *mut f64, bd: *mut f64, ipbd: *m
 /// elements.
 #[no_mangle]
 #[inline(never)]
-pub unsafe extern "C" fn dmset2_(mx: *const c_int, my: *const c_int, ns: *const c_int, nsd: *const c_int, lid: *const c_int, iwork: *mut c_int) {
+pub unsafe extern "C" fn dmset2_(
+    mx: *const c_int,
+    my: *const c_int,
+    ns: *const c_int,
+    nsd: *const c_int,
+    lid: *const c_int,
+    iwork: *mut c_int,
+) {
     weak_definition!(dmset2_);
     // SAFETY: forwarded under the same contract.
     unsafe { dmset2_body(mx, my, ns, nsd, lid, iwork) }
@@ -421,7 +433,14 @@ pub unsafe extern "C" fn dmset2_(mx: *const c_int, my: *const c_int, ns: *const 
 /// # Safety
 /// As for `dmset2_`.
 #[no_mangle]
-pub unsafe extern "C" fn dmset2(mx: *const c_int, my: *const c_int, ns: *const c_int, nsd: *const c_int, lid: *const c_int, iwork: *mut c_int) {
+pub unsafe extern "C" fn dmset2(
+    mx: *const c_int,
+    my: *const c_int,
+    ns: *const c_int,
+    nsd: *const c_int,
+    lid: *const c_int,
+    iwork: *mut c_int,
+) {
     // SAFETY: forwarded under the same contract.
     unsafe { dmset2_body(mx, my, ns, nsd, lid, iwork) }
 }
@@ -432,7 +451,14 @@ pub unsafe extern "C" fn dmset2(mx: *const c_int, my: *const c_int, ns: *const c
 /// As for `dmset2_`.
 #[no_mangle]
 #[allow(non_snake_case)]
-pub unsafe extern "C" fn DMSET2(mx: *const c_int, my: *const c_int, ns: *const c_int, nsd: *const c_int, lid: *const c_int, iwork: *mut c_int) {
+pub unsafe extern "C" fn DMSET2(
+    mx: *const c_int,
+    my: *const c_int,
+    ns: *const c_int,
+    nsd: *const c_int,
+    lid: *const c_int,
+    iwork: *mut c_int,
+) {
     // SAFETY: forwarded under the same contract.
     unsafe { dmset2_body(mx, my, ns, nsd, lid, iwork) }
 }
@@ -786,7 +812,13 @@ mod tests {
     static SERIAL: Mutex<()> = Mutex::new(());
 
     /// R at one point of a 2-species system: r1 = -u1*u2 + jx, r2 = u1 - 3 u2 + jy.
-    unsafe extern "C" fn rblock_test(_t: *const f64, jx: *const c_int, jy: *const c_int, uxy: *const f64, rxy: *mut f64) {
+    unsafe extern "C" fn rblock_test(
+        _t: *const f64,
+        jx: *const c_int,
+        jy: *const c_int,
+        uxy: *const f64,
+        rxy: *mut f64,
+    ) {
         // SAFETY: the caller passes valid scalars and NS = 2 element arrays.
         unsafe {
             let (u1, u2) = (*uxy, *uxy.add(1));
@@ -822,7 +854,18 @@ mod tests {
         let u0 = u.clone();
         // SAFETY: lengths as recorded by DMSET2.
         unsafe {
-            drbdja_(&t, u.as_mut_ptr(), r0.as_ptr(), Some(rblock_test), r1.as_mut_ptr(), rewt.as_ptr(), &cj, wp.as_mut_ptr(), iwp.as_mut_ptr(), &mut ier)
+            drbdja_(
+                &t,
+                u.as_mut_ptr(),
+                r0.as_ptr(),
+                Some(rblock_test),
+                r1.as_mut_ptr(),
+                rewt.as_ptr(),
+                &cj,
+                wp.as_mut_ptr(),
+                iwp.as_mut_ptr(),
+                &mut ier,
+            )
         };
         assert_eq!(ier, 0);
         assert_eq!(u, u0);
@@ -844,7 +887,18 @@ mod tests {
         unsafe { dmset2_(&mx, &bad, &ns, &nsd, &lid, iwork.as_mut_ptr()) };
         // SAFETY: as above.
         unsafe {
-            DRBDJA(&t, u.as_mut_ptr(), r0.as_ptr(), Some(rblock_test), r1.as_mut_ptr(), rewt.as_ptr(), &cj, wp.as_mut_ptr(), iwp.as_mut_ptr(), &mut ier)
+            DRBDJA(
+                &t,
+                u.as_mut_ptr(),
+                r0.as_ptr(),
+                Some(rblock_test),
+                r1.as_mut_ptr(),
+                rewt.as_ptr(),
+                &cj,
+                wp.as_mut_ptr(),
+                iwp.as_mut_ptr(),
+                &mut ier,
+            )
         };
         assert_eq!(ier, -1);
     }
@@ -881,7 +935,18 @@ mod tests {
         let (t, cj, mut ier) = (0.0, 2.0, 0);
         // SAFETY: lengths as recorded by DGSET2.
         unsafe {
-            drbgja(&t, u.as_mut_ptr(), r0.as_ptr(), Some(rblock_test), r1.as_mut_ptr(), rewt.as_ptr(), &cj, wp.as_mut_ptr(), iwp.as_mut_ptr(), &mut ier)
+            drbgja(
+                &t,
+                u.as_mut_ptr(),
+                r0.as_ptr(),
+                Some(rblock_test),
+                r1.as_mut_ptr(),
+                rewt.as_ptr(),
+                &cj,
+                wp.as_mut_ptr(),
+                iwp.as_mut_ptr(),
+                &mut ier,
+            )
         };
         assert_eq!(ier, 0);
         let mut x = vec![1.0; neq];
@@ -906,7 +971,18 @@ mod tests {
         unsafe { DMSET2(&my, &mx, &ns, &nsd, &lid, iwork.as_mut_ptr()) };
         // SAFETY: as above.
         unsafe {
-            DRBGJA(&t, u.as_mut_ptr(), r0.as_ptr(), Some(rblock_test), r1.as_mut_ptr(), rewt.as_ptr(), &cj, wp.as_mut_ptr(), iwp.as_mut_ptr(), &mut ier)
+            DRBGJA(
+                &t,
+                u.as_mut_ptr(),
+                r0.as_ptr(),
+                Some(rblock_test),
+                r1.as_mut_ptr(),
+                rewt.as_ptr(),
+                &cj,
+                wp.as_mut_ptr(),
+                iwp.as_mut_ptr(),
+                &mut ier,
+            )
         };
         assert_eq!(ier, -1);
     }

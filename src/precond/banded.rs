@@ -336,7 +336,11 @@ mod tests {
 
     /// Linear residual G = y' - A y with A given densely (column-major),
     /// counting the calls.
-    fn linear_residual<'a>(a: &'a [Real], n: usize, calls: &'a mut usize) -> impl FnMut(Real, &[Real], &[Real], Real, &mut [Real]) -> FInt + 'a {
+    fn linear_residual<'a>(
+        a: &'a [Real],
+        n: usize,
+        calls: &'a mut usize,
+    ) -> impl FnMut(Real, &[Real], &[Real], Real, &mut [Real]) -> FInt + 'a {
         move |_t, y, yp, _cj, g| {
             *calls += 1;
             for i in 0..n {
@@ -579,7 +583,11 @@ mod tests {
             .setup(
                 |_t, _y, _yp, _cj, _g| {
                     calls += 1;
-                    if calls == 2 { -1 } else { 0 }
+                    if calls == 2 {
+                        -1
+                    } else {
+                        0
+                    }
                 },
                 w.args(0.01, 100.0),
             )

@@ -755,7 +755,8 @@ impl Factors<'_> {
             return Err(CorruptFactors);
         }
         let range = |lo: FInt, hi: FInt| -> Result<std::ops::Range<usize>, CorruptFactors> {
-            let (lo, hi) = (usize::try_from(lo).map_err(|_| CorruptFactors)?, usize::try_from(hi).map_err(|_| CorruptFactors)?);
+            let (lo, hi) =
+                (usize::try_from(lo).map_err(|_| CorruptFactors)?, usize::try_from(hi).map_err(|_| CorruptFactors)?);
             if lo <= hi && hi <= self.vals.len() && hi <= self.cols.len() {
                 Ok(lo..hi)
             } else {
@@ -1293,9 +1294,8 @@ pub fn jac_ilu(
     outcome.pointers = Some(layout.pointers());
     if let Err(e) = factorize(&jac, &opts, out, col_pos) {
         let name = if p.method == Method::Ilut { "ILUT" } else { "ILUTP" };
-        let mut lines = vec![
-            line(format!("DJACILU-- Incomplete factorization {name} failed: IERR = (I1)")).with_ints(&[e.ierr()]),
-        ];
+        let mut lines =
+            vec![line(format!("DJACILU-- Incomplete factorization {name} failed: IERR = (I1)")).with_ints(&[e.ierr()])];
         match e {
             IluError::LOverflow { row } | IluError::UOverflow { row } => {
                 let which = if e.ierr() == -2 { "L" } else { "U" };
@@ -1383,19 +1383,14 @@ pub fn psol_ilu(
     let p = IluParams::decode_for_solve(src)?;
     let n = b.len();
     let layout = Layout::new(n, &p);
-    if wp.len() < layout.wp_len
-        || iwp.len() < layout.iwp_len
-        || wk.len() < n
-        || (p.scale_columns && wght.len() < n)
-    {
+    if wp.len() < layout.wp_len || iwp.len() < layout.iwp_len || wk.len() < n || (p.scale_columns && wght.len() < n) {
         return Err(CorruptFactors.into());
     }
     let scale = layout.wp_row_scale.map(|o| &wp[o..o + n]);
     let perm = layout.iwp_perm.map(|o| &iwp[o..o + n]);
     let col_pos = layout.iwp_col_pos.map(|o| &iwp[o..o + n]);
-    let index = |v: FInt| -> Result<usize, CorruptFactors> {
-        usize::try_from(v).ok().filter(|&k| k < n).ok_or(CorruptFactors)
-    };
+    let index =
+        |v: FInt| -> Result<usize, CorruptFactors> { usize::try_from(v).ok().filter(|&k| k < n).ok_or(CorruptFactors) };
     let y = &mut wk[..n];
     for i in 0..n {
         let v = match scale {
@@ -1770,8 +1765,8 @@ mod tests {
         // Dense lower triangle: three multipliers in row 3 do not fit in
         // five slots once rows 1 and 2 hold three.
         let lower: Vec<Real> = (0..25).map(|k| if k % 5 <= k / 5 { 1.0 + k as Real } else { 0.0 }).collect();
-        let e = OwnedFactors::factorize(&Csr::from_dense(5, &lower), &full_fill(Method::Ilut, 5), 5 + 1 + 5)
-            .unwrap_err();
+        let e =
+            OwnedFactors::factorize(&Csr::from_dense(5, &lower), &full_fill(Method::Ilut, 5), 5 + 1 + 5).unwrap_err();
         assert_eq!(e, IluError::LOverflow { row: 3 });
         assert_eq!(e.ierr(), -2);
         let e = OwnedFactors::factorize(&csr, &opts, n + 1 + 5).unwrap_err();
@@ -1806,8 +1801,19 @@ mod tests {
         let src = SliceParams { ipar: &ipar, rpar: &rpar };
         assert_eq!(setup(800, 19200, 32801, &src).min_lengths, Some((19200, 32801)));
         // Each illegal entry gives its code.
-        let cases: &[(usize, FInt, FInt)] =
-            &[(1, 0, 1), (2, 0, 2), (3, 1, 3), (4, 1, 4), (5, 3, 5), (6, -1, 6), (7, 2, 7), (8, 2, 8), (9, 3, 9), (10, 2, 10), (11, 2, 11)];
+        let cases: &[(usize, FInt, FInt)] = &[
+            (1, 0, 1),
+            (2, 0, 2),
+            (3, 1, 3),
+            (4, 1, 4),
+            (5, 3, 5),
+            (6, -1, 6),
+            (7, 2, 7),
+            (8, 2, 8),
+            (9, 3, 9),
+            (10, 2, 10),
+            (11, 2, 11),
+        ];
         for &(pos, value, code) in cases {
             let mut bad = ipar.clone();
             bad[pos - 1] = value;
@@ -2074,8 +2080,10 @@ mod tests {
         let mut r1 = vec![0.0; n];
         let mut calls = 0;
         let cj = 50.0;
-        let jac = difference_quotient_jacobian(0, 0, 100, &mut y, &mut yp, &rewt, &r0, &mut r1, 0.1, cj, &mut res, &mut calls)
-            .unwrap();
+        let jac = difference_quotient_jacobian(
+            0, 0, 100, &mut y, &mut yp, &rewt, &r0, &mut r1, 0.1, cj, &mut res, &mut calls,
+        )
+        .unwrap();
         assert_eq!(calls, 1, "ML = MU = 0: one group");
         assert_eq!(jac.nnz(), n);
         for i in 0..n {

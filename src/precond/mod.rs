@@ -7,7 +7,7 @@
 #![forbid(unsafe_code)]
 
 pub mod banded;
-pub mod reaction_block;
-pub mod reaction_group;
 pub mod ilu;
 pub mod rcm;
+pub mod reaction_block;
+pub mod reaction_group;

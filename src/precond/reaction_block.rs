@@ -110,11 +110,8 @@ impl ReactionMesh {
             return Err(MeshError::BadSpecies { ns: ns as i64, nsd: nsd as i64 });
         }
         // Both lengths are reported in default INTEGERs (IWORK(27), (28)).
-        let wp = ns
-            .checked_mul(ns)
-            .and_then(|v| v.checked_mul(mx))
-            .and_then(|v| v.checked_mul(my));
-        if wp.map_or(true, |v| v > FInt::MAX as usize) {
+        let wp = ns.checked_mul(ns).and_then(|v| v.checked_mul(mx)).and_then(|v| v.checked_mul(my));
+        if wp.is_none_or(|v| v > FInt::MAX as usize) {
             return Err(MeshError::TooLarge);
         }
         Ok(ReactionMesh { mx, my, ns, nsd })
@@ -245,7 +242,12 @@ pub(crate) fn difference_block<F>(
 
 /// Add CJ to the differential diagonal entries of one block and LU-factor
 /// it; the pivots are left 1-based in `pivots`.
-pub(crate) fn factor_block(mesh: &ReactionMesh, cj: Real, block: &mut [Real], pivots: &mut [FInt]) -> Result<(), usize> {
+pub(crate) fn factor_block(
+    mesh: &ReactionMesh,
+    cj: Real,
+    block: &mut [Real],
+    pivots: &mut [FInt],
+) -> Result<(), usize> {
     let ns = mesh.ns;
     for i in 0..mesh.nsd {
         block[i * (ns + 1)] += cj;
@@ -363,7 +365,13 @@ pub(crate) mod tests {
 
     /// Dense NEQ x NEQ solve of (CJ I_d - dR/du) x = b with the exact
     /// block Jacobian at the given points.
-    pub(crate) fn dense_reference(mesh: &ReactionMesh, cj: Real, u: &[Real], block_at: impl Fn(usize, usize) -> (usize, usize), b: &[Real]) -> Vec<Real> {
+    pub(crate) fn dense_reference(
+        mesh: &ReactionMesh,
+        cj: Real,
+        u: &[Real],
+        block_at: impl Fn(usize, usize) -> (usize, usize),
+        b: &[Real],
+    ) -> Vec<Real> {
         let n = mesh.neq();
         let mut m = vec![0.0; n * n];
         for jy in 0..mesh.my() {
@@ -421,7 +429,16 @@ pub(crate) mod tests {
                     visits.push((jx, jy));
                     reaction(jx, jy, uxy, rxy)
                 },
-                ReactionSetupArgs { t: 0.0, u: &mut u, r0: &r0, r1: &mut r1, rewt: &rewt, cj, wp: &mut wp, iwp: &mut iwp },
+                ReactionSetupArgs {
+                    t: 0.0,
+                    u: &mut u,
+                    r0: &r0,
+                    r1: &mut r1,
+                    rewt: &rewt,
+                    cj,
+                    wp: &mut wp,
+                    iwp: &mut iwp,
+                },
             )
             .unwrap();
             assert_eq!(u, u0, "u restored exactly");
@@ -459,7 +476,16 @@ pub(crate) mod tests {
                 seen.push(uxy.to_vec());
                 rxy.copy_from_slice(uxy);
             },
-            ReactionSetupArgs { t: 1.0, u: &mut u, r0: &r0, r1: &mut r1, rewt: &rewt, cj: 0.0, wp: &mut wp, iwp: &mut iwp },
+            ReactionSetupArgs {
+                t: 1.0,
+                u: &mut u,
+                r0: &r0,
+                r1: &mut r1,
+                rewt: &rewt,
+                cj: 0.0,
+                wp: &mut wp,
+                iwp: &mut iwp,
+            },
         )
         .unwrap();
         assert_eq!(seen, vec![vec![0.0025, 0.0, 0.0], vec![0.0, 0.00125, 0.0], vec![0.0, 0.0, 0.02]]);
@@ -487,7 +513,16 @@ pub(crate) mod tests {
                 calls += 1;
                 r.fill(0.0)
             },
-            ReactionSetupArgs { t: 0.0, u: &mut u, r0: &r0, r1: &mut r1, rewt: &rewt, cj: 3.0, wp: &mut wp, iwp: &mut iwp },
+            ReactionSetupArgs {
+                t: 0.0,
+                u: &mut u,
+                r0: &r0,
+                r1: &mut r1,
+                rewt: &rewt,
+                cj: 3.0,
+                wp: &mut wp,
+                iwp: &mut iwp,
+            },
         )
         .unwrap_err();
         assert_eq!(err, ZeroPivot { block: 0, column: 1 });

@@ -36,8 +36,8 @@
 #![doc(alias = "DRBGPS")]
 
 use super::reaction_block::{
-    check_pivots, difference_block, factor_block, solve_block, MeshError, NotFactored, ReactionMesh,
-    ReactionSetupArgs, ZeroPivot,
+    check_pivots, difference_block, factor_block, solve_block, MeshError, NotFactored, ReactionMesh, ReactionSetupArgs,
+    ZeroPivot,
 };
 use crate::types::{FInt, Real};
 
@@ -148,8 +148,10 @@ impl BlockGrouping {
     /// Group the mesh into `ngx` x `ngy` rectangles (1 <= ngx <= MX,
     /// 1 <= ngy <= MY).
     pub fn new(mesh: ReactionMesh, ngx: usize, ngy: usize) -> Result<Self, GroupingError> {
-        let x = Partition::uniform(mesh.mx(), ngx).map_err(|source| GroupingError::Groups { direction: 'x', source })?;
-        let y = Partition::uniform(mesh.my(), ngy).map_err(|source| GroupingError::Groups { direction: 'y', source })?;
+        let x =
+            Partition::uniform(mesh.mx(), ngx).map_err(|source| GroupingError::Groups { direction: 'x', source })?;
+        let y =
+            Partition::uniform(mesh.my(), ngy).map_err(|source| GroupingError::Groups { direction: 'y', source })?;
         Ok(BlockGrouping { mesh, x, y })
     }
 
@@ -351,7 +353,10 @@ mod tests {
         let mut x = b.clone();
         solve(&grouping, &mut x, &wp, &mut iwp).unwrap();
         let rep = |jx: usize, jy: usize| {
-            (grouping.x().representative(grouping.x().group_of(jx)), grouping.y().representative(grouping.y().group_of(jy)))
+            (
+                grouping.x().representative(grouping.x().group_of(jx)),
+                grouping.y().representative(grouping.y().group_of(jy)),
+            )
         };
         let xd = dense_reference(&mesh, cj, &u0, rep, &b);
         for (p, q) in x.iter().zip(&xd) {
@@ -372,7 +377,16 @@ mod tests {
             let mut wp = vec![0.0; mesh.wp_len()];
             let mut iwp = vec![0; mesh.iwp_len()];
             let rb = |_t: Real, jx: usize, jy: usize, uxy: &[Real], rxy: &mut [Real]| reaction(jx, jy, uxy, rxy);
-            let args = ReactionSetupArgs { t: 0.0, u: &mut u, r0: &r0, r1: &mut r1, rewt: &rewt, cj: 4.0, wp: &mut wp, iwp: &mut iwp };
+            let args = ReactionSetupArgs {
+                t: 0.0,
+                u: &mut u,
+                r0: &r0,
+                r1: &mut r1,
+                rewt: &rewt,
+                cj: 4.0,
+                wp: &mut wp,
+                iwp: &mut iwp,
+            };
             let mut x: Vec<Real> = (0..mesh.neq()).map(|i| 1.0 + i as Real).collect();
             if grouped {
                 setup(&grouping, rb, args).unwrap();

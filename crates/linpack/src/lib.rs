@@ -123,28 +123,19 @@ impl Vector {
     /// The `n`-element vector at `base` with increment `inc` (n ≥ 1): for
     /// a negative increment element 0 is the far one, DX(1 + (1 − n)·INCX).
     fn strided(base: *mut Real, n: Idx, inc: Idx) -> Self {
-        let first = if inc < 0 {
-            (1 - n).wrapping_mul(inc)
-        } else {
-            0
-        };
+        let first = if inc < 0 { (1 - n).wrapping_mul(inc) } else { 0 };
         Self { base, first, inc }
     }
 
     /// Consecutive elements from `base` on, as a Fortran array section
     /// `A(I, J)` passed with increment 1.
     fn contiguous(base: *mut Real) -> Self {
-        Self {
-            base,
-            first: 0,
-            inc: 1,
-        }
+        Self { base, first: 0, inc: 1 }
     }
 
     /// Address of logical element `i` (computed without dereferencing).
     fn slot(self, i: Idx) -> *mut Real {
-        self.base
-            .wrapping_offset(self.first.wrapping_add(i.wrapping_mul(self.inc)))
+        self.base.wrapping_offset(self.first.wrapping_add(i.wrapping_mul(self.inc)))
     }
 
     /// Element `i`.
@@ -181,8 +172,7 @@ struct Matrix {
 impl Matrix {
     /// Address of A(i, j) (computed without dereferencing).
     fn slot(self, i: Idx, j: Idx) -> *mut Real {
-        self.base
-            .wrapping_offset((i - 1).wrapping_add((j - 1).wrapping_mul(self.lda)))
+        self.base.wrapping_offset((i - 1).wrapping_add((j - 1).wrapping_mul(self.lda)))
     }
 
     /// A(i, j).
@@ -520,10 +510,7 @@ unsafe fn lu_solve(a: Matrix, n: Idx, ipvt: Array<FInt>, b: Array<Real>, transpo
             }
             // Lᵀ x = y, undoing the interchanges from the last.
             for k in (1..n).rev() {
-                b.set(
-                    k,
-                    b.get(k) + dot(n - k, a.column_from(k + 1, k), b.vector_from(k + 1)),
-                );
+                b.set(k, b.get(k) + dot(n - k, a.column_from(k + 1, k), b.vector_from(k + 1)));
                 let l = ipvt.pivot(k);
                 if l != k {
                     b.swap(k, l);
@@ -617,15 +604,7 @@ unsafe fn band_factor(abd: Matrix, n: Idx, ml: Idx, mu: Idx, ipvt: Array<FInt>) 
 /// ABD(1..2·ml+mu+1, 1..n) and IPVT(1..n) are readable, B(1..n) readable
 /// and writable, and IPVT is as DGBFA leaves it.
 #[doc(alias = "DGBSL")]
-unsafe fn band_solve(
-    abd: Matrix,
-    n: Idx,
-    ml: Idx,
-    mu: Idx,
-    ipvt: Array<FInt>,
-    b: Array<Real>,
-    transpose: bool,
-) {
+unsafe fn band_solve(abd: Matrix, n: Idx, ml: Idx, mu: Idx, ipvt: Array<FInt>, b: Array<Real>, transpose: bool) {
     let m = mu + ml + 1;
     // SAFETY: rows stay in 1..=2·ml+mu+1, columns and b indices in 1..=n.
     unsafe {
@@ -661,10 +640,7 @@ unsafe fn band_solve(
             if ml != 0 {
                 for k in (1..n).rev() {
                     let lm = ml.min(n - k);
-                    b.set(
-                        k,
-                        b.get(k) + dot(lm, abd.column_from(m + 1, k), b.vector_from(k + 1)),
-                    );
+                    b.set(k, b.get(k) + dot(lm, abd.column_from(m + 1, k), b.vector_from(k + 1)));
                     let l = ipvt.pivot(k);
                     if l != k {
                         b.swap(k, l);
@@ -683,13 +659,7 @@ unsafe fn band_solve(
 // ---------------------------------------------------------------------
 
 /// DGEFA(A, LDA, N, IPVT, INFO).
-unsafe fn call_dgefa(
-    a: *mut Real,
-    lda: *const FInt,
-    n: *const FInt,
-    ipvt: *mut FInt,
-    info: *mut FInt,
-) {
+unsafe fn call_dgefa(a: *mut Real, lda: *const FInt, n: *const FInt, ipvt: *mut FInt, info: *mut FInt) {
     // SAFETY: scalars are null or readable (function contract).
     let (Some(lda), Some(n)) = (unsafe { scalar(lda) }, unsafe { scalar(n) }) else {
         return;
@@ -697,10 +667,7 @@ unsafe fn call_dgefa(
     if a.is_null() || ipvt.is_null() || info.is_null() {
         return;
     }
-    let a = Matrix {
-        base: a,
-        lda: idx(lda),
-    };
+    let a = Matrix { base: a, lda: idx(lda) };
     // SAFETY: A(LDA, N) and IPVT(N) are the caller's (function contract).
     let result = unsafe { lu_factor(a, idx(n), Array(ipvt)) };
     // SAFETY: INFO is writable (function contract); result ≤ N fits.
@@ -717,19 +684,14 @@ unsafe fn call_dgesl(
     job: *const FInt,
 ) {
     // SAFETY: scalars are null or readable (function contract).
-    let (Some(lda), Some(n), Some(job)) = (unsafe { scalar(lda) }, unsafe { scalar(n) }, unsafe {
-        scalar(job)
-    }) else {
+    let (Some(lda), Some(n), Some(job)) = (unsafe { scalar(lda) }, unsafe { scalar(n) }, unsafe { scalar(job) }) else {
         return;
     };
     if a.is_null() || ipvt.is_null() || b.is_null() {
         return;
     }
     // A and IPVT are only read.
-    let a = Matrix {
-        base: a.cast_mut(),
-        lda: idx(lda),
-    };
+    let a = Matrix { base: a.cast_mut(), lda: idx(lda) };
     // SAFETY: A(LDA, N), IPVT(N), B(N) are the caller's (function contract).
     unsafe { lu_solve(a, idx(n), Array(ipvt.cast_mut()), Array(b), job != 0) };
 }
@@ -745,21 +707,15 @@ unsafe fn call_dgbfa(
     info: *mut FInt,
 ) {
     // SAFETY: scalars are null or readable (function contract).
-    let (Some(lda), Some(n), Some(ml), Some(mu)) = (
-        unsafe { scalar(lda) },
-        unsafe { scalar(n) },
-        unsafe { scalar(ml) },
-        unsafe { scalar(mu) },
-    ) else {
+    let (Some(lda), Some(n), Some(ml), Some(mu)) =
+        (unsafe { scalar(lda) }, unsafe { scalar(n) }, unsafe { scalar(ml) }, unsafe { scalar(mu) })
+    else {
         return;
     };
     if abd.is_null() || ipvt.is_null() || info.is_null() {
         return;
     }
-    let abd = Matrix {
-        base: abd,
-        lda: idx(lda),
-    };
+    let abd = Matrix { base: abd, lda: idx(lda) };
     // SAFETY: ABD(LDA, N) and IPVT(N) are the caller's (function contract).
     let result = unsafe { band_factor(abd, idx(n), idx(ml), idx(mu), Array(ipvt)) };
     // SAFETY: INFO is writable (function contract); result ≤ N fits.
@@ -779,23 +735,18 @@ unsafe fn call_dgbsl(
     job: *const FInt,
 ) {
     // SAFETY: scalars are null or readable (function contract).
-    let (Some(lda), Some(n), Some(ml), Some(mu), Some(job)) = (
-        unsafe { scalar(lda) },
-        unsafe { scalar(n) },
-        unsafe { scalar(ml) },
-        unsafe { scalar(mu) },
-        unsafe { scalar(job) },
-    ) else {
+    let (Some(lda), Some(n), Some(ml), Some(mu), Some(job)) =
+        (unsafe { scalar(lda) }, unsafe { scalar(n) }, unsafe { scalar(ml) }, unsafe { scalar(mu) }, unsafe {
+            scalar(job)
+        })
+    else {
         return;
     };
     if abd.is_null() || ipvt.is_null() || b.is_null() {
         return;
     }
     // ABD and IPVT are only read.
-    let abd = Matrix {
-        base: abd.cast_mut(),
-        lda: idx(lda),
-    };
+    let abd = Matrix { base: abd.cast_mut(), lda: idx(lda) };
     let (n, ml, mu, ipvt, b) = (idx(n), idx(ml), idx(mu), Array(ipvt.cast_mut()), Array(b));
     // SAFETY: ABD(LDA, N), IPVT(N), B(N) are the caller's (function contract).
     unsafe { band_solve(abd, n, ml, mu, ipvt, b, job != 0) };
@@ -811,12 +762,9 @@ unsafe fn call_daxpy(
     incy: *const FInt,
 ) {
     // SAFETY: scalars are null or readable (function contract).
-    let (Some(n), Some(da), Some(incx), Some(incy)) = (
-        unsafe { scalar(n) },
-        unsafe { scalar(da) },
-        unsafe { scalar(incx) },
-        unsafe { scalar(incy) },
-    ) else {
+    let (Some(n), Some(da), Some(incx), Some(incy)) =
+        (unsafe { scalar(n) }, unsafe { scalar(da) }, unsafe { scalar(incx) }, unsafe { scalar(incy) })
+    else {
         return;
     };
     if n <= 0 || dx.is_null() || dy.is_null() {
@@ -831,18 +779,9 @@ unsafe fn call_daxpy(
 }
 
 /// DCOPY(N, DX, INCX, DY, INCY).
-unsafe fn call_dcopy(
-    n: *const FInt,
-    dx: *const Real,
-    incx: *const FInt,
-    dy: *mut Real,
-    incy: *const FInt,
-) {
+unsafe fn call_dcopy(n: *const FInt, dx: *const Real, incx: *const FInt, dy: *mut Real, incy: *const FInt) {
     // SAFETY: scalars are null or readable (function contract).
-    let (Some(n), Some(incx), Some(incy)) =
-        (unsafe { scalar(n) }, unsafe { scalar(incx) }, unsafe {
-            scalar(incy)
-        })
+    let (Some(n), Some(incx), Some(incy)) = (unsafe { scalar(n) }, unsafe { scalar(incx) }, unsafe { scalar(incy) })
     else {
         return;
     };
@@ -860,9 +799,7 @@ unsafe fn call_dcopy(
 /// DSCAL(N, DA, DX, INCX).
 unsafe fn call_dscal(n: *const FInt, da: *const Real, dx: *mut Real, incx: *const FInt) {
     // SAFETY: scalars are null or readable (function contract).
-    let (Some(n), Some(da), Some(incx)) = (unsafe { scalar(n) }, unsafe { scalar(da) }, unsafe {
-        scalar(incx)
-    }) else {
+    let (Some(n), Some(da), Some(incx)) = (unsafe { scalar(n) }, unsafe { scalar(da) }, unsafe { scalar(incx) }) else {
         return;
     };
     if n <= 0 || incx <= 0 || dx.is_null() {
@@ -874,18 +811,9 @@ unsafe fn call_dscal(n: *const FInt, da: *const Real, dx: *mut Real, incx: *cons
 }
 
 /// DDOT(N, DX, INCX, DY, INCY).
-unsafe fn call_ddot(
-    n: *const FInt,
-    dx: *const Real,
-    incx: *const FInt,
-    dy: *const Real,
-    incy: *const FInt,
-) -> Real {
+unsafe fn call_ddot(n: *const FInt, dx: *const Real, incx: *const FInt, dy: *const Real, incy: *const FInt) -> Real {
     // SAFETY: scalars are null or readable (function contract).
-    let (Some(n), Some(incx), Some(incy)) =
-        (unsafe { scalar(n) }, unsafe { scalar(incx) }, unsafe {
-            scalar(incy)
-        })
+    let (Some(n), Some(incx), Some(incy)) = (unsafe { scalar(n) }, unsafe { scalar(incx) }, unsafe { scalar(incy) })
     else {
         return 0.0;
     };
@@ -1111,11 +1039,7 @@ mod tests {
                     }
                     let mut y = y0.clone();
                     unsafe { daxpy_(&nn, &a, x.as_ptr(), &ix, y.as_mut_ptr(), &iy) };
-                    assert_eq!(
-                        bits(&y),
-                        bits(&expected),
-                        "DAXPY n={n} incx={incx} incy={incy}"
-                    );
+                    assert_eq!(bits(&y), bits(&expected), "DAXPY n={n} incx={incx} incy={incy}");
 
                     // DCOPY.
                     let mut expected = y0.clone();
@@ -1124,11 +1048,7 @@ mod tests {
                     }
                     let mut y = y0.clone();
                     unsafe { dcopy_(&nn, x.as_ptr(), &ix, y.as_mut_ptr(), &iy) };
-                    assert_eq!(
-                        bits(&y),
-                        bits(&expected),
-                        "DCOPY n={n} incx={incx} incy={incy}"
-                    );
+                    assert_eq!(bits(&y), bits(&expected), "DCOPY n={n} incx={incx} incy={incy}");
 
                     // DDOT: left-to-right sum from zero.
                     let mut expected = 0.0;
@@ -1136,11 +1056,7 @@ mod tests {
                         expected += x[position(n, incx, i)] * y0[position(n, incy, i)];
                     }
                     let got = unsafe { ddot_(&nn, x.as_ptr(), &ix, y0.as_ptr(), &iy) };
-                    assert_eq!(
-                        got.to_bits(),
-                        expected.to_bits(),
-                        "DDOT n={n} incx={incx} incy={incy}"
-                    );
+                    assert_eq!(got.to_bits(), expected.to_bits(), "DDOT n={n} incx={incx} incy={incy}");
                 }
             }
         }
@@ -1166,9 +1082,7 @@ mod tests {
 
                 let mut best = 0;
                 for i in 0..n {
-                    if best == 0
-                        || x0[position(n, incx, i)].abs() > x0[position(n, incx, best - 1)].abs()
-                    {
+                    if best == 0 || x0[position(n, incx, i)].abs() > x0[position(n, incx, best - 1)].abs() {
                         best = i + 1;
                     }
                 }
@@ -1177,10 +1091,7 @@ mod tests {
 
                 let squares: Real = (0..n).map(|i| x0[position(n, incx, i)].powi(2)).sum();
                 let got = unsafe { dnrm2_(&nn, x0.as_ptr(), &ix) };
-                assert!(
-                    (got - squares.sqrt()).abs() <= 1e-15 * squares.sqrt().max(1e-300),
-                    "DNRM2 n={n}"
-                );
+                assert!((got - squares.sqrt()).abs() <= 1e-15 * squares.sqrt().max(1e-300), "DNRM2 n={n}");
             }
         }
     }
@@ -1222,20 +1133,13 @@ mod tests {
         let scales = [0.0, 1e-300, 1e-160, 1e-12, 1.0, 1e12, 1e160, 1e300];
         for trial in 0..400 {
             let n = 1 + trial % 23;
-            let x: Vec<Real> = (0..n)
-                .map(|_| scales[(rng.next_u64() % scales.len() as u64) as usize] * rng.uniform())
-                .collect();
+            let x: Vec<Real> =
+                (0..n).map(|_| scales[(rng.next_u64() % scales.len() as u64) as usize] * rng.uniform()).collect();
             let big = x.iter().fold(0.0, |m: Real, v| m.max(v.abs()));
-            let expected = if big == 0.0 {
-                0.0
-            } else {
-                big * x.iter().map(|v| (v / big).powi(2)).sum::<Real>().sqrt()
-            };
+            let expected =
+                if big == 0.0 { 0.0 } else { big * x.iter().map(|v| (v / big).powi(2)).sum::<Real>().sqrt() };
             let got = unsafe { dnrm2_(&(n as FInt), x.as_ptr(), &1) };
-            assert!(
-                (got - expected).abs() <= 4e-15 * expected,
-                "DNRM2 {x:?}: {got} vs {expected}"
-            );
+            assert!((got - expected).abs() <= 4e-15 * expected, "DNRM2 {x:?}: {got} vs {expected}");
         }
     }
 
@@ -1259,16 +1163,7 @@ mod tests {
                 dgbfa_(a.as_mut_ptr(), &2, &n, &0, &1, ipvt.as_mut_ptr(), &mut info);
                 assert_eq!((a, ipvt, info), ([7.0; 4], [-9; 2], 0));
                 dgesl(a.as_ptr(), &2, &n, ipvt.as_ptr(), y.as_mut_ptr(), &0);
-                DGBSL(
-                    a.as_ptr(),
-                    &2,
-                    &n,
-                    &0,
-                    &1,
-                    ipvt.as_ptr(),
-                    y.as_mut_ptr(),
-                    &1,
-                );
+                DGBSL(a.as_ptr(), &2, &n, &0, &1, ipvt.as_ptr(), y.as_mut_ptr(), &1);
                 assert_eq!(y, [5.0, 6.0]);
             }
         }
@@ -1309,13 +1204,7 @@ mod tests {
             assert_eq!(ddot_(&1, null_r, &1, y.as_ptr(), &1), 0.0);
             assert_eq!(dnrm2_(null_i, y.as_ptr(), &1), 0.0);
             assert_eq!(idamax_(&1, y.as_ptr(), null_i), 0);
-            dgefa_(
-                y.as_mut_ptr(),
-                &1,
-                &1,
-                core::ptr::null_mut(),
-                core::ptr::null_mut(),
-            );
+            dgefa_(y.as_mut_ptr(), &1, &1, core::ptr::null_mut(), core::ptr::null_mut());
             assert_eq!(y, [1.0]);
         }
     }
@@ -1400,13 +1289,7 @@ mod tests {
     }
 
     fn matvec(a: &[Real], n: usize, lda: usize, x: &[Real], transpose: bool) -> Vec<Real> {
-        (0..n)
-            .map(|i| {
-                (0..n)
-                    .map(|j| if transpose { a[j + i * lda] } else { a[i + j * lda] } * x[j])
-                    .sum()
-            })
-            .collect()
+        (0..n).map(|i| (0..n).map(|j| if transpose { a[j + i * lda] } else { a[i + j * lda] } * x[j]).sum()).collect()
     }
 
     #[test]
@@ -1417,15 +1300,7 @@ mod tests {
             let a0 = random_matrix(&mut rng, n, lda, 0.0);
             let mut a = a0.clone();
             let (mut ipvt, mut info) = (vec![0 as FInt; n], -1);
-            unsafe {
-                dgefa_(
-                    a.as_mut_ptr(),
-                    &(lda as FInt),
-                    &(n as FInt),
-                    ipvt.as_mut_ptr(),
-                    &mut info,
-                )
-            };
+            unsafe { dgefa_(a.as_mut_ptr(), &(lda as FInt), &(n as FInt), ipvt.as_mut_ptr(), &mut info) };
             let mut r = a0.clone();
             let (piv, rinfo) = textbook_lu(&mut r, n, lda);
             assert_eq!(info as usize, rinfo);
@@ -1434,11 +1309,7 @@ mod tests {
             for j in 0..n {
                 // U agrees to the bit.
                 for i in 0..=j {
-                    assert_eq!(
-                        a[i + j * lda].to_bits(),
-                        r[i + j * lda].to_bits(),
-                        "U n={n}"
-                    );
+                    assert_eq!(a[i + j * lda].to_bits(), r[i + j * lda].to_bits(), "U n={n}");
                 }
                 // LINPACK leaves the multipliers of step j where they were at
                 // step j; the later exchanges turn them into LAPACK's L.
@@ -1465,29 +1336,12 @@ mod tests {
             let a0 = random_matrix(&mut rng, n, lda, 0.0);
             let mut a = a0.clone();
             let (mut ipvt, mut info) = (vec![0 as FInt; n], -1);
-            unsafe {
-                DGEFA(
-                    a.as_mut_ptr(),
-                    &(lda as FInt),
-                    &(n as FInt),
-                    ipvt.as_mut_ptr(),
-                    &mut info,
-                )
-            };
+            unsafe { DGEFA(a.as_mut_ptr(), &(lda as FInt), &(n as FInt), ipvt.as_mut_ptr(), &mut info) };
             assert_eq!(info, 0);
             for job in [0, 1, -3] {
                 let x: Vec<Real> = rng.vec(n);
                 let mut b = matvec(&a0, n, lda, &x, job != 0);
-                unsafe {
-                    dgesl_(
-                        a.as_ptr(),
-                        &(lda as FInt),
-                        &(n as FInt),
-                        ipvt.as_ptr(),
-                        b.as_mut_ptr(),
-                        &job,
-                    )
-                };
+                unsafe { dgesl_(a.as_ptr(), &(lda as FInt), &(n as FInt), ipvt.as_ptr(), b.as_mut_ptr(), &job) };
                 let residual = matvec(&a0, n, lda, &b, job != 0);
                 let rhs = matvec(&a0, n, lda, &x, job != 0);
                 for i in 0..n {
@@ -1523,13 +1377,7 @@ mod tests {
     /// A random n×n band matrix (dense, column-major, lda = n) and the same
     /// matrix in LINPACK band storage with leading dimension `ldb`; the
     /// rows DGBFA must not trust (fill-in rows) hold NaN.
-    fn random_band(
-        rng: &mut Rng,
-        n: usize,
-        ml: usize,
-        mu: usize,
-        ldb: usize,
-    ) -> (Vec<Real>, Vec<Real>) {
+    fn random_band(rng: &mut Rng, n: usize, ml: usize, mu: usize, ldb: usize) -> (Vec<Real>, Vec<Real>) {
         let m = ml + mu + 1;
         let mut dense = vec![0.0; n * n];
         let mut band = vec![Real::NAN; ldb * n];
@@ -1625,8 +1473,7 @@ mod tests {
                             );
                         }
                         let ax = matvec(&dense0, n, n, &x, job != 0);
-                        let norm_a =
-                            dense0.iter().fold(0.0, |m: Real, v| m.max(v.abs())) * n as Real;
+                        let norm_a = dense0.iter().fold(0.0, |m: Real, v| m.max(v.abs())) * n as Real;
                         let norm_x = x.iter().fold(0.0, |m: Real, v| m.max(v.abs()));
                         for i in 0..n {
                             assert!((ax[i] - rhs[i]).abs() <= 1e-13 * norm_a * norm_x, "{tag}");
@@ -1649,31 +1496,11 @@ mod tests {
             band[r + 4 * ldb] = 0.0;
         }
         let (mut ipvt, mut info) = ([0; 6], -1);
-        unsafe {
-            dgbfa_(
-                band.as_mut_ptr(),
-                &(ldb as FInt),
-                &6,
-                &1,
-                &1,
-                ipvt.as_mut_ptr(),
-                &mut info,
-            )
-        };
+        unsafe { dgbfa_(band.as_mut_ptr(), &(ldb as FInt), &6, &1, &1, ipvt.as_mut_ptr(), &mut info) };
         assert_eq!(info, 5);
         // Diagonal matrix with a zero at the end: INFO = N.
         let mut band = [2.0, 3.0, 0.0];
-        unsafe {
-            dgbfa_(
-                band.as_mut_ptr(),
-                &1,
-                &3,
-                &0,
-                &0,
-                ipvt.as_mut_ptr(),
-                &mut info,
-            )
-        };
+        unsafe { dgbfa_(band.as_mut_ptr(), &1, &3, &0, &0, ipvt.as_mut_ptr(), &mut info) };
         assert_eq!((info, &ipvt[..3]), (3, &[1, 2, 3][..]));
     }
 }

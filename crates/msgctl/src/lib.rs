@@ -68,11 +68,7 @@ unsafe extern "C" fn set_message_unit(lun: *const FInt) {
 
 /// IXSAV: return the old value of parameter IPAR (1 unit, 2 flag) and,
 /// when ISET is true, store IVALUE. Any other IPAR returns 0.
-unsafe extern "C" fn save_or_recall(
-    ipar: *const FInt,
-    ivalue: *const FInt,
-    iset: *const FLogical,
-) -> FInt {
+unsafe extern "C" fn save_or_recall(ipar: *const FInt, ivalue: *const FInt, iset: *const FLogical) -> FInt {
     // SAFETY: Fortran passes addresses of an INTEGER, an INTEGER and a
     // LOGICAL; null pointers (possible from C) read as "absent".
     let (ipar, ivalue, iset) = unsafe { (ipar.as_ref(), ivalue.as_ref(), iset.as_ref()) };

@@ -78,11 +78,7 @@ fn axpy(a: Real, x: &[Real], y: &mut [Real]) {
 /// Factor in place (the first `lda*n` entries of `abd`); `pivots[..n]`
 /// receives the interchanges (0-based). Replaces DGBFA.
 #[doc(alias = "DGBFA")]
-pub fn factor(
-    abd: &mut [Real],
-    shape: BandShape,
-    pivots: &mut [FInt],
-) -> Result<(), SingularMatrix> {
+pub fn factor(abd: &mut [Real], shape: BandShape, pivots: &mut [FInt]) -> Result<(), SingularMatrix> {
     Arch::new().dispatch(FactorOp { abd, shape, pivots })
 }
 
@@ -104,11 +100,7 @@ impl WithSimd for FactorOp<'_> {
 }
 
 #[inline(always)]
-fn factor_impl(
-    abd: &mut [Real],
-    shape: BandShape,
-    pivots: &mut [FInt],
-) -> Result<(), SingularMatrix> {
+fn factor_impl(abd: &mut [Real], shape: BandShape, pivots: &mut [FInt]) -> Result<(), SingularMatrix> {
     let BandShape { n, ml, mu } = shape;
     if n == 0 {
         return Ok(());
@@ -192,12 +184,7 @@ fn factor_impl(
 /// `b` are overwritten by x. Replaces DGBSL (job 0).
 #[doc(alias = "DGBSL")]
 pub fn solve(abd: &[Real], shape: BandShape, pivots: &[FInt], b: &mut [Real]) {
-    Arch::new().dispatch(SolveOp {
-        abd,
-        shape,
-        pivots,
-        b,
-    })
+    Arch::new().dispatch(SolveOp { abd, shape, pivots, b })
 }
 
 /// [`solve_impl`] compiled for the best instruction set (see [`FactorOp`]).
@@ -261,10 +248,7 @@ mod tests {
     struct Lcg(u64);
     impl Lcg {
         fn next(&mut self) -> Real {
-            self.0 = self
-                .0
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
+            self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             ((self.0 >> 11) as Real / (1u64 << 53) as Real) * 2.0 - 1.0
         }
     }
@@ -334,44 +318,14 @@ mod tests {
     fn shapes() -> Vec<BandShape> {
         let mut v = Vec::new();
         for &n in &[1usize, 2, 3, 7, 20, 61] {
-            for &(ml, mu) in &[
-                (0usize, 0usize),
-                (1, 0),
-                (0, 1),
-                (1, 1),
-                (2, 3),
-                (3, 2),
-                (5, 0),
-                (0, 5),
-                (4, 9),
-            ] {
-                v.push(BandShape {
-                    n,
-                    ml: ml.min(n - 1),
-                    mu: mu.min(n - 1),
-                });
+            for &(ml, mu) in &[(0usize, 0usize), (1, 0), (0, 1), (1, 1), (2, 3), (3, 2), (5, 0), (0, 5), (4, 9)] {
+                v.push(BandShape { n, ml: ml.min(n - 1), mu: mu.min(n - 1) });
             }
-            v.push(BandShape {
-                n,
-                ml: n - 1,
-                mu: 0,
-            });
-            v.push(BandShape {
-                n,
-                ml: 0,
-                mu: n - 1,
-            });
-            v.push(BandShape {
-                n,
-                ml: n - 1,
-                mu: n - 1,
-            });
+            v.push(BandShape { n, ml: n - 1, mu: 0 });
+            v.push(BandShape { n, ml: 0, mu: n - 1 });
+            v.push(BandShape { n, ml: n - 1, mu: n - 1 });
             // MU beyond N-1 is legal storage-wise.
-            v.push(BandShape {
-                n,
-                ml: 1,
-                mu: n + 2,
-            });
+            v.push(BandShape { n, ml: 1, mu: n + 2 });
         }
         v
     }
@@ -406,10 +360,7 @@ mod tests {
             let xd = dense_solve(&dense, s.n, &b);
             let xb = band_solve(&abd, s, &b);
             for (u, v) in xd.iter().zip(&xb) {
-                assert!(
-                    (u - v).abs() <= 1e-13 * (1.0 + u.abs()),
-                    "{s:?}: {u} vs {v}"
-                );
+                assert!((u - v).abs() <= 1e-13 * (1.0 + u.abs()), "{s:?}: {u} vs {v}");
             }
         }
     }
@@ -497,11 +448,7 @@ mod tests {
 
     #[test]
     fn non_finite_pivot_is_singular() {
-        let s = BandShape {
-            n: 12,
-            ml: 2,
-            mu: 3,
-        };
+        let s = BandShape { n: 12, ml: 2, mu: 3 };
         let (_, mut abd) = random_band(s, 3, true, 0.0);
         abd[idx(s, 4, 4)] = Real::INFINITY;
         let mut piv = vec![0; s.n];
@@ -512,12 +459,7 @@ mod tests {
     fn dispatch_is_bitwise_identical() {
         // The dispatched (AVX2) build and the baseline build of the same
         // code must agree bit for bit (no FMA contraction).
-        for &(n, ml, mu) in &[
-            (40usize, 3usize, 2usize),
-            (60, 17, 20),
-            (30, 0, 4),
-            (30, 6, 0),
-        ] {
+        for &(n, ml, mu) in &[(40usize, 3usize, 2usize), (60, 17, 20), (30, 0, 4), (30, 6, 0)] {
             let s = BandShape { n, ml, mu };
             let (_, abd) = random_band(s, 5, false, 0.0);
             let b: Vec<Real> = (0..n).map(|i| 1.0 / (1.0 + i as Real)).collect();

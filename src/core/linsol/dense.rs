@@ -160,12 +160,7 @@ impl WithSimd for UnblockedSolve<'_> {
 
 /// Right-looking, column-oriented LU with full-row interchanges.
 #[inline(always)]
-fn factor_unblocked<S: Simd>(
-    simd: S,
-    a: &mut [Real],
-    n: usize,
-    pivots: &mut [FInt],
-) -> Result<(), SingularMatrix> {
+fn factor_unblocked<S: Simd>(simd: S, a: &mut [Real], n: usize, pivots: &mut [FInt]) -> Result<(), SingularMatrix> {
     for k in 0..n {
         // Pivot: first entry of largest magnitude in column k, rows k..n.
         let col = &a[k * n..(k + 1) * n];
@@ -248,12 +243,7 @@ struct BlockedScratch {
 impl BlockedScratch {
     fn new(n: usize) -> Self {
         let req = lu_in_place_scratch::<usize, Real>(n, n, Par::Seq, Default::default());
-        Self {
-            capacity: n,
-            perm: vec![0; n],
-            perm_inv: vec![0; n],
-            mem: MemBuffer::new(req),
-        }
+        Self { capacity: n, perm: vec![0; n], perm_inv: vec![0; n], mem: MemBuffer::new(req) }
     }
 }
 
@@ -264,7 +254,7 @@ thread_local! {
 fn factor_blocked(a: &mut [Real], n: usize, pivots: &mut [FInt]) -> Result<(), SingularMatrix> {
     let cached = BLOCKED_SCRATCH.try_with(|cell| {
         let mut slot = cell.try_borrow_mut().ok()?;
-        if slot.as_ref().map_or(true, |s| s.capacity < n) {
+        if slot.as_ref().is_none_or(|s| s.capacity < n) {
             *slot = Some(BlockedScratch::new(n));
         }
         let scratch = slot.as_mut()?;
@@ -289,14 +279,7 @@ fn factor_blocked_with(
     {
         let mat = MatMut::from_column_major_slice_mut(&mut *a, n, n);
         let stack = MemStack::new(&mut scratch.mem);
-        let _ = lu_in_place(
-            mat,
-            &mut *perm,
-            &mut *perm_inv,
-            Par::Seq,
-            stack,
-            Default::default(),
-        );
+        let _ = lu_in_place(mat, &mut *perm, &mut *perm_inv, Par::Seq, stack, Default::default());
     }
     // Forward permutation -> interchange sequence. `pivots` doubles as "row
     // currently at position i" (identity at first; entry k is final once step
@@ -329,10 +312,7 @@ mod tests {
     struct Lcg(u64);
     impl Lcg {
         fn next(&mut self) -> Real {
-            self.0 = self
-                .0
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
+            self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             ((self.0 >> 11) as Real / (1u64 << 53) as Real) * 2.0 - 1.0
         }
     }
@@ -363,11 +343,7 @@ mod tests {
     fn residual(a: &[Real], n: usize, x: &[Real], b: &[Real]) -> Real {
         let ax = matvec(a, n, x);
         let scale = b.iter().fold(1.0f64, |m, v| m.max(v.abs()));
-        ax.iter()
-            .zip(b)
-            .map(|(p, q)| (p - q).abs())
-            .fold(0.0, Real::max)
-            / scale
+        ax.iter().zip(b).map(|(p, q)| (p - q).abs()).fold(0.0, Real::max) / scale
     }
 
     fn factor_solve(a: &[Real], n: usize, b: &[Real]) -> Vec<Real> {
@@ -385,9 +361,7 @@ mod tests {
 
     #[test]
     fn random_systems_both_paths() {
-        for &n in &[
-            1usize, 2, 3, 5, 8, 12, 13, 17, 31, 32, 33, 47, 64, 65, 100, 200, 257,
-        ] {
+        for &n in &[1usize, 2, 3, 5, 8, 12, 13, 17, 31, 32, 33, 47, 64, 65, 100, 200, 257] {
             for seed in 0..3u64 {
                 let (a, b) = random_system(n, 1000 * n as u64 + seed);
                 let x = factor_solve(&a, n, &b);
@@ -539,10 +513,7 @@ mod tests {
             }
             solve_unblocked(Scalar, &lu2, n, &mut x2);
             assert_eq!(p1, p2);
-            assert!(lu1
-                .iter()
-                .zip(&lu2)
-                .all(|(u, v)| u.to_bits() == v.to_bits()));
+            assert!(lu1.iter().zip(&lu2).all(|(u, v)| u.to_bits() == v.to_bits()));
             assert!(x1.iter().zip(&x2).all(|(u, v)| u.to_bits() == v.to_bits()));
         }
     }
