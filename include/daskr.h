@@ -233,6 +233,120 @@ void dbanps(const int *neq, const double *t, const double *y, const double *ypri
 void DBANPS(const int *neq, const double *t, const double *y, const double *yprime, const double *savr, double *wk, const double *cj, const double *wght, double *wp, int *iwp, double *b, const double *eplin, int *ier, double *rpar, int *ipar);
 
 /*
+ DSPSETUP: check IPAR/RPAR for the sparse ILU preconditioner
+ (DJACILU/DPSOLILU) and the lengths LWP, LIWP of WP and IWP (DASKR's
+ dilupre.f).
+
+ Arguments (all by reference): NEQ; LWP, LIWP the lengths the caller
+ reserves (IWORK(27), IWORK(28)); RPAR (RPAR(1) TOLILUT, RPAR(2) PERMTOL);
+ IPAR (IPAR(1..11) ML, MU, LENPFAC, LENPLUFAC, IPREMETH, LFILILUT,
+ IREORDER, ISRNORM, NORMTYPE, JACOUT, JSCALCOL; IPAR(29) the unit for
+ JACOUT = 1); IERR (out): 0, k for an illegal IPAR(k) (k = 1..11), 12
+ for IPAR(29), 21/22 for RPAR(1)/RPAR(2), 30 if LWP or 31 if LIWP is too
+ small, -1 for a null argument; LWP_MIN, LIWP_MIN (out) DASKR's minimum
+ lengths 2*LENPFAC*NEQ + LENPLUFAC*NEQ + ISRNORM*NEQ + NEQ and
+ 3*NEQ + 1 + 3*LENPFAC*NEQ + 2*LENPLUFAC*NEQ + 2*IREORDER*NEQ
+ + 2*(IPREMETH-1)*NEQ, set once IPAR/RPAR are legal (both also with IERR = 30 or 31).
+
+ # Safety
+ Scalars valid; RPAR at least 2 and IPAR at least 30 elements.
+ */
+void dspsetup_(const int *neq, const int *lwp, const int *liwp, const double *rpar, const int *ipar, int *ierr, int *lwp_min, int *liwp_min);
+
+/*
+ DSPSETUP under its plain lower-case name; see `dspsetup_`.
+
+ # Safety
+ As for `dspsetup_`.
+ */
+void dspsetup(const int *neq, const int *lwp, const int *liwp, const double *rpar, const int *ipar, int *ierr, int *lwp_min, int *liwp_min);
+
+/*
+ DSPSETUP under its upper-case name; see `dspsetup_`.
+
+ # Safety
+ As for `dspsetup_`.
+ */
+void DSPSETUP(const int *neq, const int *lwp, const int *liwp, const double *rpar, const int *ipar, int *ierr, int *lwp_min, int *liwp_min);
+
+/*
+ DJACILU: Krylov JAC routine that forms the sparse incomplete-LU
+ preconditioner in WP/IWP (DASKR's dilupre.f); pass it to DDASKR as JAC
+ with INFO(12) = 1 and INFO(15) = 1.
+
+ Forms dG/dy + CJ*dG/dy' by banded difference quotients (ML = IPAR(1),
+ MU = IPAR(2), at most LENPFAC*NEQ nonzeros), scales columns by
+ sqrt(NEQ)/REWT (JSCALCOL) and rows by their norms (ISRNORM), reorders by
+ reverse Cuthill-McKee (IREORDER), then factors by ILUT or ILUTP. Adds
+ its RES calls to IPAR(30) and sets IPAR(21..26).
+
+ Arguments (all by reference): RES the residual routine; IRES (out): 0,
+ RES's negative IRES, or -2 to stop; NEQ; T; Y, YPRIME (NEQ, restored);
+ REWT reciprocal error weights; SAVR residual at (T, Y, YPRIME); WK
+ scratch (NEQ); H; CJ; WP, IWP (out, at least the DSPSETUP minimum
+ lengths); IERR (out): 0; 1 Jacobian storage exceeded (IRES = -2) or
+ Jacobian written for JACOUT = 1 (IRES = -2); i > 0 row i has zero norm;
+ -2/-3 L/U factor storage exceeded (IRES = -2); -5 zero row; an IPAR/RPAR
+ code of DSPSETUP (IRES = -2); -1 null argument or internal error
+ (IRES = -2); RPAR, IPAR (passed to RES).
+
+ # Safety
+ DASKR's Krylov JAC argument list: arrays of the lengths above, IPAR at
+ least 30 and RPAR at least 2 elements, RES with DASKR's RES argument
+ list.
+ */
+void djacilu_(daskr_res_fn res, int *ires, const int *neq, const double *t, double *y, double *yprime, const double *rewt, double *savr, double *wk, const double *h, const double *cj, double *wp, int *iwp, int *ierr, double *rpar, int *ipar);
+
+/*
+ DJACILU under its plain lower-case name; see `djacilu_`.
+
+ # Safety
+ As for `djacilu_`.
+ */
+void djacilu(daskr_res_fn res, int *ires, const int *neq, const double *t, double *y, double *yprime, const double *rewt, double *savr, double *wk, const double *h, const double *cj, double *wp, int *iwp, int *ierr, double *rpar, int *ipar);
+
+/*
+ DJACILU under its upper-case name; see `djacilu_`.
+
+ # Safety
+ As for `djacilu_`.
+ */
+void DJACILU(daskr_res_fn res, int *ires, const int *neq, const double *t, double *y, double *yprime, const double *rewt, double *savr, double *wk, const double *h, const double *cj, double *wp, int *iwp, int *ierr, double *rpar, int *ipar);
+
+/*
+ DPSOLILU: PSOL routine that solves P x = b with the preconditioner
+ DJACILU stored in WP/IWP (DASKR's dilupre.f); pass it to DDASKR as PSOL.
+
+ Arguments (all by reference): NEQ; T, Y, YPRIME, R0 (not used); WK
+ scratch (NEQ); CJ (not used); WGHT the weights DASKR passes (used when
+ JSCALCOL = 1: x = z/WGHT); WP, IWP as left by DJACILU; BL (NEQ): b on
+ entry, x on return; EPLIN (not used); IER (out): 0, or -1 for a null
+ argument or factors in WP/IWP that are not valid; RPAR (not used); IPAR
+ (IPAR(3..5), (7), (8), (11) read).
+
+ # Safety
+ DASKR's PSOL argument list: arrays of the lengths above; IPAR at least
+ 11 elements.
+ */
+void dpsolilu_(const int *neq, const double *t, const double *y, const double *yprime, const double *r0, double *wk, const double *cj, const double *wght, double *wp, int *iwp, double *bl, const double *eplin, int *ier, double *rpar, int *ipar);
+
+/*
+ DPSOLILU under its plain lower-case name; see `dpsolilu_`.
+
+ # Safety
+ As for `dpsolilu_`.
+ */
+void dpsolilu(const int *neq, const double *t, const double *y, const double *yprime, const double *r0, double *wk, const double *cj, const double *wght, double *wp, int *iwp, double *bl, const double *eplin, int *ier, double *rpar, int *ipar);
+
+/*
+ DPSOLILU under its upper-case name; see `dpsolilu_`.
+
+ # Safety
+ As for `dpsolilu_`.
+ */
+void DPSOLILU(const int *neq, const double *t, const double *y, const double *yprime, const double *r0, double *wk, const double *cj, const double *wght, double *wp, int *iwp, double *bl, const double *eplin, int *ier, double *rpar, int *ipar);
+
+/*
  DMSET2: record the 2-D mesh for DRBDJA / DRBDPS (block-diagonal
  reaction-based preconditioner, one block per mesh point).
 
@@ -452,120 +566,6 @@ void drbgps(double *b, double *bd, int *ipbd);
  As for `drbgps_`.
  */
 void DRBGPS(double *b, double *bd, int *ipbd);
-
-/*
- DSPSETUP: check IPAR/RPAR for the sparse ILU preconditioner
- (DJACILU/DPSOLILU) and the lengths LWP, LIWP of WP and IWP (DASKR's
- dilupre.f).
-
- Arguments (all by reference): NEQ; LWP, LIWP the lengths the caller
- reserves (IWORK(27), IWORK(28)); RPAR (RPAR(1) TOLILUT, RPAR(2) PERMTOL);
- IPAR (IPAR(1..11) ML, MU, LENPFAC, LENPLUFAC, IPREMETH, LFILILUT,
- IREORDER, ISRNORM, NORMTYPE, JACOUT, JSCALCOL; IPAR(29) the unit for
- JACOUT = 1); IERR (out): 0, k for an illegal IPAR(k) (k = 1..11), 12
- for IPAR(29), 21/22 for RPAR(1)/RPAR(2), 30 if LWP or 31 if LIWP is too
- small, -1 for a null argument; LWP_MIN, LIWP_MIN (out) DASKR's minimum
- lengths 2*LENPFAC*NEQ + LENPLUFAC*NEQ + ISRNORM*NEQ + NEQ and
- 3*NEQ + 1 + 3*LENPFAC*NEQ + 2*LENPLUFAC*NEQ + 2*IREORDER*NEQ
- + 2*(IPREMETH-1)*NEQ, set once IPAR/RPAR are legal (both also with IERR = 30 or 31).
-
- # Safety
- Scalars valid; RPAR at least 2 and IPAR at least 30 elements.
- */
-void dspsetup_(const int *neq, const int *lwp, const int *liwp, const double *rpar, const int *ipar, int *ierr, int *lwp_min, int *liwp_min);
-
-/*
- DSPSETUP under its plain lower-case name; see `dspsetup_`.
-
- # Safety
- As for `dspsetup_`.
- */
-void dspsetup(const int *neq, const int *lwp, const int *liwp, const double *rpar, const int *ipar, int *ierr, int *lwp_min, int *liwp_min);
-
-/*
- DSPSETUP under its upper-case name; see `dspsetup_`.
-
- # Safety
- As for `dspsetup_`.
- */
-void DSPSETUP(const int *neq, const int *lwp, const int *liwp, const double *rpar, const int *ipar, int *ierr, int *lwp_min, int *liwp_min);
-
-/*
- DJACILU: Krylov JAC routine that forms the sparse incomplete-LU
- preconditioner in WP/IWP (DASKR's dilupre.f); pass it to DDASKR as JAC
- with INFO(12) = 1 and INFO(15) = 1.
-
- Forms dG/dy + CJ*dG/dy' by banded difference quotients (ML = IPAR(1),
- MU = IPAR(2), at most LENPFAC*NEQ nonzeros), scales columns by
- sqrt(NEQ)/REWT (JSCALCOL) and rows by their norms (ISRNORM), reorders by
- reverse Cuthill-McKee (IREORDER), then factors by ILUT or ILUTP. Adds
- its RES calls to IPAR(30) and sets IPAR(21..26).
-
- Arguments (all by reference): RES the residual routine; IRES (out): 0,
- RES's negative IRES, or -2 to stop; NEQ; T; Y, YPRIME (NEQ, restored);
- REWT reciprocal error weights; SAVR residual at (T, Y, YPRIME); WK
- scratch (NEQ); H; CJ; WP, IWP (out, at least the DSPSETUP minimum
- lengths); IERR (out): 0; 1 Jacobian storage exceeded (IRES = -2) or
- Jacobian written for JACOUT = 1 (IRES = -2); i > 0 row i has zero norm;
- -2/-3 L/U factor storage exceeded (IRES = -2); -5 zero row; an IPAR/RPAR
- code of DSPSETUP (IRES = -2); -1 null argument or internal error
- (IRES = -2); RPAR, IPAR (passed to RES).
-
- # Safety
- DASKR's Krylov JAC argument list: arrays of the lengths above, IPAR at
- least 30 and RPAR at least 2 elements, RES with DASKR's RES argument
- list.
- */
-void djacilu_(daskr_res_fn res, int *ires, const int *neq, const double *t, double *y, double *yprime, const double *rewt, double *savr, double *wk, const double *h, const double *cj, double *wp, int *iwp, int *ierr, double *rpar, int *ipar);
-
-/*
- DJACILU under its plain lower-case name; see `djacilu_`.
-
- # Safety
- As for `djacilu_`.
- */
-void djacilu(daskr_res_fn res, int *ires, const int *neq, const double *t, double *y, double *yprime, const double *rewt, double *savr, double *wk, const double *h, const double *cj, double *wp, int *iwp, int *ierr, double *rpar, int *ipar);
-
-/*
- DJACILU under its upper-case name; see `djacilu_`.
-
- # Safety
- As for `djacilu_`.
- */
-void DJACILU(daskr_res_fn res, int *ires, const int *neq, const double *t, double *y, double *yprime, const double *rewt, double *savr, double *wk, const double *h, const double *cj, double *wp, int *iwp, int *ierr, double *rpar, int *ipar);
-
-/*
- DPSOLILU: PSOL routine that solves P x = b with the preconditioner
- DJACILU stored in WP/IWP (DASKR's dilupre.f); pass it to DDASKR as PSOL.
-
- Arguments (all by reference): NEQ; T, Y, YPRIME, R0 (not used); WK
- scratch (NEQ); CJ (not used); WGHT the weights DASKR passes (used when
- JSCALCOL = 1: x = z/WGHT); WP, IWP as left by DJACILU; BL (NEQ): b on
- entry, x on return; EPLIN (not used); IER (out): 0, or -1 for a null
- argument or factors in WP/IWP that are not valid; RPAR (not used); IPAR
- (IPAR(3..5), (7), (8), (11) read).
-
- # Safety
- DASKR's PSOL argument list: arrays of the lengths above; IPAR at least
- 11 elements.
- */
-void dpsolilu_(const int *neq, const double *t, const double *y, const double *yprime, const double *r0, double *wk, const double *cj, const double *wght, double *wp, int *iwp, double *bl, const double *eplin, int *ier, double *rpar, int *ipar);
-
-/*
- DPSOLILU under its plain lower-case name; see `dpsolilu_`.
-
- # Safety
- As for `dpsolilu_`.
- */
-void dpsolilu(const int *neq, const double *t, const double *y, const double *yprime, const double *r0, double *wk, const double *cj, const double *wght, double *wp, int *iwp, double *bl, const double *eplin, int *ier, double *rpar, int *ipar);
-
-/*
- DPSOLILU under its upper-case name; see `dpsolilu_`.
-
- # Safety
- As for `dpsolilu_`.
- */
-void DPSOLILU(const int *neq, const double *t, const double *y, const double *yprime, const double *r0, double *wk, const double *cj, const double *wght, double *wp, int *iwp, double *bl, const double *eplin, int *ier, double *rpar, int *ipar);
 
 #ifdef __cplusplus
 }  // extern "C"

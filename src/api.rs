@@ -18,12 +18,13 @@
 //! assert!((s.y()[0] - (-1.0f64).exp()).abs() < 1e-4);
 //! ```
 
-pub use crate::core::driver::Interrupt as Error;
+pub use crate::core::error::Interrupt as Error;
 pub use crate::core::error::{InputError, StepFailure};
 pub use crate::core::problem::{CallbackStatus, DaeSystem, MatrixStorage};
 
-use crate::core::driver::{self, CallArgs};
-use crate::core::layout::{iw, rw, Layout, LayoutInput, MatrixKind};
+use crate::core::ddaskr::{self, CallArgs};
+use crate::core::layout::{iw, rw, Layout, LayoutInput, Method};
+use crate::core::linsol::direct::{JacobianSource, MatrixFormat};
 use crate::core::messages::{CollectMessages, MessageLine};
 use crate::types::{FInt, Real};
 
@@ -151,13 +152,14 @@ impl<P: DaeSystem> Solver<P> {
         info[2] = FInt::from(opts.intermediate_output);
         info[3] = FInt::from(opts.tstop.is_some());
         info[4] = FInt::from(opts.user_jacobian);
-        let matrix = match opts.matrix {
-            Matrix::Dense => MatrixKind::Dense,
+        let format = match opts.matrix {
+            Matrix::Dense => MatrixFormat::Dense,
             Matrix::Band { lower, upper } => {
                 info[5] = 1;
-                MatrixKind::Band { ml: lower, mu: upper }
+                MatrixFormat::Band { ml: lower, mu: upper }
             }
         };
+        let source = if opts.user_jacobian { JacobianSource::User } else { JacobianSource::DifferenceQuotients };
         info[6] = FInt::from(opts.max_step.is_some());
         info[7] = FInt::from(opts.initial_step.is_some());
         info[8] = FInt::from(opts.max_order != 5);
@@ -167,15 +169,10 @@ impl<P: DaeSystem> Solver<P> {
             neq: neq as FInt,
             nrt: opts.root_count as FInt,
             maxord: opts.max_order.clamp(1, 5),
-            matrix,
-            dq_jacobian: !opts.user_jacobian,
+            method: Method::Direct { format, source },
             constraints_in_iwork: false,
             id_in_iwork: opts.differential.is_some(),
             separate_vt: opts.differential.is_some(),
-            maxl: 0,
-            kmp: 0,
-            lenwp: 0,
-            leniwp: 0,
         })
         .map_err(|_| InputError::LengthOverflow { neq: neq as FInt })?;
         let mut rwork = vec![0.0; layout.lenrw];
@@ -247,7 +244,7 @@ impl<P: DaeSystem> Solver<P> {
             nrt,
             jroot: &mut self.jroot,
         };
-        let result = driver::ddaskr(&mut args, &mut self.problem, &mut self.messages);
+        let result = ddaskr::ddaskr(&mut args, &mut self.problem, &mut self.messages);
         self.resume = matches!(result, Err(Error::Step(_)));
         match result? {
             1 => Ok(Outcome::Step),

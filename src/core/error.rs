@@ -88,6 +88,34 @@ pub enum InputError {
     NullArgument { what: &'static str },
 }
 
+/// Why a call ended without completing its task.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum Interrupt {
+    /// Illegal input (IDID = -33).
+    #[error("illegal input: {0}")]
+    Input(#[from] InputError),
+    /// The integration was interrupted (IDID = -1 .. -14).
+    #[error("integration interrupted: {0}")]
+    Step(#[from] StepFailure),
+}
+
+impl Interrupt {
+    pub fn idid(&self) -> FInt {
+        match self {
+            Interrupt::Input(_) => -33,
+            Interrupt::Step(f) => f.idid(),
+        }
+    }
+
+    /// The printed message.
+    pub fn message(&self) -> Vec<MessageLine> {
+        match self {
+            Interrupt::Input(i) => i.message(),
+            Interrupt::Step(f) => f.message(),
+        }
+    }
+}
+
 /// The integration was interrupted (IDID = -1 .. -14).
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum StepFailure {
@@ -117,6 +145,47 @@ pub enum StepFailure {
     PreconditionerSolve { t: Real, h: Real },
     #[error("the Krylov linear iteration failed to converge at T = {t}, H = {h}")]
     LinearSolver { t: Real, h: Real },
+}
+
+/// Why a step could not be completed (the IDID DDSTP would return), before
+/// the time and step size are attached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepError {
+    /// -5
+    PreconditionerSetup,
+    /// -13
+    PreconditionerSolve,
+    /// -14
+    LinearSolver,
+    /// -6
+    ErrorTest,
+    /// -7
+    Convergence,
+    /// -8
+    Singular,
+    /// -9
+    ConvergenceAfterErrorTest,
+    /// -10
+    IllegalInput,
+    /// -11
+    Stop,
+}
+
+impl StepError {
+    /// The failure reported at time `t` with step size `h`.
+    pub fn at(self, t: Real, h: Real) -> StepFailure {
+        match self {
+            StepError::ErrorTest => StepFailure::ErrorTest { t, h },
+            StepError::Convergence => StepFailure::Convergence { t, h },
+            StepError::Singular => StepFailure::Singular { t, h },
+            StepError::ConvergenceAfterErrorTest => StepFailure::ConvergenceAfterErrorTest { t, h },
+            StepError::IllegalInput => StepFailure::IresMinusOne { t, h },
+            StepError::Stop => StepFailure::IresMinusTwo { t, h },
+            StepError::PreconditionerSetup => StepFailure::PreconditionerSetup { t, h },
+            StepError::PreconditionerSolve => StepFailure::PreconditionerSolve { t, h },
+            StepError::LinearSolver => StepFailure::LinearSolver { t, h },
+        }
+    }
 }
 
 impl StepFailure {

@@ -1,20 +1,24 @@
-//! Consistent initial conditions (INFO(11) = 1 or 2) for the direct
-//! methods: a damped Newton iteration with line search and optional sign
-//! constraints (DDASIC, DDASID, DNSID, DLINSD, DFNRMD, DYYPNW, DCNSTR).
+//! Consistent initial conditions (INFO(11) = 1 or 2): a damped Newton
+//! iteration with line search and optional sign constraints (DDASIC with
+//! DDASID/DNSID/DLINSD for the direct methods and DDASIK/DNSIK/DLINSK for
+//! Krylov: one iteration over any [`LinearSolver`], the differences being
+//! the solver's [`Policy`]; DFNRMD/DFNRMK, DYYPNW, DCNSTR).
 //!
 //! Option 1: given the differential components Y_d (ID(i) = +1), compute
 //! the algebraic components Y_a (ID(i) = -1) and Y'_d, using an artificial
 //! step size H (retried with H/10 up to MXNH values). Option 2: given Y',
 //! compute Y (CJ = 0).
+//!
+//! Residuals are measured through the solver's preconditioner P^-1 (the
+//! exact inverse for a direct solver). For an exact solver the
+//! preconditioned residual is the Newton step itself; an iterative solver
+//! computes the step with a separate solve.
 
-use super::jacobian::{EvalPoint, IterationMatrix, MatrixFailure};
-use super::krylov::{
-    precondition_residual, solve_linear_system, KrylovPoint, KrylovWorkspace, LinearCounters, LinearFailure,
-};
+use super::counters::{bump, Counters};
+use super::linsol::{LinearFailure, LinearSolver, Policy, SetupPoint, SolvePoint};
 use super::messages::{MessageLine, MessageSink};
 use super::norms::weighted_rms_norm;
 use super::problem::{CallbackStatus, DaeSystem};
-use super::problem::{PrecondSetup, PrecondSetupStatus};
 use crate::types::{FInt, Real};
 
 /// Factor applied to H before another attempt (DDASIC's RHCUT).
@@ -64,54 +68,19 @@ pub enum IcFailure {
     Stop,
 }
 
-/// Counters updated by the calculation.
-pub struct IcCounters<'a> {
-    pub nre: &'a mut FInt,
-    pub nje: &'a mut FInt,
-    pub nni: &'a mut FInt,
-    pub ncfn: &'a mut FInt,
-    /// Krylov only: linear iterations, preconditioner solves, linear
-    /// convergence failures.
-    pub nli: &'a mut FInt,
-    pub nps: &'a mut FInt,
-    pub ncfl: &'a mut FInt,
-}
-
-/// The linear-algebra path of the calculation.
-pub enum IcLinear<'a, 'b> {
-    /// Direct methods: the iteration matrix is formed and factored (DDASID).
-    Direct(&'b mut IterationMatrix<'a>),
-    /// Krylov method (DDASIK): preconditioned GMRES.
-    Krylov(KrylovIc<'a, 'b>),
-}
-
-/// The Krylov workspace and parameters for the calculation.
-pub struct KrylovIc<'a, 'b> {
-    pub ws: &'b mut KrylovWorkspace<'a>,
-    /// EPLI, SQRT(NEQ), 1/SQRT(NEQ).
-    pub epli: Real,
-    pub sqrtn: Real,
-    pub rsqrtn: Real,
-    /// INFO(15): call the user's JAC to set up the preconditioner.
-    pub precond_setup: bool,
-    /// Skip the first JAC call (DASKR's JSKIP: the second pass reuses the
-    /// preconditioner of the first).
-    pub skip_first_setup: bool,
-    /// PSOL's scratch WK (NEQ).
-    pub pwk: &'b mut [Real],
-}
-
 /// Vectors used by the calculation; `save_y`, `save_yp`, `y_new`,
-/// `yp_new` are the PHI columns 1..4 DASKR lends as scratch.
+/// `yp_new` are scratch (DASKR lends PHI's columns 1..4).
 pub struct IcVectors<'a> {
     pub y: &'a mut [Real],
     pub yp: &'a mut [Real],
     pub id: Option<&'a [FInt]>,
     pub icnstr: Option<&'a [FInt]>,
-    /// Reciprocal error weights (the Krylov path rescales them in place
-    /// around each preconditioner call, as DASKR does).
+    /// Reciprocal error weights (an iterative solver rescales them in
+    /// place around each solve, as DASKR does).
     pub rwt: &'a mut [Real],
+    /// The residual, then the Newton step.
     pub delta: &'a mut [Real],
+    /// The residual measured through P^-1; setup scratch.
     pub r: &'a mut [Real],
     pub save_y: &'a mut [Real],
     pub save_yp: &'a mut [Real],
@@ -134,39 +103,40 @@ pub struct IcParams {
 }
 
 /// Solve for consistent Y, Y'. `h` is the artificial step size on entry
-/// and the one finally used on exit. `first_pass` is false on DASKR's
-/// second call with refreshed weights.
-pub fn compute_initial_conditions<S: DaeSystem + ?Sized>(
+/// and the one finally used on exit. `second_pass` is DASKR's second call
+/// with weights from the improved point (a solver whose policy says so
+/// keeps its first setup then).
+#[allow(clippy::too_many_arguments)]
+pub fn compute_initial_conditions<S: DaeSystem + ?Sized, L: LinearSolver>(
     sys: &mut S,
-    lin: &mut IcLinear<'_, '_>,
+    lin: &mut L,
     v: &mut IcVectors<'_>,
     p: &IcParams,
     h: &mut Real,
-    cnt: &mut IcCounters<'_>,
+    second_pass: bool,
+    cnt: &mut Counters,
     sink: &mut dyn MessageSink,
 ) -> Result<(), IcFailure> {
+    let policy = lin.policy();
     v.save_y.copy_from_slice(v.y);
     v.save_yp.copy_from_slice(v.yp);
     let mut cj = match p.option {
         IcOption::States => 0.0,
         IcOption::AlgebraicAndDerivatives => 1.0 / *h,
     };
+    let mut skip_setup = second_pass && policy.ic.keep_setup_on_second_pass;
     let mut nh = 1;
     loop {
-        let outcome = match lin {
-            IcLinear::Direct(matrix) => newton_with_jacobians(sys, matrix, v, p, cj, *h, cnt, sink),
-            IcLinear::Krylov(k) => newton_krylov(sys, k, v, p, cj, *h, cnt, sink),
-        };
-        let retry_from_start = match outcome {
+        let retry_from_start = match solve_with_setups(sys, lin, &policy, v, p, cj, *h, &mut skip_setup, cnt, sink) {
             Ok(()) => return Ok(()),
             Err(SolveFailure::Stop) => {
-                *cnt.ncfn = cnt.ncfn.wrapping_add(1);
+                bump(&mut cnt.ncfn);
                 return Err(IcFailure::Stop);
             }
             Err(SolveFailure::Slow) => false,
             Err(SolveFailure::Hard) => true,
         };
-        *cnt.ncfn = cnt.ncfn.wrapping_add(1);
+        bump(&mut cnt.ncfn);
         if p.option == IcOption::States || nh >= p.controls.max_h_values {
             return Err(IcFailure::Failed);
         }
@@ -191,42 +161,60 @@ enum SolveFailure {
     Stop,
 }
 
-/// Newton iteration with up to MXNJ Jacobian evaluations (DDASID).
+impl SolveFailure {
+    fn from_callback(s: CallbackStatus) -> Self {
+        if s == CallbackStatus::Stop {
+            SolveFailure::Stop
+        } else {
+            SolveFailure::Hard
+        }
+    }
+}
+
+/// Newton iteration with up to MXNJ setups (DDASID, DDASIK).
 #[allow(clippy::too_many_arguments)]
-fn newton_with_jacobians<S: DaeSystem + ?Sized>(
+fn solve_with_setups<S: DaeSystem + ?Sized, L: LinearSolver>(
     sys: &mut S,
-    matrix: &mut IterationMatrix<'_>,
+    lin: &mut L,
+    policy: &Policy,
     v: &mut IcVectors<'_>,
     p: &IcParams,
     cj: Real,
     h: Real,
-    cnt: &mut IcCounters<'_>,
+    skip_setup: &mut bool,
+    cnt: &mut Counters,
     sink: &mut dyn MessageSink,
 ) -> Result<(), SolveFailure> {
-    let res_failure =
-        |s: CallbackStatus| if s == CallbackStatus::Stop { SolveFailure::Stop } else { SolveFailure::Hard };
-    *cnt.nre = cnt.nre.wrapping_add(1);
+    bump(&mut cnt.nre);
     let s = sys.residual(p.t, v.y, v.yp, cj, v.delta);
     if s != CallbackStatus::Ok {
-        return Err(res_failure(s));
+        return Err(SolveFailure::from_callback(s));
     }
     let mut nj = 0;
     loop {
-        nj += 1;
-        *cnt.nje = cnt.nje.wrapping_add(1);
-        let at = EvalPoint { t: p.t, cj, h, rwt: &*v.rwt, delta: v.delta, uround: p.uround };
-        match matrix.evaluate(sys, &at, v.y, v.yp, v.r, cnt.nre) {
-            Ok(()) => {}
-            Err(MatrixFailure::Residual(s)) => return Err(res_failure(s)),
-            Err(MatrixFailure::Singular(_)) => return Err(SolveFailure::Hard),
+        if policy.has_setup && !*skip_setup {
+            nj += 1;
+            bump(&mut cnt.nje);
+            let at = SetupPoint { t: p.t, cj, h, uround: p.uround, rwt: v.rwt, residual: v.delta };
+            match lin.setup(sys, &at, v.y, v.yp, v.r, cnt) {
+                Ok(()) => {}
+                Err(LinearFailure::Residual(CallbackStatus::Stop)) => return Err(SolveFailure::Stop),
+                Err(_) => return Err(SolveFailure::Hard),
+            }
         }
-        match newton_iterate(sys, matrix, v, p, cj, cnt, sink) {
+        *skip_setup = false;
+        match iterate(sys, lin, policy, v, p, cj, cnt, sink) {
             Ok(()) => return Ok(()),
-            Err(NewtonFailure::Slow) if nj < p.controls.max_jacobians => {
-                *cnt.nre = cnt.nre.wrapping_add(1);
-                let s = sys.residual(p.t, v.y, v.yp, cj, v.delta);
-                if s != CallbackStatus::Ok {
-                    return Err(res_failure(s));
+            Err(NewtonFailure::Slow) if policy.has_setup && nj < p.controls.max_jacobians => {
+                // Try again with a fresh setup at the current point.
+                if policy.ic.fresh_residual_on_retry {
+                    bump(&mut cnt.nre);
+                    let s = sys.residual(p.t, v.y, v.yp, cj, v.delta);
+                    if s != CallbackStatus::Ok {
+                        return Err(SolveFailure::from_callback(s));
+                    }
+                } else if let Some(g) = lin.iterate_residual() {
+                    v.delta.copy_from_slice(g);
                 }
             }
             Err(NewtonFailure::Slow) => return Err(SolveFailure::Slow),
@@ -236,51 +224,88 @@ fn newton_with_jacobians<S: DaeSystem + ?Sized>(
     }
 }
 
-/// How the Newton iteration with one matrix failed (DNSID's IERNEW).
+/// How the Newton iteration with one setup failed (DNSID's IERNEW).
 enum NewtonFailure {
-    /// MXNIT iterations, rate <= RATEMX (IERNEW = 1).
+    /// MXNIT iterations at an acceptable rate (IERNEW = 1).
     Slow,
     /// MXNIT iterations, rate > RATEMX (IERNEW = 2).
     Diverging,
-    /// The line search failed or RES returned IRES = -1 (IERNEW = 3).
+    /// The line search (or a preconditioner call) failed, or RES returned
+    /// IRES = -1 (IERNEW = 3).
     LineSearch,
-    /// IRES = -2 (IERNEW = -1).
+    /// IRES = -2, or an unrecoverable failure of the linear solve
+    /// (IERNEW = -1).
     Stop,
 }
 
-/// Damped Newton iteration with a fixed matrix (DNSID). On entry `delta`
-/// holds G(t, y, y').
-fn newton_iterate<S: DaeSystem + ?Sized>(
+/// Damped Newton iteration with a fixed setup (DNSID, DNSIK). On entry
+/// `delta` holds G(t, y, y').
+#[allow(clippy::too_many_arguments)]
+fn iterate<S: DaeSystem + ?Sized, L: LinearSolver>(
     sys: &mut S,
-    matrix: &IterationMatrix<'_>,
+    lin: &mut L,
+    policy: &Policy,
     v: &mut IcVectors<'_>,
     p: &IcParams,
     cj: Real,
-    cnt: &mut IcCounters<'_>,
+    cnt: &mut Counters,
     sink: &mut dyn MessageSink,
 ) -> Result<(), NewtonFailure> {
     let mut rlx = MAX_RELATIVE_CHANGE;
-    matrix.solve(v.delta);
-    let mut delnrm = weighted_rms_norm(v.delta, v.rwt);
-    let mut fnrm = scaled(delnrm, p.tscale, cj);
+    v.r.copy_from_slice(v.delta);
+    let at = SolvePoint { t: p.t, y: v.y, yp: v.yp, cj, epcon: p.epcon };
+    if lin.precondition(sys, &at, v.rwt, v.r, cnt).is_err() {
+        return Err(NewtonFailure::LineSearch);
+    }
+    let rnorm = weighted_rms_norm(v.r, v.rwt);
+    let mut fnrm = scaled(rnorm, p.tscale, cj);
     if fnrm <= p.epcon {
         return Ok(());
     }
+    let fnrm0 = fnrm;
+    // With an exact solver DNSID takes the step norm from the residual
+    // norm: unscaled on the first iteration, scaled (FNRM) after that.
+    let mut exact_step_norm = rnorm;
     let mut m = 0;
+    let mut rate: Real = 1.0;
     loop {
-        *cnt.nni = cnt.nni.wrapping_add(1);
-        let oldfnm = fnrm;
-        let mut norm_at = |v: &mut IcVectors<'_>, cnt: &mut IcCounters<'_>| -> Result<Real, CallbackStatus> {
-            *cnt.nre = cnt.nre.wrapping_add(1);
-            let s = sys.residual(p.t, v.y_new, v.yp_new, cj, v.r);
-            if s != CallbackStatus::Ok {
-                return Err(s);
+        bump(&mut cnt.nni);
+        let mut delnrm = if policy.exact {
+            v.delta.copy_from_slice(v.r);
+            exact_step_norm
+        } else {
+            let at = SolvePoint { t: p.t, y: v.y, yp: v.yp, cj, epcon: p.epcon };
+            match lin.solve(sys, &at, v.rwt, v.delta, cnt) {
+                Ok(()) => {}
+                Err(LinearFailure::Residual(CallbackStatus::Stop) | LinearFailure::PreconditionerFatal) => {
+                    return Err(NewtonFailure::Stop);
+                }
+                Err(LinearFailure::NotConverged) if m >= 2 && rate < 1.0 => return Err(NewtonFailure::Slow),
+                Err(_) => return Err(NewtonFailure::LineSearch),
             }
-            matrix.solve(v.r);
-            Ok(scaled(weighted_rms_norm(v.r, v.rwt), p.tscale, cj))
+            let d = weighted_rms_norm(v.delta, v.rwt);
+            if d == 0.0 {
+                return Ok(());
+            }
+            d
         };
-        let searched = line_search(&mut norm_at, v, p, cj, &mut delnrm, &mut fnrm, &mut rlx, cnt, sink);
-        let rate = fnrm / oldfnm;
+        let oldfnm = fnrm;
+        let searched = {
+            let mut norm_at = |v: &mut IcVectors<'_>, cnt: &mut Counters| -> Result<Real, CallbackStatus> {
+                bump(&mut cnt.nre);
+                let s = sys.residual(p.t, v.y_new, v.yp_new, cj, v.r);
+                if s != CallbackStatus::Ok {
+                    return Err(s);
+                }
+                let at = SolvePoint { t: p.t, y: v.y_new, yp: v.yp_new, cj, epcon: p.epcon };
+                if lin.precondition(sys, &at, v.rwt, v.r, cnt).is_err() {
+                    return Err(CallbackStatus::Recoverable);
+                }
+                Ok(scaled(weighted_rms_norm(v.r, v.rwt), p.tscale, cj))
+            };
+            line_search(&mut norm_at, v, p, cj, &mut delnrm, &mut fnrm, &mut rlx, cnt, sink)
+        };
+        rate = fnrm / oldfnm;
         match searched {
             Ok(()) => {}
             Err(CallbackStatus::Stop) => return Err(NewtonFailure::Stop),
@@ -291,10 +316,14 @@ fn newton_iterate<S: DaeSystem + ?Sized>(
         }
         m += 1;
         if m >= p.controls.max_iterations {
-            return Err(if rate <= MAX_RATE { NewtonFailure::Slow } else { NewtonFailure::Diverging });
+            let reduced = policy.ic.slow_if_reduced_tenfold && fnrm <= 0.1 * fnrm0;
+            return Err(if rate <= MAX_RATE || reduced { NewtonFailure::Slow } else { NewtonFailure::Diverging });
         }
-        v.delta.copy_from_slice(v.r);
-        delnrm = fnrm;
+        if policy.exact {
+            exact_step_norm = fnrm;
+        } else if let Some(g) = lin.iterate_residual() {
+            v.delta.copy_from_slice(g);
+        }
     }
 }
 
@@ -380,14 +409,14 @@ fn constraint_check(y: &[Real], y_new: &[Real], icnstr: &[FInt], tau: Real, rlx:
 /// success y, y' are updated and `fnrm` is the new norm.
 #[allow(clippy::too_many_arguments)]
 fn line_search(
-    norm_at: &mut dyn FnMut(&mut IcVectors<'_>, &mut IcCounters<'_>) -> Result<Real, CallbackStatus>,
+    norm_at: &mut dyn FnMut(&mut IcVectors<'_>, &mut Counters) -> Result<Real, CallbackStatus>,
     v: &mut IcVectors<'_>,
     p: &IcParams,
     cj: Real,
     pnrm: &mut Real,
     fnrm: &mut Real,
     rlx: &mut Real,
-    cnt: &mut IcCounters<'_>,
+    cnt: &mut Counters,
     sink: &mut dyn MessageSink,
 ) -> Result<(), CallbackStatus> {
     let verbose = p.print_level >= 2;
@@ -452,160 +481,6 @@ fn line_search(
             return Err(CallbackStatus::Recoverable);
         }
         rl /= 2.0;
-    }
-}
-
-/// Newton-Krylov iteration with up to MXNJ preconditioner evaluations
-/// (DDASIK). Failure kinds as for the direct path.
-#[allow(clippy::too_many_arguments)]
-fn newton_krylov<S: DaeSystem + ?Sized>(
-    sys: &mut S,
-    k: &mut KrylovIc<'_, '_>,
-    v: &mut IcVectors<'_>,
-    p: &IcParams,
-    cj: Real,
-    h: Real,
-    cnt: &mut IcCounters<'_>,
-    sink: &mut dyn MessageSink,
-) -> Result<(), SolveFailure> {
-    let eplin = k.epli * p.epcon;
-    let res_failure =
-        |s: CallbackStatus| if s == CallbackStatus::Stop { SolveFailure::Stop } else { SolveFailure::Hard };
-    *cnt.nre = cnt.nre.wrapping_add(1);
-    let s = sys.residual(p.t, v.y, v.yp, cj, v.delta);
-    if s != CallbackStatus::Ok {
-        return Err(res_failure(s));
-    }
-    let mut nj = 0;
-    loop {
-        if k.precond_setup && !k.skip_first_setup {
-            nj += 1;
-            *cnt.nje = cnt.nje.wrapping_add(1);
-            let (wp, iwp, _) = k.ws.preconditioner_parts();
-            let PrecondSetupStatus { ier, ires } = sys.preconditioner_setup(PrecondSetup {
-                t: p.t,
-                y: v.y,
-                yp: v.yp,
-                rewt: v.rwt,
-                savr: v.delta,
-                wk: v.r,
-                h,
-                cj,
-                wp,
-                iwp,
-            });
-            if ires < 0 || ier != 0 {
-                return Err(if ires <= -2 { SolveFailure::Stop } else { SolveFailure::Hard });
-            }
-        }
-        k.skip_first_setup = false;
-        match newton_krylov_iterate(sys, k, v, p, cj, eplin, cnt, sink) {
-            Ok(()) => return Ok(()),
-            Err(NewtonFailure::Slow) if nj < p.controls.max_jacobians && k.precond_setup => {
-                // Retry with a fresh preconditioner from the current point.
-                v.delta.copy_from_slice(k.ws.savr);
-            }
-            Err(NewtonFailure::Slow) => return Err(SolveFailure::Slow),
-            Err(NewtonFailure::Diverging | NewtonFailure::LineSearch) => return Err(SolveFailure::Hard),
-            Err(NewtonFailure::Stop) => return Err(SolveFailure::Stop),
-        }
-    }
-}
-
-/// Damped Newton iteration with GMRES solves (DNSIK). On entry `delta`
-/// holds G(t, y, y').
-#[allow(clippy::too_many_arguments)]
-fn newton_krylov_iterate<S: DaeSystem + ?Sized>(
-    sys: &mut S,
-    k: &mut KrylovIc<'_, '_>,
-    v: &mut IcVectors<'_>,
-    p: &IcParams,
-    cj: Real,
-    eplin: Real,
-    cnt: &mut IcCounters<'_>,
-    sink: &mut dyn MessageSink,
-) -> Result<(), NewtonFailure> {
-    let mut rlx = MAX_RELATIVE_CHANGE;
-    let (sqrtn, rsqrtn) = (k.sqrtn, k.rsqrtn);
-    k.ws.savr.copy_from_slice(v.delta);
-    // The preconditioned initial residual (DFNRMK without a RES call).
-    v.r.copy_from_slice(v.delta);
-    let ier = {
-        let (wp, iwp, savr) = k.ws.preconditioner_parts();
-        let at = KrylovPoint { t: p.t, y: v.y, yp: v.yp, cj, eplin, sqrtn, rsqrtn };
-        precondition_residual(sys, &at, savr, wp, iwp, v.rwt, v.r, k.pwk)
-    };
-    *cnt.nps = cnt.nps.wrapping_add(1);
-    if ier != 0 {
-        return Err(NewtonFailure::LineSearch);
-    }
-    let mut fnrm = scaled(weighted_rms_norm(v.r, v.rwt), p.tscale, cj);
-    if fnrm <= p.epcon {
-        return Ok(());
-    }
-    let fnrm0 = fnrm;
-    let mut m = 0;
-    let mut rate: Real = 1.0;
-    loop {
-        *cnt.nni = cnt.nni.wrapping_add(1);
-        let solved = {
-            let at = KrylovPoint { t: p.t, y: v.y, yp: v.yp, cj, eplin, sqrtn, rsqrtn };
-            let mut lc =
-                LinearCounters { nre: &mut *cnt.nre, nli: &mut *cnt.nli, nps: &mut *cnt.nps, ncfl: &mut *cnt.ncfl };
-            solve_linear_system(sys, k.ws, &mut lc, &at, v.rwt, v.delta)
-        };
-        match solved {
-            Ok(_) => {}
-            Err(LinearFailure::Residual(CallbackStatus::Stop)) | Err(LinearFailure::PreconditionerFatal) => {
-                return Err(NewtonFailure::Stop);
-            }
-            Err(LinearFailure::NotConverged) if m >= 2 && rate < 1.0 => return Err(NewtonFailure::Slow),
-            Err(_) => return Err(NewtonFailure::LineSearch),
-        }
-        let mut delnrm = weighted_rms_norm(v.delta, v.rwt);
-        if delnrm == 0.0 {
-            return Ok(());
-        }
-        let oldfnm = fnrm;
-        let searched = {
-            let KrylovIc { ws, pwk, .. } = &mut *k;
-            let mut norm_at = |v: &mut IcVectors<'_>, cnt: &mut IcCounters<'_>| -> Result<Real, CallbackStatus> {
-                // DFNRMK with a RES call: the residual goes to SAVR.
-                let s = sys.residual(p.t, v.y_new, v.yp_new, cj, ws.savr);
-                *cnt.nre = cnt.nre.wrapping_add(1);
-                if s != CallbackStatus::Ok {
-                    return Err(s);
-                }
-                v.r.copy_from_slice(ws.savr);
-                let (wp, iwp, savr) = ws.preconditioner_parts();
-                let at = KrylovPoint { t: p.t, y: v.y_new, yp: v.yp_new, cj, eplin, sqrtn, rsqrtn };
-                let ier = precondition_residual(sys, &at, savr, wp, iwp, v.rwt, v.r, pwk);
-                *cnt.nps = cnt.nps.wrapping_add(1);
-                if ier != 0 {
-                    return Err(CallbackStatus::Recoverable);
-                }
-                Ok(scaled(weighted_rms_norm(v.r, v.rwt), p.tscale, cj))
-            };
-            line_search(&mut norm_at, v, p, cj, &mut delnrm, &mut fnrm, &mut rlx, cnt, sink)
-        };
-        rate = fnrm / oldfnm;
-        match searched {
-            Ok(()) => {}
-            Err(CallbackStatus::Stop) => return Err(NewtonFailure::Stop),
-            Err(_) => return Err(NewtonFailure::LineSearch),
-        }
-        if fnrm <= p.epcon {
-            return Ok(());
-        }
-        m += 1;
-        if m >= p.controls.max_iterations {
-            return Err(if rate <= MAX_RATE || fnrm <= 0.1 * fnrm0 {
-                NewtonFailure::Slow
-            } else {
-                NewtonFailure::Diverging
-            });
-        }
-        v.delta.copy_from_slice(k.ws.savr);
     }
 }
 

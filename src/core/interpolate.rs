@@ -27,6 +27,27 @@ pub fn interpolate(tn: Real, tout: Real, kold: usize, phi: &[Real], psi: &[Real]
     }
 }
 
+/// The interpolation history of the last step: evaluates y, y' anywhere
+/// near it.
+#[derive(Clone, Copy)]
+pub struct History<'a> {
+    /// The current mesh point TN.
+    pub tn: Real,
+    /// The order of the last step.
+    pub kold: usize,
+    /// PHI (at least KOLD+1 columns).
+    pub phi: &'a [Real],
+    pub psi: &'a [Real],
+}
+
+impl History<'_> {
+    /// y(t), y'(t) from the polynomial of the last step.
+    pub fn at(&self, t: Real, y: &mut [Real], yp: &mut [Real]) {
+        let n = y.len();
+        interpolate(self.tn, t, self.kold, &self.phi[..(self.kold + 1) * n], self.psi, y, yp);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

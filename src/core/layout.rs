@@ -10,6 +10,8 @@
 //! layout facts that DASKR kept in SAVE variables (LID, LENID, NONNEG), so
 //! that all state lives in the caller's arrays.
 
+use super::linsol::direct::{JacobianSource, MatrixFormat};
+use super::linsol::krylov::KrylovDims;
 use crate::types::{FInt, Real};
 
 /// 1-based IWORK positions (DASKR's `L*` parameters in `DDASKR`).
@@ -154,15 +156,13 @@ pub mod rw {
     pub const NCOEF: usize = 6;
 }
 
-/// Which linear-algebra path the Newton iteration uses.
+/// The linear-algebra method and what its work segments depend on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MatrixKind {
-    /// Dense matrix, NEQ x NEQ.
-    Dense,
-    /// Banded matrix in LINPACK storage with half-bandwidths ML, MU.
-    Band { ml: usize, mu: usize },
-    /// Matrix-free (Krylov): no matrix in WM.
-    Krylov,
+pub enum Method {
+    /// INFO(12) = 0: a dense or banded matrix in WM, NEQ pivots in IWORK.
+    Direct { format: MatrixFormat, source: JacobianSource },
+    /// INFO(12) = 1: the GMRES workspace and WP in WM, IWP in IWORK.
+    Krylov { dims: KrylovDims, leniwp: usize },
 }
 
 /// Where each segment of RWORK and IWORK sits (0-based offsets) and how long
@@ -197,11 +197,7 @@ pub struct Layout {
     pub id: Option<usize>,
     /// Start of the pivot / IWP segment in IWORK (0-based).
     pub ipvt: usize,
-    pub matrix: MatrixKind,
-    /// Difference-quotient Jacobian (INFO(5)=0).
-    pub dq_jacobian: bool,
-    /// Krylov only: LENWP, the user real work segment at the end of WM.
-    pub lenwp: usize,
+    pub method: Method,
 }
 
 /// The options that decide the layout (a subset of the decoded INFO).
@@ -210,19 +206,13 @@ pub struct LayoutInput {
     pub neq: FInt,
     pub nrt: FInt,
     pub maxord: usize,
-    pub matrix: MatrixKind,
-    pub dq_jacobian: bool,
+    pub method: Method,
     /// INFO(10) is 1 or 3: ICNSTR present.
     pub constraints_in_iwork: bool,
     /// INFO(11)=1 or INFO(16)=1: ID array present.
     pub id_in_iwork: bool,
     /// INFO(16)=1: separate error-test weights VT.
     pub separate_vt: bool,
-    /// Krylov only: MAXL, KMP, LENWP, LENIWP.
-    pub maxl: usize,
-    pub kmp: usize,
-    pub lenwp: usize,
-    pub leniwp: usize,
 }
 
 /// A length that does not fit: the formula overflowed the default integer.
@@ -242,49 +232,27 @@ impl Layout {
     /// block after label 30, and the pointer block after label 210).
     ///
     /// Direct: LENRW = 60 + 3*NRT + (NCPHI+3)*NEQ + LENPD [+ 2*MSAVE for a
-    /// banded DQ Jacobian] [+ NEQ with INFO(16)], LENPD = NEQ**2 or
-    /// (2*ML+MU+1)*NEQ, LENIW = 40 + LENIC + LENID + NEQ.
-    /// Krylov: LENRW = 60 + 3*NRT + (MAXORD+5)*NEQ + LENPD,
-    /// LENPD = (MAXL+3+min(1,MAXL-KMP))*NEQ + (MAXL+3)*MAXL + 1 + LENWP,
-    /// LENIW = 40 + LENIC + LENID + LENIWP.
+    /// banded DQ Jacobian] [+ NEQ with INFO(16)], LENIW = 40 + LENIC +
+    /// LENID + NEQ. Krylov: LENRW = 60 + 3*NRT + (MAXORD+5)*NEQ + LENPD,
+    /// LENIW = 40 + LENIC + LENID + LENIWP. LENPD (and the band save area)
+    /// are the method's own formulas ([`MatrixFormat::matrix_len`],
+    /// [`KrylovDims::wm_len`]).
     ///
     /// The sums are formed in `usize` with overflow checks and must also fit
     /// the caller's default integer, since they are reported in IWORK(17..18).
     pub fn compute(inp: &LayoutInput) -> Result<Layout, LengthOverflow> {
         let neq = usize::try_from(inp.neq).map_err(|_| LengthOverflow)?;
         let nrt = usize::try_from(inp.nrt).map_err(|_| LengthOverflow)?;
-        let krylov = matches!(inp.matrix, MatrixKind::Krylov);
         let lenic = if inp.constraints_in_iwork { neq } else { 0 };
         let lenid = if inp.id_in_iwork { neq } else { 0 };
-        let (ncphi, lenpd, extra_rw, leniw);
-        if !krylov {
-            ncphi = (inp.maxord + 1).max(4);
-            let (pd, save) = match inp.matrix {
-                MatrixKind::Dense => (mul(neq, neq)?, 0),
-                MatrixKind::Band { ml, mu } => {
-                    let rows = add(add(mul(2, ml)?, mu)?, 1)?;
-                    let pd = mul(rows, neq)?;
-                    let save = if inp.dq_jacobian {
-                        let mband = ml + mu + 1;
-                        mul(2, neq / mband + 1)?
-                    } else {
-                        0
-                    };
-                    (pd, save)
-                }
-                MatrixKind::Krylov => unreachable!(),
-            };
-            lenpd = pd;
-            extra_rw = save;
-            leniw = add(add(add(iw::HEADER, lenic)?, lenid)?, neq)?;
-        } else {
-            ncphi = inp.maxord + 1;
-            let maxl = inp.maxl;
-            let vecs = maxl + 3 + usize::from(maxl > inp.kmp);
-            lenpd = add(add(add(mul(vecs, neq)?, mul(maxl + 3, maxl)?)?, 1)?, inp.lenwp)?;
-            extra_rw = 0;
-            leniw = add(add(add(iw::HEADER, lenic)?, lenid)?, inp.leniwp)?;
-        }
+        let (ncphi, lenpd, extra_rw, int_work, krylov) = match inp.method {
+            Method::Direct { format, source } => {
+                let pd = format.matrix_len(neq)?;
+                ((inp.maxord + 1).max(4), pd, format.save_len(source, neq)?, neq, false)
+            }
+            Method::Krylov { dims, leniwp } => (inp.maxord + 1, dims.wm_len()?, 0, leniwp, true),
+        };
+        let leniw = add(add(add(iw::HEADER, lenic)?, lenid)?, int_work)?;
         // Vectors before PHI: DELTA, [SAVR], E, WT, [VT].
         let nvec_before = if krylov { 4 } else { 3 } + usize::from(inp.separate_vt);
         let delta = rw::HEADER;
@@ -327,9 +295,7 @@ impl Layout {
             icns,
             id,
             ipvt,
-            matrix: inp.matrix,
-            dq_jacobian: inp.dq_jacobian,
-            lenwp: if krylov { inp.lenwp } else { 0 },
+            method: inp.method,
         })
     }
 
@@ -343,6 +309,80 @@ impl Layout {
     pub fn ipvt_len(&self) -> usize {
         self.leniw - self.ipvt
     }
+
+    /// LENWP, the user's real preconditioner work at the end of WM (Krylov).
+    pub fn lenwp(&self) -> usize {
+        match self.method {
+            Method::Krylov { dims, .. } => dims.lenwp,
+            Method::Direct { .. } => 0,
+        }
+    }
+
+    /// The caller's RWORK split into its segments (`rwork` at least LENRW).
+    pub fn split_rwork<'a>(&self, rwork: &'a mut [Real]) -> RViews<'a> {
+        let n = self.neq;
+        let (header, rest) = rwork[..self.lenrw].split_at_mut(rw::HEADER);
+        let (delta, rest) = rest.split_at_mut(n);
+        let (savr, rest) = rest.split_at_mut(self.e - self.delta - n);
+        let (e, rest) = rest.split_at_mut(n);
+        let (wt, rest) = rest.split_at_mut(n);
+        let (vt, rest) = if self.vt != self.wt {
+            let (v, r) = rest.split_at_mut(n);
+            (Some(v), r)
+        } else {
+            (None, rest)
+        };
+        let (phi, rest) = rest.split_at_mut(self.ncphi * n);
+        let (r0, rest) = rest.split_at_mut(self.nrt);
+        let (r1, rest) = rest.split_at_mut(self.nrt);
+        let (rx, wm) = rest.split_at_mut(self.nrt);
+        RViews { header: RHeader(header), delta, savr, e, wt, vt, phi, r0, r1, rx, wm }
+    }
+
+    /// The caller's IWORK split into its segments (`iwork` at least LENIW).
+    pub fn split_iwork<'a>(&self, iwork: &'a mut [FInt]) -> IViews<'a> {
+        let (header, rest) = iwork[..self.leniw].split_at_mut(iw::HEADER);
+        let (icnstr, rest) = match self.icns {
+            Some(_) => {
+                let (c, r) = rest.split_at_mut(self.neq);
+                (Some(&*c), r)
+            }
+            None => (None, rest),
+        };
+        let (id, pivots) = match self.id {
+            Some(_) => {
+                let (id, p) = rest.split_at_mut(self.neq);
+                (Some(&*id), p)
+            }
+            None => (None, rest),
+        };
+        IViews { header: IHeader(header), icnstr, id, pivots }
+    }
+}
+
+/// The caller's RWORK split into its segments.
+pub struct RViews<'a> {
+    pub header: RHeader<'a>,
+    pub delta: &'a mut [Real],
+    /// SAVR (Krylov only; empty for the direct methods).
+    pub savr: &'a mut [Real],
+    pub e: &'a mut [Real],
+    pub wt: &'a mut [Real],
+    pub vt: Option<&'a mut [Real]>,
+    pub phi: &'a mut [Real],
+    pub r0: &'a mut [Real],
+    pub r1: &'a mut [Real],
+    pub rx: &'a mut [Real],
+    pub wm: &'a mut [Real],
+}
+
+/// The caller's IWORK split into its segments.
+pub struct IViews<'a> {
+    pub header: IHeader<'a>,
+    pub icnstr: Option<&'a [FInt]>,
+    pub id: Option<&'a [FInt]>,
+    /// The pivots (direct) or IWP (Krylov).
+    pub pivots: &'a mut [FInt],
 }
 
 /// Typed read/write access to the scalar header of RWORK.
@@ -395,27 +435,20 @@ impl IHeader<'_> {
 mod tests {
     use super::*;
 
-    fn input(neq: FInt, nrt: FInt, matrix: MatrixKind) -> LayoutInput {
-        LayoutInput {
-            neq,
-            nrt,
-            maxord: 5,
-            matrix,
-            dq_jacobian: true,
-            constraints_in_iwork: false,
-            id_in_iwork: false,
-            separate_vt: false,
-            maxl: 0,
-            kmp: 0,
-            lenwp: 0,
-            leniwp: 0,
-        }
+    const DQ: JacobianSource = JacobianSource::DifferenceQuotients;
+
+    fn direct(format: MatrixFormat) -> Method {
+        Method::Direct { format, source: DQ }
+    }
+
+    fn input(neq: FInt, nrt: FInt, method: Method) -> LayoutInput {
+        LayoutInput { neq, nrt, maxord: 5, method, constraints_in_iwork: false, id_in_iwork: false, separate_vt: false }
     }
 
     #[test]
     fn dense_lengths_follow_daskr_formula() {
         // BASE = 60 + 9*NEQ + 3*NRT, plus NEQ**2.
-        let l = Layout::compute(&input(10, 2, MatrixKind::Dense)).unwrap();
+        let l = Layout::compute(&input(10, 2, direct(MatrixFormat::Dense))).unwrap();
         assert_eq!(l.lenrw, 60 + 9 * 10 + 3 * 2 + 100);
         assert_eq!(l.leniw, 40 + 10);
         assert_eq!(l.wm, l.lenrw - 100);
@@ -424,7 +457,7 @@ mod tests {
 
     #[test]
     fn band_dq_adds_save_area() {
-        let l = Layout::compute(&input(100, 0, MatrixKind::Band { ml: 2, mu: 3 })).unwrap();
+        let l = Layout::compute(&input(100, 0, direct(MatrixFormat::Band { ml: 2, mu: 3 }))).unwrap();
         let lenpd = (2 * 2 + 3 + 1) * 100;
         let msave = 100 / 6 + 1;
         assert_eq!(l.lenpd, lenpd);
@@ -433,7 +466,7 @@ mod tests {
 
     #[test]
     fn low_maxord_keeps_four_phi_columns() {
-        let mut i = input(10, 0, MatrixKind::Dense);
+        let mut i = input(10, 0, direct(MatrixFormat::Dense));
         i.maxord = 1;
         let l = Layout::compute(&i).unwrap();
         assert_eq!(l.ncphi, 4);
@@ -442,20 +475,31 @@ mod tests {
 
     #[test]
     fn huge_neq_overflows_instead_of_wrapping() {
-        assert_eq!(Layout::compute(&input(100_000, 0, MatrixKind::Dense)), Err(LengthOverflow));
-        assert_eq!(Layout::compute(&input(FInt::MAX, 0, MatrixKind::Band { ml: 0, mu: 0 })), Err(LengthOverflow));
+        assert_eq!(Layout::compute(&input(100_000, 0, direct(MatrixFormat::Dense))), Err(LengthOverflow));
+        assert_eq!(
+            Layout::compute(&input(FInt::MAX, 0, direct(MatrixFormat::Band { ml: 0, mu: 0 }))),
+            Err(LengthOverflow)
+        );
     }
 
     #[test]
     fn krylov_formula() {
-        let mut i = input(50, 1, MatrixKind::Krylov);
-        i.maxl = 5;
-        i.kmp = 5;
-        i.lenwp = 7;
-        i.leniwp = 3;
-        let l = Layout::compute(&i).unwrap();
+        let dims = KrylovDims { neq: 50, maxl: 5, kmp: 5, nrmax: 5, lenwp: 7 };
+        let l = Layout::compute(&input(50, 1, Method::Krylov { dims, leniwp: 3 })).unwrap();
         // BASE = 101 + 18*NEQ + 3*NRT + LENWP with defaults.
         assert_eq!(l.lenrw, 101 + 18 * 50 + 3 + 7);
         assert_eq!(l.leniw, 40 + 3);
+        assert_eq!(l.lenwp(), 7);
+    }
+
+    #[test]
+    fn split_views_have_the_segment_lengths() {
+        let l = Layout::compute(&input(4, 2, direct(MatrixFormat::Dense))).unwrap();
+        let mut rwork = vec![0.0; l.lenrw];
+        let mut iwork = vec![0; l.leniw];
+        let rv = l.split_rwork(&mut rwork);
+        assert_eq!((rv.delta.len(), rv.savr.len(), rv.phi.len(), rv.r0.len(), rv.wm.len()), (4, 0, 24, 2, 16));
+        let iv = l.split_iwork(&mut iwork);
+        assert_eq!((iv.icnstr.is_none(), iv.id.is_none(), iv.pivots.len()), (true, true, 4));
     }
 }

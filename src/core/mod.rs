@@ -1,12 +1,27 @@
 //! The solver core: safe Rust only, organised by algorithm.
+//!
+//! | module | what it does | DASKR routines it replaces |
+//! |---|---|---|
+//! | [`layout`] | RWORK/IWORK positions, lengths and views | pointer block of DDASKR |
+//! | [`options`] | INFO decoding | checks in DDASKR |
+//! | [`error`] | every IDID with its message | the messages of DDASKR |
+//! | [`norms`] | error weights, weighted RMS norm | DDAWTS, DINVWT, DDWNRM |
+//! | [`interpolate`] | solution interpolation | DDATRP |
+//! | [`stepper`] | one BDF step, order/step selection | DDSTP |
+//! | [`newton`] | the corrector over any linear solver | DNEDD/DNSD, DNEDK/DNSK |
+//! | [`linsol`] | linear solvers: direct (dense, band), Krylov | DMATD, DSLVD, DSLVK, DSPIGM, LINPACK |
+//! | [`initial`] | consistent initial conditions | DDASIC, DDASID/DNSID, DDASIK/DNSIK, DLINSD/DLINSK |
+//! | [`roots`] | root finding (an event hook) | DRCHEK, DROOTS |
+//! | [`integrator`] | weights, limits, stop tests, the step loop | the body of DDASKR |
+//! | [`ddaskr`] | DDASKR's call protocol | DDASKR |
 #![forbid(unsafe_code)]
 
-pub mod driver;
+pub mod counters;
+pub mod ddaskr;
 pub mod error;
 pub mod initial;
+pub mod integrator;
 pub mod interpolate;
-pub mod jacobian;
-pub mod krylov;
 pub mod layout;
 pub mod linsol;
 pub mod messages;
@@ -16,4 +31,6 @@ pub mod options;
 pub mod problem;
 pub mod roots;
 pub mod stepper;
+#[cfg(test)]
+pub(crate) mod test_problems;
 pub mod vecops;

@@ -46,8 +46,20 @@ pub trait DaeSystem {
     fn residual(&mut self, t: Real, y: &[Real], yp: &[Real], cj: Real, delta: &mut [Real]) -> CallbackStatus;
 
     /// Fill the iteration matrix dG/dy + cj*dG/dy' into `pd` (already
-    /// zeroed) in the given storage. Only called when `has_jacobian` is true.
-    fn jacobian(&mut self, _t: Real, _y: &[Real], _yp: &[Real], _cj: Real, _pd: &mut [Real], _storage: MatrixStorage) {}
+    /// zeroed) in the given storage. Only called when the options ask for
+    /// a user Jacobian. A status other than Ok counts as a failed residual
+    /// evaluation.
+    fn jacobian(
+        &mut self,
+        _t: Real,
+        _y: &[Real],
+        _yp: &[Real],
+        _cj: Real,
+        _pd: &mut [Real],
+        _storage: MatrixStorage,
+    ) -> CallbackStatus {
+        CallbackStatus::Ok
+    }
 
     /// The user's own error weights (DASKR's optionally replaceable
     /// DDAWTS): fill `ewt` (not yet inverted) and return true, or return

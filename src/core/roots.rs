@@ -11,7 +11,10 @@
 //! function that crosses zero twice within one step is not seen; a zero at
 //! the initial time is stepped over by a small increment).
 
-use super::interpolate::interpolate;
+use super::error::{InputError, Interrupt};
+use super::integrator::{EventHook, HookContext, Stop};
+use super::interpolate::History;
+use super::layout::{iw, rw, IHeader, RHeader};
 use super::problem::DaeSystem;
 use crate::types::{FInt, Real};
 
@@ -197,21 +200,6 @@ pub struct RootState<'a> {
     pub nrte: &'a mut FInt,
 }
 
-/// The interpolation history needed to evaluate y, y' inside the last step.
-pub struct History<'a> {
-    pub tn: Real,
-    pub kold: usize,
-    pub phi: &'a [Real],
-    pub psi: &'a [Real],
-}
-
-impl History<'_> {
-    fn at(&self, t: Real, y: &mut [Real], yp: &mut [Real]) {
-        let n = y.len();
-        interpolate(self.tn, t, self.kold, &self.phi[..(self.kold + 1) * n], self.psi, y, yp);
-    }
-}
-
 /// Check for roots (DRCHEK). `y`, `yp` are overwritten with the solution
 /// at the point of the last evaluation (the root, if one is found).
 #[allow(clippy::too_many_arguments)]
@@ -344,6 +332,100 @@ fn search_step<S: DaeSystem + ?Sized>(
     }
     hist.at(x, y, yp);
     Ok(RootOutcome::Found)
+}
+
+/// DDASKR's root finding as the integrator's event hook. Its state lives
+/// in the work arrays: T0 (RWORK(51)), R(T0) and the search arrays
+/// (RWORK), NRTE (IWORK(36)), IRFND (IWORK(37)); it is loaded when the
+/// call starts and stored when it ends.
+pub struct RootFinder<'a> {
+    arrays: SearchArrays<'a>,
+    /// T0: only roots beyond it are sought.
+    t0: Real,
+    /// The last T returned to the caller.
+    tlast: Real,
+    /// IRFND: the previous return was at a root.
+    root_found_last: bool,
+    /// NRTE, root-function evaluations.
+    nrte: FInt,
+}
+
+impl<'a> RootFinder<'a> {
+    /// The finder with its state read from the headers.
+    pub fn load(rh: &RHeader<'_>, ih: &IHeader<'_>, arrays: SearchArrays<'a>) -> Self {
+        RootFinder {
+            arrays,
+            t0: rh.get(rw::T0),
+            tlast: rh.get(rw::TLAST),
+            root_found_last: ih.get(iw::IRFND) != 0,
+            nrte: ih.get(iw::NRTE),
+        }
+    }
+
+    /// Write the state back (at the end of a call).
+    pub fn store(&self, rh: &mut RHeader<'_>, ih: &mut IHeader<'_>) {
+        rh.set(rw::T0, self.t0);
+        ih.set(iw::NRTE, self.nrte);
+        ih.set(iw::IRFND, FInt::from(self.root_found_last));
+    }
+
+    fn active(&self) -> bool {
+        !self.arrays.r0.is_empty()
+    }
+
+    fn check<S: DaeSystem + ?Sized>(
+        &mut self,
+        job: RootCheck,
+        sys: &mut S,
+        cx: &mut HookContext<'_, '_>,
+    ) -> Result<Option<Stop>, Interrupt> {
+        let mut rs = RootState {
+            arrays: SearchArrays {
+                r0: &mut *self.arrays.r0,
+                r1: &mut *self.arrays.r1,
+                rx: &mut *self.arrays.rx,
+                jroot: &mut *self.arrays.jroot,
+            },
+            t0: &mut self.t0,
+            tlast: self.tlast,
+            root_found_last: self.root_found_last,
+            nrte: &mut self.nrte,
+        };
+        match check_roots(job, sys, &cx.hist, cx.tout, cx.y, cx.yp, cx.uround, &mut rs) {
+            Err(RootsIllDefined) => Err(InputError::RootsIllDefined { t0: self.t0 }.into()),
+            Ok(RootOutcome::Found) => {
+                self.root_found_last = true;
+                Ok(Some(Stop { t: self.t0, idid: 5 }))
+            }
+            Ok(RootOutcome::None) => Ok(None),
+        }
+    }
+}
+
+impl<S: DaeSystem + ?Sized> EventHook<S> for RootFinder<'_> {
+    fn at_start(&mut self, sys: &mut S, cx: &mut HookContext<'_, '_>) -> Result<(), Interrupt> {
+        self.t0 = cx.t;
+        self.root_found_last = false;
+        if self.active() {
+            self.check(RootCheck::Initial, sys, cx)?;
+        }
+        Ok(())
+    }
+
+    fn on_continuation(&mut self, sys: &mut S, cx: &mut HookContext<'_, '_>) -> Result<Option<Stop>, Interrupt> {
+        if !self.active() {
+            return Ok(None);
+        }
+        self.check(RootCheck::Continuation, sys, cx)
+    }
+
+    fn after_step(&mut self, sys: &mut S, cx: &mut HookContext<'_, '_>) -> Result<Option<Stop>, Interrupt> {
+        if !self.active() {
+            return Ok(None);
+        }
+        // DRCHEK cannot report ill-defined functions after a step.
+        Ok(self.check(RootCheck::AfterStep, sys, cx).unwrap_or(None))
+    }
 }
 
 #[cfg(test)]

@@ -3,13 +3,12 @@
 //! K-2..K+1, order and step-size selection, update of the divided
 //! differences PHI, and the retry logic after a failed step.
 
+use super::counters::Counters;
+use super::error::StepError;
 use super::interpolate::interpolate;
-use super::jacobian::IterationMatrix;
-use super::krylov::{
-    self, KrylovCause, KrylovCorrectorState, KrylovFailure, KrylovParams, KrylovVectors, KrylovWorkspace,
-};
 use super::layout::{iw, rw, IHeader, RHeader};
-use super::newton::{self, CorrectorFailure, CorrectorParams, CorrectorState, CorrectorVectors, RecoverableCause};
+use super::linsol::LinearSolver;
+use super::newton::{self, CorrectorParams, CorrectorState, CorrectorVectors};
 use super::norms::weighted_rms_norm;
 use super::problem::DaeSystem;
 use super::vecops;
@@ -40,20 +39,6 @@ pub struct BdfState {
     /// 0 while the step size is still being doubled each step.
     pub phase: i32,
     pub jcalc: i32,
-}
-
-/// The solver's counters (IWORK(11..21)).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counters {
-    pub nst: FInt,
-    pub nre: FInt,
-    pub nje: FInt,
-    pub netf: FInt,
-    pub ncfn: FInt,
-    pub ncfl: FInt,
-    pub nni: FInt,
-    pub nli: FInt,
-    pub nps: FInt,
 }
 
 fn to_index(v: FInt) -> usize {
@@ -108,54 +93,11 @@ impl BdfState {
     }
 }
 
-impl Counters {
-    pub fn load(i: &IHeader<'_>) -> Self {
-        Counters {
-            nst: i.get(iw::NST),
-            nre: i.get(iw::NRE),
-            nje: i.get(iw::NJE),
-            netf: i.get(iw::NETF),
-            ncfn: i.get(iw::NCFN),
-            ncfl: i.get(iw::NCFL),
-            nni: i.get(iw::NNI),
-            nli: i.get(iw::NLI),
-            nps: i.get(iw::NPS),
-        }
-    }
-    pub fn store(&self, i: &mut IHeader<'_>) {
-        i.set(iw::NST, self.nst);
-        i.set(iw::NRE, self.nre);
-        i.set(iw::NJE, self.nje);
-        i.set(iw::NETF, self.netf);
-        i.set(iw::NCFN, self.ncfn);
-        i.set(iw::NCFL, self.ncfl);
-        i.set(iw::NNI, self.nni);
-        i.set(iw::NLI, self.nli);
-        i.set(iw::NPS, self.nps);
-    }
-}
-
-/// The linear-algebra path of the corrector: a direct matrix, or the
-/// Krylov workspace with its parameters.
-pub enum LinearSystem<'a, 'b> {
-    Direct(&'b mut IterationMatrix<'a>),
-    Krylov {
-        ws: &'b mut KrylovWorkspace<'a>,
-        /// EPLI, SQRT(NEQ), 1/SQRT(NEQ) from RWORK(10..12).
-        epli: Real,
-        sqrtn: Real,
-        rsqrtn: Real,
-        /// INFO(15): the user's JAC prepares the preconditioner.
-        precond_setup: bool,
-    },
-}
-
-/// Run the corrector of the chosen method (DNEDD or DNEDK) and map its
-/// failure to the step's failure kind.
+/// Run the corrector and classify its failure for the retry logic.
 #[allow(clippy::too_many_arguments)]
-fn correct<S: DaeSystem + ?Sized>(
+fn correct<S: DaeSystem + ?Sized, L: LinearSolver>(
     sys: &mut S,
-    lin: &mut LinearSystem<'_, '_>,
+    lin: &mut L,
     st: &mut BdfState,
     cnt: &mut Counters,
     v: &mut StepVectors<'_>,
@@ -166,124 +108,19 @@ fn correct<S: DaeSystem + ?Sized>(
     first_step: bool,
 ) -> Result<(), Failure> {
     let neq = v.y.len();
-    match lin {
-        LinearSystem::Direct(matrix) => {
-            let mut cs = CorrectorState {
-                cj: st.cj,
-                cjold: &mut st.cjold,
-                cjlast,
-                s: &mut st.s,
-                jcalc: &mut st.jcalc,
-                nre: &mut cnt.nre,
-                nje: &mut cnt.nje,
-                nni: &mut cnt.nni,
-            };
-            let mut cv = CorrectorVectors {
-                y: &mut *v.y,
-                yp: &mut *v.yp,
-                rwt: v.wt,
-                phi: &v.phi[..kp1 * neq],
-                gamma: &st.gamma,
-                delta: &mut *v.delta,
-                e: &mut *v.e,
-            };
-            let p = CorrectorParams {
-                t,
-                h: st.h,
-                kp1,
-                uround: cfg.uround,
-                epcon: cfg.epcon,
-                // DNEDD sees JSTART = INFO(1), still 0 on retries of the first step.
-                first_step,
-                nonneg: cfg.nonneg,
-            };
-            newton::correct(sys, matrix, &mut cs, &mut cv, &p).map_err(|f| match f {
-                CorrectorFailure::Stop => Failure::Corrector { recoverable: false, err: StepError::Stop },
-                CorrectorFailure::Recoverable(c) => Failure::Corrector {
-                    recoverable: true,
-                    err: match c {
-                        RecoverableCause::NoConvergence => StepError::Convergence,
-                        RecoverableCause::IllegalInput => StepError::IllegalInput,
-                        RecoverableCause::Singular => StepError::Singular,
-                    },
-                },
-            })
-        }
-        LinearSystem::Krylov { ws, epli, sqrtn, rsqrtn, precond_setup } => {
-            let mut cs = KrylovCorrectorState {
-                cj: st.cj,
-                cjold: &mut st.cjold,
-                cjlast,
-                s: &mut st.s,
-                jcalc: &mut st.jcalc,
-                nre: &mut cnt.nre,
-                nje: &mut cnt.nje,
-                nni: &mut cnt.nni,
-                nli: &mut cnt.nli,
-                nps: &mut cnt.nps,
-                ncfl: &mut cnt.ncfl,
-            };
-            let mut kv = KrylovVectors {
-                y: &mut *v.y,
-                yp: &mut *v.yp,
-                wt: &mut *v.wt,
-                phi: &v.phi[..kp1 * neq],
-                gamma: &st.gamma,
-                delta: &mut *v.delta,
-                e: &mut *v.e,
-            };
-            let p = KrylovParams {
-                t,
-                h: st.h,
-                kp1,
-                epcon: cfg.epcon,
-                epli: *epli,
-                sqrtn: *sqrtn,
-                rsqrtn: *rsqrtn,
-                first_step,
-                nonneg: cfg.nonneg,
-                precond_setup: *precond_setup,
-            };
-            krylov::correct_krylov(sys, ws, &mut cs, &mut kv, &p).map_err(|f| match f {
-                KrylovFailure::Stop => Failure::Corrector { recoverable: false, err: StepError::Stop },
-                KrylovFailure::PreconditionerSolve => {
-                    Failure::Corrector { recoverable: false, err: StepError::PreconditionerSolve }
-                }
-                KrylovFailure::Recoverable(c) => Failure::Corrector {
-                    recoverable: true,
-                    err: match c {
-                        KrylovCause::NoConvergence => StepError::Convergence,
-                        KrylovCause::IllegalInput => StepError::IllegalInput,
-                        KrylovCause::PreconditionerSetup => StepError::PreconditionerSetup,
-                        KrylovCause::LinearSolver => StepError::LinearSolver,
-                    },
-                },
-            })
-        }
-    }
-}
-
-/// Why a step could not be completed (the IDID DDSTP would return).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StepError {
-    /// -5
-    PreconditionerSetup,
-    /// -13
-    PreconditionerSolve,
-    /// -14
-    LinearSolver,
-    /// -6
-    ErrorTest,
-    /// -7
-    Convergence,
-    /// -8
-    Singular,
-    /// -9
-    ConvergenceAfterErrorTest,
-    /// -10
-    IllegalInput,
-    /// -11
-    Stop,
+    let mut cs = CorrectorState { cj: st.cj, cjold: &mut st.cjold, cjlast, s: &mut st.s, jcalc: &mut st.jcalc };
+    let mut cv = CorrectorVectors {
+        y: &mut *v.y,
+        yp: &mut *v.yp,
+        wt: &mut *v.wt,
+        phi: &v.phi[..kp1 * neq],
+        gamma: &st.gamma,
+        delta: &mut *v.delta,
+        e: &mut *v.e,
+    };
+    let p = CorrectorParams { t, h: st.h, kp1, uround: cfg.uround, epcon: cfg.epcon, first_step, nonneg: cfg.nonneg };
+    newton::correct(sys, lin, &mut cs, &mut cv, &p, cnt)
+        .map_err(|f| Failure::Corrector { recoverable: f.recoverable, err: f.reason })
 }
 
 /// The vectors a step works on (views into the caller's arrays).
@@ -315,9 +152,9 @@ pub struct StepConfig {
 /// and `st` holds the step size and order proposed for the next step.
 /// `first_step` is INFO(1) = 0 (DDSTP's JSTART).
 #[allow(clippy::too_many_arguments)]
-pub fn take_step<S: DaeSystem + ?Sized>(
+pub fn take_step<S: DaeSystem + ?Sized, L: LinearSolver>(
     sys: &mut S,
-    lin: &mut LinearSystem<'_, '_>,
+    lin: &mut L,
     st: &mut BdfState,
     cnt: &mut Counters,
     tn: &mut Real,

@@ -48,6 +48,15 @@ pub fn predict_column(y: &mut [Real], yp: &mut [Real], p: &[Real], g: Real) {
     }
 }
 
+/// One Newton update: y -= d, e -= d, y' -= cj*d.
+pub fn apply_correction(y: &mut [Real], e: &mut [Real], yp: &mut [Real], d: &[Real], cj: Real) {
+    for (((yi, ei), ypi), &di) in y.iter_mut().zip(e.iter_mut()).zip(yp.iter_mut()).zip(d) {
+        *yi -= di;
+        *ei -= di;
+        *ypi -= cj * di;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

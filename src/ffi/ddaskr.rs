@@ -6,7 +6,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use super::messages::StdoutSink;
 use super::slices::{opt_slice_mut, scalar_mut};
-use crate::core::driver::{self, CallArgs};
+use crate::core::ddaskr::{self, CallArgs};
 use crate::core::error::InputError;
 use crate::core::messages::MessageSink;
 use crate::core::norms::Tolerances;
@@ -164,13 +164,22 @@ impl DaeSystem for ForeignProblem {
         CallbackStatus::from_ires(ires)
     }
 
-    fn jacobian(&mut self, t: f64, y: &[f64], yp: &[f64], cj: f64, pd: &mut [f64], _storage: MatrixStorage) {
+    fn jacobian(
+        &mut self,
+        t: f64,
+        y: &[f64],
+        yp: &[f64],
+        cj: f64,
+        pd: &mut [f64],
+        _storage: MatrixStorage,
+    ) -> CallbackStatus {
         if let Some(jac) = self.jac {
             // SAFETY: `jac` was checked non-null for INFO(5)=1 and has the
             // direct-method argument list; `pd` is the LENPD-long matrix
             // segment of RWORK, y/yp have NEQ elements.
             unsafe { jac(&t, y.as_ptr(), yp.as_ptr(), pd.as_mut_ptr(), &cj, self.rpar, self.ipar) };
         }
+        CallbackStatus::Ok
     }
 
     fn preconditioner_setup(&mut self, c: PrecondSetup<'_>) -> PrecondSetupStatus {
@@ -405,7 +414,7 @@ unsafe fn ddaskr_body(
         };
         let mut sink = StdoutSink;
         let outcome = catch_unwind(AssertUnwindSafe(|| {
-            let _ = driver::ddaskr(&mut args, &mut problem, &mut sink);
+            let _ = ddaskr::ddaskr(&mut args, &mut problem, &mut sink);
         }));
         if outcome.is_err() {
             sink.emit(&InputError::Internal.message());

@@ -1,0 +1,306 @@
+//! DDASKR's input checks and its first-call bookkeeping: the layout as
+//! decided by INFO and IWORK, the Krylov parameters, the tolerance and
+//! constraint checks, and the settings recorded in IWORK.
+
+use super::CallArgs;
+use crate::core::error::InputError;
+use crate::core::layout::{iw, rw, IHeader, Layout, LayoutInput, Method, RHeader};
+use crate::core::linsol::direct::{JacobianSource, MatrixFormat};
+use crate::core::linsol::krylov::{KrylovDims, KrylovParams};
+use crate::core::options::Options;
+use crate::types::{FInt, Real};
+
+/// Read IWORK(pos) if it exists (inputs are read before the lengths are
+/// known to be sufficient, so reads must not assume them).
+pub(super) fn iget(iwork: &[FInt], pos: usize) -> FInt {
+    iwork.get(pos - 1).copied().unwrap_or(0)
+}
+
+/// Read RWORK(pos) if it exists.
+pub(super) fn rget(rwork: &[Real], pos: usize) -> Real {
+    rwork.get(pos - 1).copied().unwrap_or(0.0)
+}
+
+pub(super) fn finite(what: &'static str, value: Real) -> Result<Real, InputError> {
+    if value.is_finite() {
+        Ok(value)
+    } else {
+        Err(InputError::NotFinite { what, value })
+    }
+}
+
+/// The layout as decided on the first call and recorded in IWORK.
+pub(super) fn layout_input(
+    opts: &Options,
+    neq: FInt,
+    nrt: FInt,
+    iwork: &[FInt],
+    first: bool,
+) -> Result<LayoutInput, InputError> {
+    let maxord = if first {
+        if opts.use_maxord {
+            let m = iget(iwork, iw::MAXORD);
+            if !(1..=5).contains(&m) {
+                return Err(InputError::MaxordOutOfRange { maxord: m });
+            }
+            m as usize
+        } else {
+            5
+        }
+    } else {
+        iget(iwork, iw::MAXORD).clamp(1, 5) as usize
+    };
+    let method = if opts.krylov {
+        let k = krylov_settings(opts, neq, iwork, &[], first)?;
+        Method::Krylov { dims: k.dims, leniwp: k.leniwp }
+    } else {
+        Method::Direct { format: matrix_format(opts, neq, iwork, first)?, source: jacobian_source(opts, iwork, first) }
+    };
+    let (constraints_in_iwork, id_in_iwork) = if first {
+        (opts.constraints_in_iwork(), opts.id_in_iwork())
+    } else {
+        (iget(iwork, iw::LID) > iw::ICNS as FInt, iget(iwork, iw::LENID) > 0)
+    };
+    Ok(LayoutInput { neq, nrt, maxord, method, constraints_in_iwork, id_in_iwork, separate_vt: opts.exclude_algebraic })
+}
+
+/// Dense, or banded with ML/MU from IWORK(1..2) (checked on the first
+/// call; afterwards the matrix type recorded in IWORK(4) decides).
+fn matrix_format(opts: &Options, neq: FInt, iwork: &[FInt], first: bool) -> Result<MatrixFormat, InputError> {
+    let banded = if first { opts.banded } else { iget(iwork, iw::MTYPE) >= 4 };
+    if !banded {
+        return Ok(MatrixFormat::Dense);
+    }
+    let (ml, mu) = (iget(iwork, iw::ML), iget(iwork, iw::MU));
+    if first {
+        if ml < 0 || ml >= neq {
+            return Err(InputError::MlIllegal { ml });
+        }
+        if mu < 0 || mu >= neq {
+            return Err(InputError::MuIllegal { mu });
+        }
+    }
+    Ok(MatrixFormat::Band { ml: ml.max(0) as usize, mu: mu.max(0) as usize })
+}
+
+fn jacobian_source(opts: &Options, iwork: &[FInt], first: bool) -> JacobianSource {
+    let dq = if first { !opts.user_jacobian } else { matches!(iget(iwork, iw::MTYPE), 2 | 5) };
+    if dq {
+        JacobianSource::DifferenceQuotients
+    } else {
+        JacobianSource::User
+    }
+}
+
+/// The Krylov method's parameters (INFO(12)=1): MAXL, KMP, NRMAX, EPLI
+/// (defaults unless INFO(13)=1) and the user work lengths LENWP, LENIWP.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct KrylovSettings {
+    pub dims: KrylovDims,
+    pub epli: Real,
+    pub leniwp: usize,
+}
+
+/// Decode (and on the first call check) the Krylov parameters. With an
+/// empty `rwork` EPLI is not read (the layout does not need it).
+pub(super) fn krylov_settings(
+    opts: &Options,
+    neq: FInt,
+    iwork: &[FInt],
+    rwork: &[Real],
+    first: bool,
+) -> Result<KrylovSettings, InputError> {
+    let lenwp = iget(iwork, iw::LENWP);
+    let leniwp = iget(iwork, iw::LENIWP);
+    if lenwp < 0 || leniwp < 0 {
+        return Err(InputError::WorkLengthNegative { lenwp, leniwp });
+    }
+    let (maxl, kmp, nrmax, epli) = if first && !opts.krylov_parameters {
+        let maxl = neq.clamp(1, 5);
+        (maxl, maxl, 5, 0.05)
+    } else {
+        let (maxl, kmp, nrmax) = (iget(iwork, iw::MAXL), iget(iwork, iw::KMP), iget(iwork, iw::NRMAX));
+        let epli = if rwork.is_empty() { 0.5 } else { rget(rwork, rw::EPLI) };
+        if maxl < 1 || maxl > neq {
+            return Err(InputError::MaxlIllegal { maxl });
+        }
+        if kmp < 1 || kmp > maxl {
+            return Err(InputError::KmpIllegal { kmp });
+        }
+        if nrmax < 0 {
+            return Err(InputError::NrmaxIllegal { nrmax });
+        }
+        if !(epli > 0.0 && epli < 1.0) {
+            return Err(InputError::EpliIllegal { epli });
+        }
+        (maxl, kmp, nrmax, epli)
+    };
+    let dims = KrylovDims {
+        neq: neq.max(0) as usize,
+        maxl: maxl as usize,
+        kmp: kmp as usize,
+        nrmax: nrmax as usize,
+        lenwp: lenwp as usize,
+    };
+    Ok(KrylovSettings { dims, epli, leniwp: leniwp as usize })
+}
+
+/// The Krylov solver's parameters: the dimensions and EPLI as recorded in
+/// IWORK/RWORK by the first call; sqrt(NEQ) and its reciprocal computed
+/// as the first call stores them in RWORK(11..12).
+pub(super) fn krylov_params(dims: KrylovDims, rh: &RHeader<'_>, opts: &Options) -> KrylovParams {
+    let sqrtn = (dims.neq as Real).sqrt();
+    KrylovParams { dims, epli: rh.get(rw::EPLI), sqrtn, rsqrtn: 1.0 / sqrtn, setup_routine: opts.preconditioner_setup }
+}
+
+/// Compute the layout and check the declared lengths; reports LENIW and
+/// LENRW in IWORK(17..18) when those slots exist.
+pub(super) fn checked_layout(inp: &LayoutInput, args: &mut CallArgs<'_>) -> Result<Layout, InputError> {
+    let layout = Layout::compute(inp).map_err(|_| InputError::LengthOverflow { neq: args.neq })?;
+    if args.iwork.len() >= iw::LENRW {
+        args.iwork[iw::LENIW - 1] = layout.leniw as FInt;
+        args.iwork[iw::LENRW - 1] = layout.lenrw as FInt;
+    }
+    if args.rwork.len() < layout.lenrw {
+        return Err(InputError::RworkTooShort { needed: layout.lenrw as FInt, given: args.lrw });
+    }
+    if args.iwork.len() < layout.leniw {
+        return Err(InputError::IworkTooShort { needed: layout.leniw as FInt, given: args.liw });
+    }
+    Ok(layout)
+}
+
+/// Check Y against the sign constraints ICNSTR (DCNST0); the error is the
+/// first violated component (1-based). A NaN component counts as a
+/// violation (the negated comparisons are deliberate).
+#[allow(clippy::neg_cmp_op_on_partial_ord)]
+fn constraint_violation(y: &[Real], icnstr: &[FInt]) -> Option<usize> {
+    y.iter()
+        .zip(icnstr)
+        .position(|(&yi, &c)| match c {
+            2 => !(yi > 0.0),
+            1 => !(yi >= 0.0),
+            -1 => !(yi <= 0.0),
+            -2 => !(yi < 0.0),
+            _ => false,
+        })
+        .map(|i| i + 1)
+}
+
+/// Validate RTOL/ATOL (block 200 of DDASKR, plus finiteness).
+pub(super) fn check_tolerances(opts: &Options, args: &CallArgs<'_>) -> Result<(), InputError> {
+    let n = if opts.vector_tolerances { args.y.len() } else { 1 };
+    let mut nonzero = false;
+    for i in 0..n {
+        let (r, a) = (args.rtol[i], args.atol[i]);
+        if !r.is_finite() || !a.is_finite() {
+            return Err(InputError::ToleranceNotFinite);
+        }
+        if r > 0.0 || a > 0.0 {
+            nonzero = true;
+        }
+        if r < 0.0 {
+            return Err(InputError::RtolNegative);
+        }
+        if a < 0.0 {
+            return Err(InputError::AtolNegative);
+        }
+    }
+    if nonzero {
+        Ok(())
+    } else {
+        Err(InputError::AllTolerancesZero)
+    }
+}
+
+/// First-call checks that need the layout (DDASKR, before label 100).
+pub(super) fn check_first_call(opts: &Options, args: &mut CallArgs<'_>) -> Result<Layout, InputError> {
+    if args.neq <= 0 {
+        return Err(InputError::NeqNotPositive { neq: args.neq });
+    }
+    let inp = layout_input(opts, args.neq, args.nrt.max(0), args.iwork, true)?;
+    if opts.initial_condition != 0 && opts.ic_controls {
+        let ok = iget(args.iwork, iw::MXNIT) > 0
+            && iget(args.iwork, iw::MXNJ) > 0
+            && iget(args.iwork, iw::MXNH) > 0
+            && (0..=1).contains(&iget(args.iwork, iw::LSOFF))
+            && rget(args.rwork, rw::EPINIT) > 0.0
+            && rget(args.rwork, rw::STPTOL) > 0.0;
+        if !ok {
+            return Err(InputError::IcControlsIllegal);
+        }
+    }
+    if opts.krylov {
+        krylov_settings(opts, args.neq, args.iwork, args.rwork, true)?;
+    }
+    let layout = checked_layout(&inp, args)?;
+    if let Some(ic) = layout.icns {
+        let icnstr = &args.iwork[ic..ic + layout.neq];
+        if icnstr.iter().any(|c| !(-2..=2).contains(c)) {
+            return Err(InputError::IcnstrIllegal);
+        }
+        if let Some(i) = constraint_violation(args.y, icnstr) {
+            return Err(InputError::ConstraintViolated { index: i as FInt });
+        }
+    }
+    if let Some(id) = layout.id {
+        if args.iwork[id..id + layout.neq].iter().any(|&d| d != 1 && d != -1) {
+            return Err(InputError::IdIllegal);
+        }
+    }
+    let t = finite("T", *args.t)?;
+    let tout = finite("TOUT", args.tout)?;
+    if tout == t {
+        return Err(InputError::ToutEqualsT { tout, t });
+    }
+    if args.nrt < 0 {
+        return Err(InputError::NrtNegative { nrt: args.nrt });
+    }
+    if opts.use_hmax {
+        let hmax = finite("HMAX", rget(args.rwork, rw::HMAX))?;
+        if hmax <= 0.0 {
+            return Err(InputError::HmaxNotPositive { hmax });
+        }
+    }
+    Ok(layout)
+}
+
+/// Record the first-call settings in IWORK (and the Krylov defaults in
+/// RWORK) and zero the counters.
+pub(super) fn initialise_iwork(opts: &Options, l: &Layout, iwork: &mut [FInt], rwork: &mut [Real], maxord: usize) {
+    if opts.krylov {
+        let k = krylov_settings(opts, l.neq as FInt, iwork, rwork, true).expect("checked before");
+        let mut h = IHeader(&mut iwork[..iw::HEADER]);
+        h.set(iw::MITER, 1);
+        h.set(iw::MAXL, k.dims.maxl as FInt);
+        h.set(iw::KMP, k.dims.kmp as FInt);
+        h.set(iw::NRMAX, k.dims.nrmax as FInt);
+        rwork[rw::EPLI - 1] = k.epli;
+    }
+    let mut h = IHeader(&mut iwork[..iw::HEADER]);
+    h.set(iw::MAXORD, maxord as FInt);
+    if let Method::Direct { format, source } = l.method {
+        let dq = source == JacobianSource::DifferenceQuotients;
+        let mtype = match format {
+            MatrixFormat::Dense => 1,
+            MatrixFormat::Band { .. } => 4,
+        } + FInt::from(dq);
+        h.set(iw::MTYPE, mtype);
+    }
+    for pos in [iw::NST, iw::NRE, iw::NJE, iw::NETF, iw::NCFN, iw::NNI, iw::NLI, iw::NPS, iw::NCFL, iw::NRTE] {
+        h.set(pos, 0);
+    }
+    h.set(iw::KPRIN, FInt::from(opts.ic_print));
+    h.set(iw::NPD, l.lenpd as FInt);
+    h.set(iw::LOCWP, (l.lenpd - l.lenwp()) as FInt + 1);
+    h.set(iw::LCIWP, l.ipvt as FInt + 1);
+    h.set(iw::LID, l.id.map_or(iw::ICNS + l.icns.map_or(0, |_| l.neq), |i| i + 1) as FInt);
+    h.set(iw::LENID, if l.id.is_some() { l.neq as FInt } else { 0 });
+    h.set(iw::NONNEG, FInt::from(opts.nonnegative()));
+    if opts.initial_condition != 0 && !opts.ic_controls {
+        h.set(iw::MXNIT, if opts.krylov { 15 } else { 5 });
+        h.set(iw::MXNJ, if opts.krylov { 2 } else { 6 });
+        h.set(iw::MXNH, 5);
+        h.set(iw::LSOFF, 0);
+    }
+}

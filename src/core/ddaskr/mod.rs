@@ -1,0 +1,183 @@
+//! DDASKR's call protocol: INFO decoded once into typed options, the
+//! first-call checks and bookkeeping, the per-call checks, the choice of
+//! linear solver and root finder, and the IDID/INFO(1) conventions around
+//! the shared [`integrator`](crate::core::integrator).
+//!
+//! All state that must survive between calls is read from and written back
+//! to the caller's RWORK/IWORK; nothing is kept anywhere else.
+
+mod checks;
+
+use self::checks::{
+    check_first_call, check_tolerances, checked_layout, finite, iget, initialise_iwork, krylov_params, layout_input,
+};
+use super::error::{InputError, Interrupt};
+use super::initial::IcOption;
+use super::integrator::{integrate, Arrays, CallIo, IcRequest, Parts, RunConfig};
+use super::layout::{iw, rw, Layout, Method};
+use super::linsol::direct::DirectSolver;
+use super::linsol::krylov::KrylovSolver;
+use super::linsol::LinearSolver;
+use super::messages::MessageSink;
+use super::options::Options;
+use super::problem::DaeSystem;
+use super::roots::{RootFinder, SearchArrays};
+use crate::types::{FInt, Real};
+
+/// The arguments of one DDASKR call as checked slices. The FFI layer
+/// builds the slices with lengths NEQ (Y, YPRIME), 1 or NEQ (RTOL, ATOL,
+/// by INFO(2)), LRW, LIW and NRT (JROOT); `lrw`, `liw` are the declared
+/// lengths as passed (possibly negative).
+pub struct CallArgs<'a> {
+    pub neq: FInt,
+    pub t: &'a mut Real,
+    pub y: &'a mut [Real],
+    pub yp: &'a mut [Real],
+    pub tout: Real,
+    pub info: &'a mut [FInt],
+    pub rtol: &'a mut [Real],
+    pub atol: &'a mut [Real],
+    pub idid: &'a mut FInt,
+    pub rwork: &'a mut [Real],
+    pub lrw: FInt,
+    pub iwork: &'a mut [FInt],
+    pub liw: FInt,
+    pub nrt: FInt,
+    pub jroot: &'a mut [FInt],
+}
+
+/// Run one DDASKR call. Messages go to `sink`; IDID, INFO(1), T, Y, Y'
+/// and the work arrays are updated as DDASKR does. The returned value
+/// repeats the outcome in typed form (Ok(IDID) for IDID > 0).
+pub fn ddaskr<S: DaeSystem + ?Sized>(
+    args: &mut CallArgs<'_>,
+    sys: &mut S,
+    sink: &mut dyn MessageSink,
+) -> Result<FInt, Interrupt> {
+    let info1 = args.info.first().copied().unwrap_or(0);
+    let outcome = if info1 == -1 {
+        // The last call failed and the caller did not acknowledge it.
+        Err(Interrupt::Input(InputError::NoActionAfterFailure { idid: *args.idid }))
+    } else {
+        run(args, sys, sink)
+    };
+    match &outcome {
+        Ok(idid) => *args.idid = *idid,
+        Err(e) => {
+            sink.emit(&e.message());
+            if let Some(i1) = args.info.first_mut() {
+                *i1 = -1;
+            }
+            *args.idid = e.idid();
+        }
+    }
+    outcome
+}
+
+/// The layout of this call: checked and recorded on a first call, read
+/// back from IWORK on a continuation call.
+fn call_layout(opts: &Options, args: &mut CallArgs<'_>, first: bool) -> Result<Layout, InputError> {
+    if first {
+        let l = check_first_call(opts, args)?;
+        let maxord = if opts.use_maxord { iget(args.iwork, iw::MAXORD) as usize } else { 5 };
+        initialise_iwork(opts, &l, args.iwork, args.rwork, maxord);
+        return Ok(l);
+    }
+    if args.neq <= 0 {
+        return Err(InputError::NeqNotPositive { neq: args.neq });
+    }
+    if args.nrt < 0 {
+        return Err(InputError::NrtNegative { nrt: args.nrt });
+    }
+    let inp = layout_input(opts, args.neq, args.nrt, args.iwork, false)?;
+    checked_layout(&inp, args)
+}
+
+/// What this call asks of the integrator.
+fn run_config(opts: &Options, rwork: &[Real], iwork: &[FInt], first: bool) -> Result<RunConfig, InputError> {
+    let tstop = if opts.use_tstop { Some(finite("TSTOP", rwork[rw::TSTOP - 1])?) } else { None };
+    let initial = (first && opts.initial_condition != 0).then(|| IcRequest {
+        option: if opts.initial_condition == 1 { IcOption::AlgebraicAndDerivatives } else { IcOption::States },
+        stop_after: opts.stop_after_ic,
+        controls_given: opts.ic_controls,
+        print_level: opts.ic_print,
+    });
+    Ok(RunConfig {
+        first_call: first,
+        intermediate_output: opts.intermediate_output,
+        tstop,
+        hmax: opts.use_hmax.then(|| rwork[rw::HMAX - 1]),
+        h0: (first && opts.use_h0).then(|| rwork[rw::H - 1]),
+        maxord: iget(iwork, iw::MAXORD).clamp(1, 5) as usize,
+        nonneg: iget(iwork, iw::NONNEG) != 0,
+        exclude_algebraic: opts.exclude_algebraic,
+        vector_tolerances: opts.vector_tolerances,
+        initial,
+    })
+}
+
+/// The whole call; Ok(IDID) on success.
+fn run<S: DaeSystem + ?Sized>(
+    args: &mut CallArgs<'_>,
+    sys: &mut S,
+    sink: &mut dyn MessageSink,
+) -> Result<FInt, Interrupt> {
+    let opts = Options::decode(args.info)?;
+    let first = args.info[0] == 0;
+    if !first && args.info[0] != 1 {
+        return Err(InputError::InfoElement { index: 1 }.into());
+    }
+    let layout = call_layout(&opts, args, first)?;
+    check_tolerances(&opts, args)?;
+    let tout = finite("TOUT", args.tout)?;
+    finite("T", *args.t)?;
+    let cfg = run_config(&opts, args.rwork, args.iwork, first)?;
+
+    let CallArgs { t, y, yp, info, rtol, atol, rwork, iwork, jroot, .. } = args;
+    let rv = layout.split_rwork(rwork);
+    let iv = layout.split_iwork(iwork);
+    let mut hook =
+        RootFinder::load(&rv.header, &iv.header, SearchArrays { r0: rv.r0, r1: rv.r1, rx: rv.rx, jroot: &mut **jroot });
+    let mut a = Arrays {
+        rh: rv.header,
+        ih: iv.header,
+        wt: rv.wt,
+        vt: rv.vt,
+        phi: rv.phi,
+        delta: rv.delta,
+        e: rv.e,
+        id: iv.id,
+        icnstr: if opts.constraints_in_iwork() { iv.icnstr } else { None },
+    };
+    let mut io = CallIo { t, y, yp, tout, rtol, atol };
+    let n = layout.neq;
+    let result = match layout.method {
+        Method::Direct { format, source } => {
+            let mut lin = DirectSolver::new(format, source, n, rv.wm, iv.pivots);
+            run_with(sys, &mut lin, &mut hook, sink, &mut a, &mut io, &cfg)
+        }
+        Method::Krylov { dims, .. } => {
+            let p = krylov_params(dims, &a.rh, &opts);
+            let mut lin = KrylovSolver::new(p, rv.savr, rv.wm, iv.pivots).ok_or(InputError::Internal)?;
+            run_with(sys, &mut lin, &mut hook, sink, &mut a, &mut io, &cfg)
+        }
+    };
+    hook.store(&mut a.rh, &mut a.ih);
+    // DDSTP sets INFO(1) = 1 once a step has been attempted.
+    if first && !matches!(result, Ok(4)) {
+        info[0] = 1;
+    }
+    result
+}
+
+fn run_with<S: DaeSystem + ?Sized, L: LinearSolver>(
+    sys: &mut S,
+    lin: &mut L,
+    hook: &mut RootFinder<'_>,
+    sink: &mut dyn MessageSink,
+    a: &mut Arrays<'_>,
+    io: &mut CallIo<'_>,
+    cfg: &RunConfig,
+) -> Result<FInt, Interrupt> {
+    integrate(&mut Parts { sys, lin, hook, sink }, a, io, cfg)
+}

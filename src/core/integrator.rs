@@ -1,0 +1,690 @@
+//! The integration loop shared by every driver: error weights, the initial
+//! step, the HMAX and TSTOP limits, the continuation tests, the
+//! initial-condition block and the step loop with its stop tests (the
+//! solver-neutral body of DDASKR, blocks 200..600).
+//!
+//! A driver (the DDASKR call protocol, later DSL48E's) decodes its
+//! arguments into a [`RunConfig`], splits the caller's work arrays into
+//! [`Arrays`], builds a [`LinearSolver`] over its matrix segment and an
+//! [`EventHook`] (root finding, state events, or [`NoEvents`]), and calls
+//! [`integrate`]. All state that must survive the call is in the arrays.
+
+use super::counters::Counters;
+use super::error::{InputError, Interrupt, StepFailure};
+use super::initial::{compute_initial_conditions, IcControls, IcFailure, IcOption, IcParams, IcVectors};
+use super::interpolate::History;
+use super::layout::{iw, rw, IHeader, RHeader};
+use super::linsol::LinearSolver;
+use super::messages::MessageSink;
+use super::norms::{error_weights, invert_weights, mask_algebraic, weighted_rms_norm, Tolerances};
+use super::problem::DaeSystem;
+use super::stepper::{take_step, BdfState, StepConfig, StepVectors};
+use crate::types::{FInt, Real};
+
+/// Steps allowed per call before IDID = -1.
+pub const MAX_STEPS_PER_CALL: FInt = 500;
+/// Newton convergence constant EPCON.
+pub const EPCON: Real = 0.33;
+/// Unit roundoff (D1MACH(4)).
+pub const UROUND: Real = f64::EPSILON;
+
+/// The initial-condition calculation requested for a first call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IcRequest {
+    pub option: IcOption,
+    /// INFO(14): return with IDID = 4 after it.
+    pub stop_after: bool,
+    /// INFO(17): the heuristic controls are in IWORK(32..35), RWORK(14..15).
+    pub controls_given: bool,
+    /// INFO(18): print level.
+    pub print_level: u8,
+}
+
+/// What one call asks for, decoded by the driver.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RunConfig {
+    /// INFO(1) = 0: start a new integration.
+    pub first_call: bool,
+    /// INFO(3): return after every step.
+    pub intermediate_output: bool,
+    /// INFO(4): never step past TSTOP.
+    pub tstop: Option<Real>,
+    /// INFO(7): the largest step size.
+    pub hmax: Option<Real>,
+    /// INFO(8): the first step size (first call only).
+    pub h0: Option<Real>,
+    pub maxord: usize,
+    /// INFO(10) = 2, 3: keep y nonnegative during the integration.
+    pub nonneg: bool,
+    /// INFO(16): the error test leaves out the algebraic components.
+    pub exclude_algebraic: bool,
+    /// INFO(2): RTOL and ATOL are arrays.
+    pub vector_tolerances: bool,
+    /// INFO(11) on a first call.
+    pub initial: Option<IcRequest>,
+}
+
+/// The caller's work arrays, split into what the integrator works on.
+pub struct Arrays<'a> {
+    pub rh: RHeader<'a>,
+    pub ih: IHeader<'a>,
+    /// Reciprocal error weights.
+    pub wt: &'a mut [Real],
+    /// Separate error-test weights (INFO(16)), else None (the test uses WT).
+    pub vt: Option<&'a mut [Real]>,
+    /// PHI(NEQ, NCPHI), column-major.
+    pub phi: &'a mut [Real],
+    pub delta: &'a mut [Real],
+    pub e: &'a mut [Real],
+    /// +1 differential, -1 algebraic.
+    pub id: Option<&'a [FInt]>,
+    /// Sign constraints for the initial-condition calculation.
+    pub icnstr: Option<&'a [FInt]>,
+}
+
+/// The call's own arguments.
+pub struct CallIo<'a> {
+    pub t: &'a mut Real,
+    pub y: &'a mut [Real],
+    pub yp: &'a mut [Real],
+    pub tout: Real,
+    /// Scaled in place when too much accuracy was requested (IDID = -2).
+    pub rtol: &'a mut [Real],
+    pub atol: &'a mut [Real],
+}
+
+/// A return the event hook asks for: T set to `t`, Y and Y' already
+/// interpolated or polished there.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stop {
+    pub t: Real,
+    pub idid: FInt,
+}
+
+/// What an event hook sees: the solution history of the last step and the
+/// caller's Y, Y' (which it may overwrite with values at a stop).
+pub struct HookContext<'a, 'h> {
+    pub hist: History<'h>,
+    /// T as the caller passed it (the last point returned).
+    pub t: Real,
+    pub tout: Real,
+    pub uround: Real,
+    pub y: &'a mut [Real],
+    pub yp: &'a mut [Real],
+}
+
+/// Root functions or state events, checked at the start, on a
+/// continuation call, and after every accepted step.
+pub trait EventHook<S: DaeSystem + ?Sized> {
+    /// After the start point is consistent (first call).
+    fn at_start(&mut self, sys: &mut S, cx: &mut HookContext<'_, '_>) -> Result<(), Interrupt>;
+    /// At the top of a continuation call: an event in the part of the last
+    /// step not yet returned.
+    fn on_continuation(&mut self, sys: &mut S, cx: &mut HookContext<'_, '_>) -> Result<Option<Stop>, Interrupt>;
+    /// After each accepted step.
+    fn after_step(&mut self, sys: &mut S, cx: &mut HookContext<'_, '_>) -> Result<Option<Stop>, Interrupt>;
+}
+
+/// No root functions, no events.
+pub struct NoEvents;
+
+impl<S: DaeSystem + ?Sized> EventHook<S> for NoEvents {
+    fn at_start(&mut self, _: &mut S, _: &mut HookContext<'_, '_>) -> Result<(), Interrupt> {
+        Ok(())
+    }
+    fn on_continuation(&mut self, _: &mut S, _: &mut HookContext<'_, '_>) -> Result<Option<Stop>, Interrupt> {
+        Ok(None)
+    }
+    fn after_step(&mut self, _: &mut S, _: &mut HookContext<'_, '_>) -> Result<Option<Stop>, Interrupt> {
+        Ok(None)
+    }
+}
+
+/// The collaborators of one call.
+pub struct Parts<'r, S: ?Sized, L, H> {
+    pub sys: &'r mut S,
+    pub lin: &'r mut L,
+    pub hook: &'r mut H,
+    pub sink: &'r mut dyn MessageSink,
+}
+
+/// Run one call: start or continue, then step until the request is met.
+/// Ok(IDID) for IDID > 0; T, Y, Y' and the arrays are updated as DDASKR
+/// does.
+pub fn integrate<S, L, H>(
+    parts: &mut Parts<'_, S, L, H>,
+    a: &mut Arrays<'_>,
+    io: &mut CallIo<'_>,
+    cfg: &RunConfig,
+) -> Result<FInt, Interrupt>
+where
+    S: DaeSystem + ?Sized,
+    L: LinearSolver,
+    H: EventHook<S>,
+{
+    let nstl = a.ih.get(iw::NST);
+    a.ih.set(iw::NSTL, nstl);
+    let mut st;
+    let mut tn;
+    let uround;
+    let ready;
+    if cfg.first_call {
+        uround = UROUND;
+        let started = start(parts, a, io, cfg)?;
+        let Some(state) = started else {
+            return Ok(4);
+        };
+        st = state;
+        tn = *io.t;
+        ready = Ready::Step;
+    } else {
+        uround = a.rh.get(rw::ROUND);
+        tn = a.rh.get(rw::TN);
+        st = BdfState::load(&a.rh, &a.ih);
+        // A damaged IWORK must not send the order past the PHI columns
+        // this layout has (DASKR would read out of bounds).
+        st.k = st.k.clamp(1, cfg.maxord);
+        st.kold = st.kold.min(cfg.maxord);
+        ready = resume(parts, a, io, cfg, &mut st, tn, uround)?;
+    }
+    if let Ready::Done(idid) = ready {
+        a.rh.set(rw::TN, tn);
+        a.rh.set(rw::TLAST, *io.t);
+        a.rh.set(rw::H, st.h);
+        return Ok(idid);
+    }
+    let mut cnt = Counters::load(&a.ih);
+    let result = step_loop(parts, a, io, cfg, &mut st, &mut tn, &mut cnt, nstl, uround);
+    cnt.store(&mut a.ih);
+    st.store(&mut a.rh, &mut a.ih);
+    a.rh.set(rw::TN, tn);
+    match result {
+        Ok(idid) => {
+            a.rh.set(rw::TLAST, *io.t);
+            Ok(idid)
+        }
+        Err(f) => {
+            if matches!(f, Interrupt::Step(_)) {
+                *io.t = tn;
+            }
+            Err(f)
+        }
+    }
+}
+
+/// Outcome of the pre-step tests.
+enum Ready {
+    /// Take steps.
+    Step,
+    /// The request is already satisfied: return this IDID.
+    Done(FInt),
+}
+
+fn finite(what: &'static str, value: Real) -> Result<Real, InputError> {
+    if value.is_finite() {
+        Ok(value)
+    } else {
+        Err(InputError::NotFinite { what, value })
+    }
+}
+
+/// Set WT (reciprocal weights) from `y`, and VT if separate: the user's
+/// DDAWTS if it has one, else RTOL*|y|+ATOL (DDAWTS, DINVWT). The error is
+/// the 1-based index of a non-positive weight.
+pub fn update_weights<S: DaeSystem + ?Sized>(
+    sys: &mut S,
+    tol: Tolerances<'_>,
+    y: &[Real],
+    wt: &mut [Real],
+    vt: Option<&mut [Real]>,
+    id: Option<&[FInt]>,
+) -> Result<(), usize> {
+    if !sys.error_weights(tol, y, wt) {
+        error_weights(tol, y, wt);
+    }
+    invert_weights(wt).map_err(|e| e.0)?;
+    if let (Some(vt), Some(id)) = (vt, id) {
+        mask_algebraic(wt, id, vt);
+    }
+    Ok(())
+}
+
+/// The initial step size (DDASKR block 310..330) for the first step.
+fn initial_step(cfg: &RunConfig, t: Real, tout: Real, yp: &[Real], vt: &[Real]) -> Result<Real, InputError> {
+    let tdist = (tout - t).abs();
+    if let Some(h0) = cfg.h0 {
+        let h0 = finite("H0", h0)?;
+        if (tout - t) * h0 < 0.0 {
+            return Err(InputError::ToutBehindT { tout, t });
+        }
+        if h0 == 0.0 {
+            return Err(InputError::H0Zero);
+        }
+        return Ok(h0);
+    }
+    let mut h0 = 0.001 * tdist;
+    let ypnorm = weighted_rms_norm(yp, vt);
+    if ypnorm > 0.5 / h0 {
+        h0 = 0.5 / ypnorm;
+    }
+    Ok(h0.copysign(tout - t))
+}
+
+/// Limit |h| to HMAX (INFO(7)).
+fn limit_to_hmax(cfg: &RunConfig, h: Real) -> Real {
+    if let Some(hmax) = cfg.hmax {
+        let rh = h.abs() / hmax;
+        if rh > 1.0 {
+            return h / rh;
+        }
+    }
+    h
+}
+
+/// The first step size, limited by HMAX, and checked against TSTOP.
+fn first_step_size(cfg: &RunConfig, a: &Arrays<'_>, io: &CallIo<'_>, check_tstop: bool) -> Result<Real, InputError> {
+    let t = *io.t;
+    let vt: &[Real] = a.vt.as_deref().unwrap_or(a.wt);
+    let mut h0 = limit_to_hmax(cfg, initial_step(cfg, t, io.tout, io.yp, vt)?);
+    if let Some(ts) = cfg.tstop {
+        if check_tstop {
+            if ts == t {
+                return Err(InputError::TstopEqualsT { tstop: ts });
+            }
+            if (ts - t) * h0 < 0.0 {
+                return Err(InputError::TstopBehindT { tstop: ts, t });
+            }
+        }
+        if (t + h0 - ts) * h0 > 0.0 {
+            h0 = ts - t;
+        }
+        if check_tstop && (ts - io.tout) * h0 < 0.0 {
+            return Err(InputError::TstopBehindTout { tstop: ts, tout: io.tout });
+        }
+    }
+    Ok(h0)
+}
+
+/// The first call (DDASKR block 300): weights, constants, the initial step,
+/// the initial-condition calculation, the history and the hook's start.
+/// None: the call ends with IDID = 4 after the initial conditions.
+fn start<S, L, H>(
+    parts: &mut Parts<'_, S, L, H>,
+    a: &mut Arrays<'_>,
+    io: &mut CallIo<'_>,
+    cfg: &RunConfig,
+) -> Result<Option<BdfState>, Interrupt>
+where
+    S: DaeSystem + ?Sized,
+    L: LinearSolver,
+    H: EventHook<S>,
+{
+    let t = *io.t;
+    let tn = t;
+    let n = io.y.len();
+    refresh_weights(parts.sys, cfg, a, io, true)?;
+    a.rh.set(rw::ROUND, UROUND);
+    let hmin = 4.0 * UROUND * t.abs().max(io.tout.abs());
+    a.rh.set(rw::EPCON, EPCON);
+    let sqrtn = (n as Real).sqrt();
+    a.rh.set(rw::SQRTN, sqrtn);
+    a.rh.set(rw::RSQRTN, 1.0 / sqrtn);
+    if (io.tout - t).abs() < hmin {
+        return Err(InputError::ToutTooClose { tout: io.tout, t }.into());
+    }
+    let mut h0 = first_step_size(cfg, a, io, true)?;
+    if let Some(ic) = cfg.initial {
+        let mut cnt = Counters::load(&a.ih);
+        let done = initial_conditions(parts, a, io, cfg, &ic, &mut h0, &mut cnt);
+        cnt.store(&mut a.ih);
+        if let Err(f) = done {
+            if matches!(f, Interrupt::Step(_)) {
+                a.rh.set(rw::TN, tn);
+                a.rh.set(rw::H, h0);
+            }
+            return Err(f);
+        }
+        if ic.stop_after {
+            if ic.option == IcOption::AlgebraicAndDerivatives {
+                a.rh.set(rw::HOLD, h0);
+            }
+            a.rh.set(rw::TN, tn);
+            a.rh.set(rw::TLAST, t);
+            a.rh.set(rw::H, h0);
+            return Ok(None);
+        }
+        // Weights and the initial step again, with the new Y and Y'.
+        refresh_weights(parts.sys, cfg, a, io, true)?;
+        h0 = first_step_size(cfg, a, io, false)?;
+    }
+    let mut st = BdfState { h: h0, ..BdfState::default() };
+    a.rh.set(rw::H, h0);
+    a.phi[..n].copy_from_slice(io.y);
+    for (p, &d) in a.phi[n..2 * n].iter_mut().zip(io.yp.iter()) {
+        *p = h0 * d;
+    }
+    st.psi[0] = h0;
+    st.psi[1] = 2.0 * h0;
+    st.kold = 1;
+    {
+        let mut cx = HookContext {
+            hist: History { tn, kold: 1, phi: a.phi, psi: &st.psi },
+            t,
+            tout: io.tout,
+            uround: UROUND,
+            y: &mut *io.y,
+            yp: &mut *io.yp,
+        };
+        parts.hook.at_start(parts.sys, &mut cx)?;
+    }
+    // K, KOLD etc. are set by the first step; store what we have.
+    st.store(&mut a.rh, &mut a.ih);
+    Ok(Some(st))
+}
+
+/// Weights from the caller's Y (and VT when `with_vt`); a non-positive
+/// weight is illegal input here.
+fn refresh_weights<S: DaeSystem + ?Sized>(
+    sys: &mut S,
+    cfg: &RunConfig,
+    a: &mut Arrays<'_>,
+    io: &CallIo<'_>,
+    with_vt: bool,
+) -> Result<(), InputError> {
+    let tol = Tolerances { rtol: io.rtol, atol: io.atol, vector: cfg.vector_tolerances };
+    let (vt, id) = if with_vt && cfg.exclude_algebraic { (a.vt.as_deref_mut(), a.id) } else { (None, None) };
+    update_weights(sys, tol, io.y, a.wt, vt, id).map_err(|i| InputError::WeightNotPositive { index: i as FInt })
+}
+
+/// The initial-condition block of DDASKR (labels 340..355): two passes of
+/// the calculation, the second with weights from the improved Y.
+fn initial_conditions<S, L, H>(
+    parts: &mut Parts<'_, S, L, H>,
+    a: &mut Arrays<'_>,
+    io: &mut CallIo<'_>,
+    cfg: &RunConfig,
+    ic: &IcRequest,
+    h0: &mut Real,
+    cnt: &mut Counters,
+) -> Result<(), Interrupt>
+where
+    S: DaeSystem + ?Sized,
+    L: LinearSolver,
+{
+    let n = io.y.len();
+    if !ic.controls_given {
+        a.rh.set(rw::EPINIT, 0.01);
+        a.rh.set(rw::STPTOL, UROUND.powf(0.6667));
+    }
+    let controls = IcControls {
+        max_iterations: a.ih.get(iw::MXNIT).max(1) as usize,
+        max_jacobians: a.ih.get(iw::MXNJ).max(1) as usize,
+        max_h_values: a.ih.get(iw::MXNH).max(1) as usize,
+        line_search_off: a.ih.get(iw::LSOFF) == 1,
+        step_tolerance: a.rh.get(rw::STPTOL),
+        epinit: a.rh.get(rw::EPINIT),
+    };
+    // The stopping test is scaled by the interval when every variable is
+    // differential (DASKR's INDEX = 0).
+    let all_differential = a.id.is_some_and(|id| id.iter().all(|&d| d == 1));
+    let params = IcParams {
+        option: ic.option,
+        t: *io.t,
+        tscale: if all_differential { (io.tout - *io.t).abs() } else { 0.0 },
+        epcon: controls.epinit * EPCON,
+        uround: UROUND,
+        controls,
+        print_level: ic.print_level,
+    };
+    // DASKR lends PHI's columns 1..4 as scratch; with fewer columns (Krylov
+    // with MAXORD < 3) the trial point gets its own.
+    let ncphi = a.phi.len() / n.max(1);
+    let mut own = vec![0.0; if ncphi >= 4 { 0 } else { 2 * n }];
+    for pass in 0..2 {
+        if pass == 1 {
+            refresh_weights(parts.sys, cfg, a, io, false)?;
+        }
+        let (saved, rest) = a.phi.split_at_mut(2 * n);
+        let (save_y, save_yp) = saved.split_at_mut(n);
+        let trial: &mut [Real] = if ncphi >= 4 { &mut rest[..2 * n] } else { &mut own };
+        let (y_new, yp_new) = trial.split_at_mut(n);
+        let mut v = IcVectors {
+            y: &mut *io.y,
+            yp: &mut *io.yp,
+            id: a.id,
+            icnstr: a.icnstr,
+            rwt: &mut *a.wt,
+            delta: &mut *a.delta,
+            r: &mut *a.e,
+            save_y,
+            save_yp,
+            y_new,
+            yp_new,
+        };
+        let done = compute_initial_conditions(parts.sys, parts.lin, &mut v, &params, h0, pass == 1, cnt, parts.sink);
+        if let Err(IcFailure::Failed | IcFailure::Stop) = done {
+            return Err(StepFailure::InitialConditions { t: *io.t, h: *h0 }.into());
+        }
+    }
+    Ok(())
+}
+
+/// A continuation call (DDASKR block 400): the hook's pending events, then
+/// the tests that may already satisfy the request from the last step.
+#[allow(clippy::too_many_arguments)]
+fn resume<S, L, H>(
+    parts: &mut Parts<'_, S, L, H>,
+    a: &mut Arrays<'_>,
+    io: &mut CallIo<'_>,
+    cfg: &RunConfig,
+    st: &mut BdfState,
+    tn: Real,
+    uround: Real,
+) -> Result<Ready, Interrupt>
+where
+    S: DaeSystem + ?Sized,
+    L: LinearSolver,
+    H: EventHook<S>,
+{
+    let pending = {
+        let mut cx = HookContext {
+            hist: History { tn, kold: st.kold, phi: a.phi, psi: &st.psi },
+            t: *io.t,
+            tout: io.tout,
+            uround,
+            y: &mut *io.y,
+            yp: &mut *io.yp,
+        };
+        parts.hook.on_continuation(parts.sys, &mut cx)?
+    };
+    if let Some(stop) = pending {
+        *io.t = stop.t;
+        return Ok(Ready::Done(stop.idid));
+    }
+    st.h = limit_to_hmax(cfg, st.h);
+    let hist = History { tn, kold: st.kold, phi: a.phi, psi: &st.psi };
+    let ready = continuation_tests(cfg, io, tn, &mut st.h, uround, &hist)?;
+    a.rh.set(rw::H, st.h);
+    Ok(ready)
+}
+
+/// Continuation-call stop tests before stepping (DDASKR 405..460): the
+/// request may already be satisfied by interpolation within the last step.
+fn continuation_tests(
+    cfg: &RunConfig,
+    io: &mut CallIo<'_>,
+    tn: Real,
+    h: &mut Real,
+    uround: Real,
+    hist: &History<'_>,
+) -> Result<Ready, InputError> {
+    let (t, tout) = (*io.t, io.tout);
+    if t == tout {
+        return Err(InputError::ToutEqualsT { tout, t });
+    }
+    if (t - tout) * *h > 0.0 {
+        return Err(InputError::ToutBehindT { tout, t });
+    }
+    let h0 = *h;
+    // Interval mode: done if TOUT was passed; intermediate mode: done if a
+    // step was taken since the last return.
+    let satisfied = if cfg.intermediate_output {
+        if (tn - t) * h0 <= 0.0 {
+            None
+        } else if (tn - tout) * h0 >= 0.0 {
+            Some((tout, 3))
+        } else {
+            Some((tn, 1))
+        }
+    } else if (tn - tout) * h0 < 0.0 {
+        None
+    } else {
+        Some((tout, 3))
+    };
+    if let Some(ts) = cfg.tstop {
+        if (tn - ts) * h0 > 0.0 {
+            return Err(InputError::TstopBehindT { tstop: ts, t });
+        }
+        if (ts - tout) * h0 < 0.0 {
+            return Err(InputError::TstopBehindTout { tstop: ts, tout });
+        }
+    }
+    if let Some((to, idid)) = satisfied {
+        hist.at(to, io.y, io.yp);
+        *io.t = to;
+        return Ok(Ready::Done(idid));
+    }
+    if let Some(ts) = cfg.tstop {
+        if (tn - ts).abs() <= 100.0 * uround * (tn.abs() + h0.abs()) {
+            hist.at(ts, io.y, io.yp);
+            *io.t = ts;
+            return Ok(Ready::Done(2));
+        }
+        if (tn + h0 - ts) * h0 > 0.0 {
+            *h = ts - tn;
+        }
+    }
+    Ok(Ready::Step)
+}
+
+/// The step loop (DDASKR block 500): budget, weights, accuracy and HMIN
+/// tests, one step, the hook, the stop tests.
+#[allow(clippy::too_many_arguments)]
+fn step_loop<S, L, H>(
+    parts: &mut Parts<'_, S, L, H>,
+    a: &mut Arrays<'_>,
+    io: &mut CallIo<'_>,
+    cfg: &RunConfig,
+    st: &mut BdfState,
+    tn: &mut Real,
+    cnt: &mut Counters,
+    nstl: FInt,
+    uround: Real,
+) -> Result<FInt, Interrupt>
+where
+    S: DaeSystem + ?Sized,
+    L: LinearSolver,
+    H: EventHook<S>,
+{
+    let n = io.y.len();
+    let call_start = *cnt;
+    let mut nwarn = 0;
+    let mut first_step = cfg.first_call;
+    loop {
+        if cnt.nst.wrapping_sub(nstl) >= MAX_STEPS_PER_CALL {
+            return Err(StepFailure::TooMuchWork { t: *tn }.into());
+        }
+        parts.lin.warn_if_slow(cnt, &call_start, cnt.nst.wrapping_sub(nstl), *tn, &mut nwarn, parts.sink);
+        {
+            let tol = Tolerances { rtol: io.rtol, atol: io.atol, vector: cfg.vector_tolerances };
+            let vt = if cfg.exclude_algebraic { a.vt.as_deref_mut() } else { None };
+            if update_weights(parts.sys, tol, &a.phi[..n], a.wt, vt, a.id).is_err() {
+                return Err(StepFailure::WeightVanished { t: *tn }.into());
+            }
+        }
+        let r = weighted_rms_norm(&a.phi[..n], a.wt) * 100.0 * uround;
+        if r > 1.0 {
+            let m = if cfg.vector_tolerances { n } else { 1 };
+            for v in io.rtol[..m].iter_mut().chain(io.atol[..m].iter_mut()) {
+                *v *= r;
+            }
+            return Err(StepFailure::TooMuchAccuracy { t: *tn, factor: r }.into());
+        }
+        let hmin = 4.0 * uround * tn.abs().max(io.tout.abs());
+        st.h = limit_to_hmax(cfg, st.h);
+        let stepped = {
+            let mut sv = StepVectors {
+                y: &mut *io.y,
+                yp: &mut *io.yp,
+                wt: &mut *a.wt,
+                vt: a.vt.as_deref(),
+                phi: &mut *a.phi,
+                delta: &mut *a.delta,
+                e: &mut *a.e,
+            };
+            let sc = StepConfig { hmin, uround, epcon: EPCON, maxord: cfg.maxord, nonneg: cfg.nonneg };
+            take_step(parts.sys, parts.lin, st, cnt, tn, &mut sv, &sc, first_step)
+        };
+        first_step = false;
+        if let Err(e) = stepped {
+            return Err(e.at(*tn, st.h).into());
+        }
+        // A successful step: the hook, then the stop tests.
+        let event = {
+            let mut cx = HookContext {
+                hist: History { tn: *tn, kold: st.kold, phi: a.phi, psi: &st.psi },
+                t: *io.t,
+                tout: io.tout,
+                uround,
+                y: &mut *io.y,
+                yp: &mut *io.yp,
+            };
+            parts.hook.after_step(parts.sys, &mut cx)?
+        };
+        if let Some(stop) = event {
+            *io.t = stop.t;
+            return Ok(stop.idid);
+        }
+        if let Some(idid) = stop_after_step(cfg, io, st, *tn, uround, a.phi) {
+            return Ok(idid);
+        }
+    }
+}
+
+/// The stop tests after an accepted step (DDASKR block 510..540): TSTOP
+/// reached, TOUT passed, one-step mode; also shortens the next step so
+/// it ends at TSTOP.
+fn stop_after_step(
+    cfg: &RunConfig,
+    io: &mut CallIo<'_>,
+    st: &mut BdfState,
+    tn: Real,
+    uround: Real,
+    phi: &[Real],
+) -> Option<FInt> {
+    let hist = History { tn, kold: st.kold, phi, psi: &st.psi };
+    let tout = io.tout;
+    if let Some(ts) = cfg.tstop {
+        if (tn - ts).abs() <= 100.0 * uround * (tn.abs() + st.h.abs()) {
+            hist.at(ts, io.y, io.yp);
+            *io.t = ts;
+            return Some(2);
+        }
+    }
+    if (tn - tout) * st.h >= 0.0 {
+        hist.at(tout, io.y, io.yp);
+        *io.t = tout;
+        return Some(3);
+    }
+    if cfg.intermediate_output {
+        *io.t = tn;
+        return Some(1);
+    }
+    if let Some(ts) = cfg.tstop {
+        let tnext = tn + st.h;
+        if (tnext - ts) * st.h > 0.0 {
+            st.h = ts - tn;
+        }
+    }
+    None
+}
