@@ -1,15 +1,58 @@
-//! Build script: compiles the small C message shim (weak references to the
-//! Fortran runtime, so messages keep their order with the caller's output)
-//! and generates the C header from the FFI layer with cbindgen into
-//! OUT_DIR. The committed `include/daskr.h` is compared with it by a test
-//! (`tests/header.rs`); regenerate with `DASKR_WRITE_HEADER=1 cargo build`.
+//! Build script:
+//!
+//! 1. compiles the small C shims in `csrc/` (weak references to the
+//!    Fortran runtime, so messages keep their order with the caller's
+//!    output; a user's DDAWTS);
+//! 2. reads every `export_aliases!(primary => kind alias, ...)` invocation
+//!    in the sources (the one list of the exported spellings) and
+//!    - writes a linker version script that exports the aliases from
+//!      `libdaskr.so` and hides the `static_only` routines (the BLAS names),
+//!    - generates the C header with cbindgen (which declares the primaries)
+//!      and adds one prototype per alias, copied from its primary.
+//!
+//! The committed `include/daskr.h` is compared with the generated one by
+//! `tests/header.rs`; regenerate with `DASKR_WRITE_HEADER=1 cargo build`.
 
-use std::path::PathBuf;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// One `export_aliases!` invocation.
+struct AliasSet {
+    primary: String,
+    /// (alias, weak)
+    aliases: Vec<(String, bool)>,
+    /// Not exported from the shared library.
+    static_only: bool,
+}
 
 fn main() {
     let crate_dir = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
+    let out_dir = PathBuf::from(std::env::var("OUT_DIR").unwrap());
+    compile_shims(&crate_dir);
 
-    let mut c_files: Vec<PathBuf> = std::fs::read_dir(crate_dir.join("csrc"))
+    let mut sources = Vec::new();
+    for dir in ["src", "crates"] {
+        collect_rust_files(&crate_dir.join(dir), &mut sources);
+    }
+    sources.sort();
+    println!("cargo:rerun-if-changed=src");
+    println!("cargo:rerun-if-changed=crates");
+    println!("cargo:rerun-if-changed=cbindgen.toml");
+    println!("cargo:rerun-if-env-changed=DASKR_WRITE_HEADER");
+    let sets: Vec<AliasSet> = sources.iter().flat_map(|p| parse_alias_sets(&fs::read_to_string(p).unwrap())).collect();
+
+    let map = out_dir.join("daskr.map");
+    fs::write(&map, version_script(&sets)).expect("write the version script");
+    let target_os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
+    if target_os == "linux" || target_os == "freebsd" {
+        println!("cargo:rustc-cdylib-link-arg=-Wl,--version-script={}", map.display());
+    }
+
+    generate_header(&crate_dir, &out_dir, &sets);
+}
+
+fn compile_shims(crate_dir: &Path) {
+    let mut c_files: Vec<PathBuf> = fs::read_dir(crate_dir.join("csrc"))
         .map(|rd| {
             rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "c")).collect()
         })
@@ -27,21 +70,134 @@ fn main() {
             .warnings(true)
             .compile("daskr_cshim");
     }
+}
 
-    println!("cargo:rerun-if-changed=src/ffi");
-    println!("cargo:rerun-if-changed=cbindgen.toml");
-    println!("cargo:rerun-if-env-changed=DASKR_WRITE_HEADER");
-    let out = PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("daskr.h");
-    let config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml")).expect("cbindgen.toml is readable");
-    match cbindgen::Builder::new().with_crate(&crate_dir).with_config(config).generate() {
-        Ok(bindings) => {
-            bindings.write_to_file(&out);
-            if std::env::var_os("DASKR_WRITE_HEADER").is_some() {
-                bindings.write_to_file(crate_dir.join("include/daskr.h"));
+fn collect_rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = fs::read_dir(dir) else { return };
+    for e in rd.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            if p.file_name().is_some_and(|n| n != "target") {
+                collect_rust_files(&p, out);
             }
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
         }
+    }
+}
+
+/// The invocations `export_aliases!(primary => weak a, strong B; static_only);`
+/// at the start of a line (the macro's own definition and doc examples are
+/// indented or commented, so they do not count).
+fn parse_alias_sets(text: &str) -> Vec<AliasSet> {
+    let mut sets = Vec::new();
+    for line in text.lines() {
+        let Some(rest) = line.strip_prefix("export_aliases!(") else { continue };
+        let Some(body) = rest.trim_end().strip_suffix(");") else { continue };
+        let (body, static_only) = match body.split_once(';') {
+            Some((b, flag)) => (b, flag.trim() == "static_only"),
+            None => (body, false),
+        };
+        let Some((primary, list)) = body.split_once("=>") else { continue };
+        let aliases = list
+            .split(',')
+            .filter_map(|a| {
+                let mut w = a.split_whitespace();
+                let kind = w.next()?;
+                let name = w.next()?;
+                Some((name.to_string(), kind == "weak"))
+            })
+            .collect();
+        sets.push(AliasSet { primary: primary.trim().to_string(), aliases, static_only });
+    }
+    sets
+}
+
+/// Export every alias from the shared library (rustc exports only what it
+/// compiled itself) and hide the `static_only` primaries.
+fn version_script(sets: &[AliasSet]) -> String {
+    let mut global = Vec::new();
+    let mut local = Vec::new();
+    for s in sets {
+        if s.static_only {
+            local.push(s.primary.clone());
+        } else {
+            global.extend(s.aliases.iter().map(|(a, _)| a.clone()));
+        }
+    }
+    let mut out = String::from("/* Generated by build.rs from the export_aliases! invocations. */\n{\n");
+    if !global.is_empty() {
+        out += &format!("  global:\n    {};\n", global.join(";\n    "));
+    }
+    if !local.is_empty() {
+        out += &format!("  local:\n    {};\n", local.join(";\n    "));
+    }
+    out + "};\n"
+}
+
+fn generate_header(crate_dir: &Path, out_dir: &Path, sets: &[AliasSet]) {
+    let config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml")).expect("cbindgen.toml is readable");
+    let bindings = match cbindgen::Builder::new().with_crate(crate_dir).with_config(config).generate() {
+        Ok(b) => b,
         // A half-written FFI module must not break the build of the solver;
         // the header test reports a missing or stale header instead.
-        Err(e) => println!("cargo:warning=cbindgen could not generate daskr.h: {e}"),
+        Err(e) => {
+            println!("cargo:warning=cbindgen could not generate daskr.h: {e}");
+            return;
+        }
+    };
+    let mut raw = Vec::new();
+    bindings.write(&mut raw);
+    let header = add_alias_prototypes(&String::from_utf8(raw).expect("cbindgen writes UTF-8"), sets);
+    fs::write(out_dir.join("daskr.h"), &header).expect("write daskr.h");
+    if std::env::var_os("DASKR_WRITE_HEADER").is_some() {
+        fs::write(crate_dir.join("include/daskr.h"), &header).expect("write include/daskr.h");
     }
+}
+
+/// The declaration of `name` in cbindgen's output: the lines from its doc
+/// comment's end to the `;` (byte range of the prototype itself).
+fn find_prototype(header: &str, name: &str) -> Option<(usize, usize)> {
+    let needle = format!(" {name}(");
+    let mut from = 0;
+    while let Some(pos) = header[from..].find(&needle) {
+        let at = from + pos;
+        let line_start = header[..at].rfind('\n').map_or(0, |i| i + 1);
+        let line = &header[line_start..];
+        // A prototype line starts with its return type, not a comment.
+        if !line.starts_with(' ') && !line.starts_with('*') && !line.starts_with('/') {
+            let end = at + header[at..].find(";\n")? + 2;
+            return Some((line_start, end));
+        }
+        from = at + needle.len();
+    }
+    None
+}
+
+/// After each primary's prototype, the prototypes of its aliases; the
+/// `static_only` routines (BLAS) only when DASKR_BLAS_PROTOTYPES is defined.
+fn add_alias_prototypes(header: &str, sets: &[AliasSet]) -> String {
+    let mut out = header.to_string();
+    for s in sets {
+        let Some((start, end)) = find_prototype(&out, &s.primary) else {
+            println!("cargo:warning=daskr.h: no prototype for exported routine {}", s.primary);
+            continue;
+        };
+        let proto = out[start..end].to_string();
+        let mut block = String::new();
+        for (alias, weak) in &s.aliases {
+            let how = if *weak { "weak alias" } else { "alias" };
+            block += &format!("\n/* {alias}: {how} of {}. */\n", s.primary);
+            block += &proto.replacen(&format!(" {}(", s.primary), &format!(" {alias}("), 1);
+        }
+        if s.static_only {
+            // Wrap the primary's doc comment, prototype and aliases.
+            let doc_start = out[..start].rfind("\n/*").map_or(start, |i| i + 1);
+            let guarded = format!("#if defined(DASKR_BLAS_PROTOTYPES)\n{}{block}#endif\n", &out[doc_start..end]);
+            out.replace_range(doc_start..end, &guarded);
+        } else {
+            out.insert_str(end, &block);
+        }
+    }
+    out
 }

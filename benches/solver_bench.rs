@@ -7,7 +7,7 @@
 //! counters NST, NRE, NJE, NNI (IWORK(11), (12), (13), (19)).
 //!
 //! The problems are called the way users call the library: through the
-//! exported `ddaskr_` with DASKR's argument list and `extern "C"`
+//! exported `ddaskr` (the plain spelling of `ddaskr_`) with DASKR's argument list and `extern "C"`
 //! callbacks taking pointers (exactly what a Fortran or C program does),
 //! and once more through the safe API [`daskr::api::Solver`] (the `-API`
 //! lines). `benches/fortran/bench_daskr.f` is the same benchmark as a
@@ -45,7 +45,8 @@ use std::time::Instant;
 use daskr::api::{self, CallbackStatus, DaeSystem, Matrix, MatrixStorage, Options, Outcome, Tolerance};
 use daskr::core::linsol::band::{self, BandShape};
 use daskr::core::linsol::dense;
-use daskr::ffi::ddaskr::{daskr_generic_fn, daskr_res_fn, daskr_rt_fn, ddaskr_};
+use daskr::ffi::callbacks::{daskr_generic_fn, daskr_res_fn, daskr_rt_fn};
+use daskr::ffi::ddaskr::ddaskr;
 
 // ---------------------------------------------------------------------
 // Harness
@@ -105,7 +106,7 @@ fn time_case(reps: usize, mut run: impl FnMut() -> Counts) -> (Sample, Counts) {
 }
 
 fn print_header() {
-    println!(" DDASKR BENCHMARK (RUST CALLER: ddaskr_ FFI, and daskr::api::Solver for -API)");
+    println!(" DDASKR BENCHMARK (RUST CALLER: ddaskr FFI, and daskr::api::Solver for -API)");
     println!(
         " CASE           NEQ  REPS     MIN(MS)     MED(MS)     MAX(MS)  MED/STEP(US)     NST     NRE     NJE     NNI"
     );
@@ -241,7 +242,7 @@ impl Call {
                 // RWORK: LRW; IWORK: LIW; JROOT: >= NRT); RPAR/IPAR point
                 // to what the callbacks read.
                 unsafe {
-                    ddaskr_(
+                    ddaskr(
                         self.res,
                         &self.neq,
                         &mut self.t,
@@ -657,8 +658,17 @@ impl DaeSystem for Fisher1d {
         band1_residual(&B1_PAR, y, yp, d);
         CallbackStatus::Ok
     }
-    fn jacobian(&mut self, _t: f64, y: &[f64], _yp: &[f64], cj: f64, pd: &mut [f64], _s: MatrixStorage) {
+    fn jacobian(
+        &mut self,
+        _t: f64,
+        y: &[f64],
+        _yp: &[f64],
+        cj: f64,
+        pd: &mut [f64],
+        _s: MatrixStorage,
+    ) -> CallbackStatus {
         band1_jacobian(&B1_PAR, y, cj, pd);
+        CallbackStatus::Ok
     }
 }
 
@@ -770,7 +780,7 @@ unsafe extern "C" fn band2_jac(
     }
 }
 
-/// The banded cases through `ddaskr_`: `two_d` selects the 2-D problem,
+/// The banded cases through `ddaskr`: `two_d` selects the 2-D problem,
 /// `user_jac` the user Jacobian (else banded difference quotients).
 fn band_case(name: &'static str, two_d: bool, user_jac: bool, reps: usize, lu_reps: usize, shares: &mut Vec<LuShare>) {
     type Setup = (usize, usize, daskr_res_fn, JacFn, [f64; 3], (Vec<f64>, Vec<f64>), Vec<f64>);

@@ -2,8 +2,13 @@
  * daskr.h -- C interface of libdaskr, a drop-in replacement for DASKR.
  *
  * All arguments are passed by reference, as Fortran does. Each routine is
- * exported three times: lower case with a trailing underscore (gfortran,
- * ifx, flang), plain lower case and upper case. Default INTEGER is int.
+ * declared under its plain lower-case name with its documentation, then
+ * under its other spellings: lower case with a trailing underscore
+ * (gfortran, ifx, flang) and upper case. Default INTEGER is int.
+ *
+ * The BLAS subset of DASKR's dlinpk.f (DAXPY, DCOPY, DSCAL, DDOT, DNRM2,
+ * IDAMAX) is in the static library only, as weak symbols; define
+ * DASKR_BLAS_PROTOTYPES before including this header to declare it.
  */
 
 #ifndef DASKR_H
@@ -13,74 +18,12 @@
 
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <stddef.h>
 #ifdef __cplusplus
 extern "C" {
-#endif
-
-/* Message control, as in DASKR's daux.f (kept in separate archive members
- * so a program that links its own XSETF/XSETUN/IXSAV has no clash). */
-void xsetf_(const int *mflag);
-void xsetf(const int *mflag);
-void XSETF(const int *mflag);
-void xsetun_(const int *lun);
-void xsetun(const int *lun);
-void XSETUN(const int *lun);
-int ixsav_(const int *ipar, const int *ivalue, const int *iset);
-int ixsav(const int *ipar, const int *ivalue, const int *iset);
-int IXSAV(const int *ipar, const int *ivalue, const int *iset);
-
-/* LINPACK/BLAS subset of DASKR's dlinpk.f. The definitions are WEAK: a
- * BLAS/LAPACK or the program's own dlinpk.f linked alongside takes
- * precedence, with no duplicate-symbol error. A program that declares
- * these names itself (another BLAS header, its own ddot) can define
- * DASKR_NO_LINPACK_PROTOTYPES before including this header. */
-#ifndef DASKR_NO_LINPACK_PROTOTYPES
-void dgefa_(double *a, const int *lda, const int *n, int *ipvt, int *info);
-void dgefa(double *a, const int *lda, const int *n, int *ipvt, int *info);
-void DGEFA(double *a, const int *lda, const int *n, int *ipvt, int *info);
-void dgesl_(const double *a, const int *lda, const int *n, const int *ipvt, double *b, const int *job);
-void dgesl(const double *a, const int *lda, const int *n, const int *ipvt, double *b, const int *job);
-void DGESL(const double *a, const int *lda, const int *n, const int *ipvt, double *b, const int *job);
-void dgbfa_(double *abd, const int *lda, const int *n, const int *ml, const int *mu, int *ipvt, int *info);
-void dgbfa(double *abd, const int *lda, const int *n, const int *ml, const int *mu, int *ipvt, int *info);
-void DGBFA(double *abd, const int *lda, const int *n, const int *ml, const int *mu, int *ipvt, int *info);
-void dgbsl_(const double *abd, const int *lda, const int *n, const int *ml, const int *mu, const int *ipvt, double *b, const int *job);
-void dgbsl(const double *abd, const int *lda, const int *n, const int *ml, const int *mu, const int *ipvt, double *b, const int *job);
-void DGBSL(const double *abd, const int *lda, const int *n, const int *ml, const int *mu, const int *ipvt, double *b, const int *job);
-void daxpy_(const int *n, const double *da, const double *dx, const int *incx, double *dy, const int *incy);
-void daxpy(const int *n, const double *da, const double *dx, const int *incx, double *dy, const int *incy);
-void DAXPY(const int *n, const double *da, const double *dx, const int *incx, double *dy, const int *incy);
-void dcopy_(const int *n, const double *dx, const int *incx, double *dy, const int *incy);
-void dcopy(const int *n, const double *dx, const int *incx, double *dy, const int *incy);
-void DCOPY(const int *n, const double *dx, const int *incx, double *dy, const int *incy);
-void dscal_(const int *n, const double *da, double *dx, const int *incx);
-void dscal(const int *n, const double *da, double *dx, const int *incx);
-void DSCAL(const int *n, const double *da, double *dx, const int *incx);
-double ddot_(const int *n, const double *dx, const int *incx, const double *dy, const int *incy);
-double ddot(const int *n, const double *dx, const int *incx, const double *dy, const int *incy);
-double DDOT(const int *n, const double *dx, const int *incx, const double *dy, const int *incy);
-double dnrm2_(const int *n, const double *dx, const int *incx);
-double dnrm2(const int *n, const double *dx, const int *incx);
-double DNRM2(const int *n, const double *dx, const int *incx);
-int idamax_(const int *n, const double *dx, const int *incx);
-int idamax(const int *n, const double *dx, const int *incx);
-int IDAMAX(const int *n, const double *dx, const int *incx);
-#endif /* DASKR_NO_LINPACK_PROTOTYPES */
-
-/* The rest of daux.f: machine constants and the message routine (the
- * trailing size_t is Fortran's hidden CHARACTER length). */
-double d1mach_(const int *i);
-double d1mach(const int *i);
-double D1MACH(const int *i);
-void xerrwd_(const char *msg, const int *nmes, const int *nerr, const int *level, const int *ni,
-             const int *i1, const int *i2, const int *nr, const double *r1, const double *r2,
-             size_t msg_len);
-
-#ifdef __cplusplus
-}
 #endif
 
 
@@ -133,30 +76,56 @@ extern "C" {
 #endif // __cplusplus
 
 /*
- DDASKR: solve G(t, y, y') = 0 from T to TOUT, with DASKR's argument
- list and conventions (gfortran / ifx / flang name).
+ D1MACH(I), as in DASKR's daux.f (see `machine_constant`). Also exported
+ as `d1mach_` (weak) and `D1MACH`.
 
  # Safety
- As for DASKR: all arguments by reference, arrays of the documented
- lengths (Y, YPRIME: NEQ; RTOL, ATOL: 1 or NEQ; INFO: 20; RWORK: LRW;
- IWORK: LIW; JROOT: NRT).
+ `i` must be null or point to an INTEGER.
  */
-void ddaskr_(daskr_res_fn res, const int *neq, double *t, double *y, double *yprime, const double *tout, int *info, double *rtol, double *atol, int *idid, double *rwork, const int *lrw, int *iwork, const int *liw, double *rpar, int *ipar, daskr_generic_fn jac, daskr_generic_fn psol, daskr_rt_fn rt, const int *nrt, int *jroot);
+double d1mach(const int *i);
+
+/* d1mach_: weak alias of d1mach. */
+double d1mach_(const int *i);
+
+/* D1MACH: alias of d1mach. */
+double D1MACH(const int *i);
 
 /*
- DDASKR under its plain lower-case name (`-fno-underscoring` codes, C callers); see `ddaskr_`.
+ XERRWD(MSG, NMES, NERR, LEVEL, NI, I1, I2, NR, R1, R2), as in DASKR's
+ daux.f: print MSG with NI integers and NR reals (honouring XSETF and
+ XSETUN); LEVEL = 2 stops the program. `msg_len` is the hidden CHARACTER
+ length gfortran passes. Also exported as `xerrwd_` (weak) and `XERRWD`.
 
  # Safety
- As for `ddaskr_`.
+ `msg` valid for `min(NMES, msg_len)` bytes (or null); scalar pointers
+ valid or null, as a Fortran caller's by-reference arguments are.
+ */
+void xerrwd(const char *msg, const int *nmes, const int *_nerr, const int *level, const int *ni, const int *i1, const int *i2, const int *nr, const double *r1, const double *r2, size_t msg_len);
+
+/* xerrwd_: weak alias of xerrwd. */
+void xerrwd_(const char *msg, const int *nmes, const int *_nerr, const int *level, const int *ni, const int *i1, const int *i2, const int *nr, const double *r1, const double *r2, size_t msg_len);
+
+/* XERRWD: alias of xerrwd. */
+void XERRWD(const char *msg, const int *nmes, const int *_nerr, const int *level, const int *ni, const int *i1, const int *i2, const int *nr, const double *r1, const double *r2, size_t msg_len);
+
+/*
+ DDASKR: solve G(t, y, y') = 0 from T to TOUT, with DASKR's argument
+ list and conventions. Also exported as `ddaskr_` (gfortran, ifx, flang)
+ and `DDASKR`.
+
+ # Safety
+ As for DASKR: all arguments by reference, every array pointer valid for
+ the length DASKR documents (Y, YPRIME: NEQ; RTOL, ATOL: 1 or NEQ;
+ INFO: 20; RWORK: LRW; IWORK: LIW; JROOT: NRT), every scalar pointer
+ valid. Null pointers are rejected with IDID = -33 where an array is
+ needed.
  */
 void ddaskr(daskr_res_fn res, const int *neq, double *t, double *y, double *yprime, const double *tout, int *info, double *rtol, double *atol, int *idid, double *rwork, const int *lrw, int *iwork, const int *liw, double *rpar, int *ipar, daskr_generic_fn jac, daskr_generic_fn psol, daskr_rt_fn rt, const int *nrt, int *jroot);
 
-/*
- DDASKR under its upper-case name; see `ddaskr_`.
+/* ddaskr_: alias of ddaskr. */
+void ddaskr_(daskr_res_fn res, const int *neq, double *t, double *y, double *yprime, const double *tout, int *info, double *rtol, double *atol, int *idid, double *rwork, const int *lrw, int *iwork, const int *liw, double *rpar, int *ipar, daskr_generic_fn jac, daskr_generic_fn psol, daskr_rt_fn rt, const int *nrt, int *jroot);
 
- # Safety
- As for `ddaskr_`.
- */
+/* DDASKR: alias of ddaskr. */
 void DDASKR(daskr_res_fn res, const int *neq, double *t, double *y, double *yprime, const double *tout, int *info, double *rtol, double *atol, int *idid, double *rwork, const int *lrw, int *iwork, const int *liw, double *rpar, int *ipar, daskr_generic_fn jac, daskr_generic_fn psol, daskr_rt_fn rt, const int *nrt, int *jroot);
 
 /*
@@ -183,22 +152,12 @@ void DDASKR(daskr_res_fn res, const int *neq, double *t, double *y, double *ypri
  All pointers as in Fortran: valid for the lengths above, arrays
  distinct; RES must follow DASKR's RES argument list.
  */
-void dbanja_(daskr_res_fn res, int *ires, const int *neq, const double *t, double *y, double *yprime, const double *rewt, const double *savr, double *wk, const double *h, const double *cj, double *wp, int *iwp, int *ier, double *rpar, int *ipar);
-
-/*
- DBANJA under its plain lower-case name; see `dbanja_`.
-
- # Safety
- As for `dbanja_`.
- */
 void dbanja(daskr_res_fn res, int *ires, const int *neq, const double *t, double *y, double *yprime, const double *rewt, const double *savr, double *wk, const double *h, const double *cj, double *wp, int *iwp, int *ier, double *rpar, int *ipar);
 
-/*
- DBANJA under its upper-case name; see `dbanja_`.
+/* dbanja_: weak alias of dbanja. */
+void dbanja_(daskr_res_fn res, int *ires, const int *neq, const double *t, double *y, double *yprime, const double *rewt, const double *savr, double *wk, const double *h, const double *cj, double *wp, int *iwp, int *ier, double *rpar, int *ipar);
 
- # Safety
- As for `dbanja_`.
- */
+/* DBANJA: alias of dbanja. */
 void DBANJA(daskr_res_fn res, int *ires, const int *neq, const double *t, double *y, double *yprime, const double *rewt, const double *savr, double *wk, const double *h, const double *cj, double *wp, int *iwp, int *ier, double *rpar, int *ipar);
 
 /*
@@ -214,22 +173,12 @@ void DBANJA(daskr_res_fn res, int *ires, const int *neq, const double *t, double
  # Safety
  All pointers as in Fortran: valid for the lengths above, arrays distinct.
  */
-void dbanps_(const int *neq, const double *t, const double *y, const double *yprime, const double *savr, double *wk, const double *cj, const double *wght, double *wp, int *iwp, double *b, const double *eplin, int *ier, double *rpar, int *ipar);
-
-/*
- DBANPS under its plain lower-case name; see `dbanps_`.
-
- # Safety
- As for `dbanps_`.
- */
 void dbanps(const int *neq, const double *t, const double *y, const double *yprime, const double *savr, double *wk, const double *cj, const double *wght, double *wp, int *iwp, double *b, const double *eplin, int *ier, double *rpar, int *ipar);
 
-/*
- DBANPS under its upper-case name; see `dbanps_`.
+/* dbanps_: weak alias of dbanps. */
+void dbanps_(const int *neq, const double *t, const double *y, const double *yprime, const double *savr, double *wk, const double *cj, const double *wght, double *wp, int *iwp, double *b, const double *eplin, int *ier, double *rpar, int *ipar);
 
- # Safety
- As for `dbanps_`.
- */
+/* DBANPS: alias of dbanps. */
 void DBANPS(const int *neq, const double *t, const double *y, const double *yprime, const double *savr, double *wk, const double *cj, const double *wght, double *wp, int *iwp, double *b, const double *eplin, int *ier, double *rpar, int *ipar);
 
 /*
@@ -251,22 +200,12 @@ void DBANPS(const int *neq, const double *t, const double *y, const double *ypri
  # Safety
  Scalars valid; RPAR at least 2 and IPAR at least 30 elements.
  */
-void dspsetup_(const int *neq, const int *lwp, const int *liwp, const double *rpar, const int *ipar, int *ierr, int *lwp_min, int *liwp_min);
-
-/*
- DSPSETUP under its plain lower-case name; see `dspsetup_`.
-
- # Safety
- As for `dspsetup_`.
- */
 void dspsetup(const int *neq, const int *lwp, const int *liwp, const double *rpar, const int *ipar, int *ierr, int *lwp_min, int *liwp_min);
 
-/*
- DSPSETUP under its upper-case name; see `dspsetup_`.
+/* dspsetup_: weak alias of dspsetup. */
+void dspsetup_(const int *neq, const int *lwp, const int *liwp, const double *rpar, const int *ipar, int *ierr, int *lwp_min, int *liwp_min);
 
- # Safety
- As for `dspsetup_`.
- */
+/* DSPSETUP: alias of dspsetup. */
 void DSPSETUP(const int *neq, const int *lwp, const int *liwp, const double *rpar, const int *ipar, int *ierr, int *lwp_min, int *liwp_min);
 
 /*
@@ -295,22 +234,12 @@ void DSPSETUP(const int *neq, const int *lwp, const int *liwp, const double *rpa
  least 30 and RPAR at least 2 elements, RES with DASKR's RES argument
  list.
  */
-void djacilu_(daskr_res_fn res, int *ires, const int *neq, const double *t, double *y, double *yprime, const double *rewt, double *savr, double *wk, const double *h, const double *cj, double *wp, int *iwp, int *ierr, double *rpar, int *ipar);
-
-/*
- DJACILU under its plain lower-case name; see `djacilu_`.
-
- # Safety
- As for `djacilu_`.
- */
 void djacilu(daskr_res_fn res, int *ires, const int *neq, const double *t, double *y, double *yprime, const double *rewt, double *savr, double *wk, const double *h, const double *cj, double *wp, int *iwp, int *ierr, double *rpar, int *ipar);
 
-/*
- DJACILU under its upper-case name; see `djacilu_`.
+/* djacilu_: weak alias of djacilu. */
+void djacilu_(daskr_res_fn res, int *ires, const int *neq, const double *t, double *y, double *yprime, const double *rewt, double *savr, double *wk, const double *h, const double *cj, double *wp, int *iwp, int *ierr, double *rpar, int *ipar);
 
- # Safety
- As for `djacilu_`.
- */
+/* DJACILU: alias of djacilu. */
 void DJACILU(daskr_res_fn res, int *ires, const int *neq, const double *t, double *y, double *yprime, const double *rewt, double *savr, double *wk, const double *h, const double *cj, double *wp, int *iwp, int *ierr, double *rpar, int *ipar);
 
 /*
@@ -328,22 +257,12 @@ void DJACILU(daskr_res_fn res, int *ires, const int *neq, const double *t, doubl
  DASKR's PSOL argument list: arrays of the lengths above; IPAR at least
  11 elements.
  */
-void dpsolilu_(const int *neq, const double *t, const double *y, const double *yprime, const double *r0, double *wk, const double *cj, const double *wght, double *wp, int *iwp, double *bl, const double *eplin, int *ier, double *rpar, int *ipar);
-
-/*
- DPSOLILU under its plain lower-case name; see `dpsolilu_`.
-
- # Safety
- As for `dpsolilu_`.
- */
 void dpsolilu(const int *neq, const double *t, const double *y, const double *yprime, const double *r0, double *wk, const double *cj, const double *wght, double *wp, int *iwp, double *bl, const double *eplin, int *ier, double *rpar, int *ipar);
 
-/*
- DPSOLILU under its upper-case name; see `dpsolilu_`.
+/* dpsolilu_: weak alias of dpsolilu. */
+void dpsolilu_(const int *neq, const double *t, const double *y, const double *yprime, const double *r0, double *wk, const double *cj, const double *wght, double *wp, int *iwp, double *bl, const double *eplin, int *ier, double *rpar, int *ipar);
 
- # Safety
- As for `dpsolilu_`.
- */
+/* DPSOLILU: alias of dpsolilu. */
 void DPSOLILU(const int *neq, const double *t, const double *y, const double *yprime, const double *r0, double *wk, const double *cj, const double *wght, double *wp, int *iwp, double *bl, const double *eplin, int *ier, double *rpar, int *ipar);
 
 /*
@@ -363,23 +282,55 @@ void DPSOLILU(const int *neq, const double *t, const double *y, const double *yp
  Scalars valid for reading; IWORK valid for max(28, LID+NS*MX*MY)
  elements.
  */
-void dmset2_(const int *mx, const int *my, const int *ns, const int *nsd, const int *lid, int *iwork);
-
-/*
- DMSET2 under its plain lower-case name; see `dmset2_`.
-
- # Safety
- As for `dmset2_`.
- */
 void dmset2(const int *mx, const int *my, const int *ns, const int *nsd, const int *lid, int *iwork);
 
+/* dmset2_: weak alias of dmset2. */
+void dmset2_(const int *mx, const int *my, const int *ns, const int *nsd, const int *lid, int *iwork);
+
+/* DMSET2: alias of dmset2. */
+void DMSET2(const int *mx, const int *my, const int *ns, const int *nsd, const int *lid, int *iwork);
+
 /*
- DMSET2 under its upper-case name; see `dmset2_`.
+ DGSET2: record the 2-D mesh and a uniform NXG x NYG block-grouping for
+ DRBGJA / DRBGPS (reaction-based preconditioner with one block per
+ group of mesh points).
+
+ Arguments (by reference): MX, MY, NS, NSD, LID as for DMSET2; NXG, NYG
+ the numbers of groups in x and y (1 <= NXG <= MX, 1 <= NYG <= MY; no
+ upper limit of 50 as in DASKR); IWORK (out): IWORK(27) = NS*NS*NXG*NYG
+ (LENWP), IWORK(28) = NS*NXG*NYG (LENIWP), and the ID array if LID > 0.
+ Invalid arguments print a message, leave IWORK alone and clear the
+ recorded data, so that DRBGJA then fails with IER = -1.
 
  # Safety
- As for `dmset2_`.
+ Scalars valid for reading; IWORK valid for max(28, LID+NS*MX*MY)
+ elements.
  */
-void DMSET2(const int *mx, const int *my, const int *ns, const int *nsd, const int *lid, int *iwork);
+void dgset2(const int *mx, const int *my, const int *ns, const int *nsd, const int *nxg, const int *nyg, const int *lid, int *iwork);
+
+/* dgset2_: weak alias of dgset2. */
+void dgset2_(const int *mx, const int *my, const int *ns, const int *nsd, const int *nxg, const int *nyg, const int *lid, int *iwork);
+
+/* DGSET2: alias of dgset2. */
+void DGSET2(const int *mx, const int *my, const int *ns, const int *nsd, const int *nxg, const int *nyg, const int *lid, int *iwork);
+
+/*
+ GSET1: a uniform (or nearly uniform) partition of 1..M into NG groups.
+ On return JG(1..NG+1) holds the group boundaries (group ig is
+ JG(ig)..JG(ig+1)-1), JIG(1..M) the group of each index and JR(1..NG) a
+ representative index of each group near its centre. Requires
+ 1 <= NG <= M (otherwise a message is printed and nothing is set).
+
+ # Safety
+ M, NG valid for reading; JG, JIG, JR valid for NG+1, M, NG elements.
+ */
+void gset1(const int *m, const int *ng, int *jg, int *jig, int *jr);
+
+/* gset1_: weak alias of gset1. */
+void gset1_(const int *m, const int *ng, int *jg, int *jig, int *jr);
+
+/* GSET1: alias of gset1. */
+void GSET1(const int *m, const int *ng, int *jg, int *jig, int *jr);
 
 /*
  DRBDJA: form and factor the block-diagonal reaction-based
@@ -400,22 +351,12 @@ void DMSET2(const int *mx, const int *my, const int *ns, const int *nsd, const i
  Pointers valid for the lengths above, arrays distinct; RBLOCK must have
  the documented argument list.
  */
-void drbdja_(const double *t, double *u, const double *r0, daskr_rblock_fn rblock, double *r1, const double *rewt, const double *cj, double *bd, int *ipbd, int *ier);
-
-/*
- DRBDJA under its plain lower-case name; see `drbdja_`.
-
- # Safety
- As for `drbdja_`.
- */
 void drbdja(const double *t, double *u, const double *r0, daskr_rblock_fn rblock, double *r1, const double *rewt, const double *cj, double *bd, int *ipbd, int *ier);
 
-/*
- DRBDJA under its upper-case name; see `drbdja_`.
+/* drbdja_: weak alias of drbdja. */
+void drbdja_(const double *t, double *u, const double *r0, daskr_rblock_fn rblock, double *r1, const double *rewt, const double *cj, double *bd, int *ipbd, int *ier);
 
- # Safety
- As for `drbdja_`.
- */
+/* DRBDJA: alias of drbdja. */
 void DRBDJA(const double *t, double *u, const double *r0, daskr_rblock_fn rblock, double *r1, const double *rewt, const double *cj, double *bd, int *ipbd, int *ier);
 
 /*
@@ -428,85 +369,13 @@ void DRBDJA(const double *t, double *u, const double *r0, daskr_rblock_fn rblock
  # Safety
  B valid for NEQ elements, BD and IPBD for LENWP and LENIWP.
  */
-void drbdps_(double *b, double *bd, int *ipbd);
-
-/*
- DRBDPS under its plain lower-case name; see `drbdps_`.
-
- # Safety
- As for `drbdps_`.
- */
 void drbdps(double *b, double *bd, int *ipbd);
 
-/*
- DRBDPS under its upper-case name; see `drbdps_`.
+/* drbdps_: weak alias of drbdps. */
+void drbdps_(double *b, double *bd, int *ipbd);
 
- # Safety
- As for `drbdps_`.
- */
+/* DRBDPS: alias of drbdps. */
 void DRBDPS(double *b, double *bd, int *ipbd);
-
-/*
- DGSET2: record the 2-D mesh and a uniform NXG x NYG block-grouping for
- DRBGJA / DRBGPS (reaction-based preconditioner with one block per
- group of mesh points).
-
- Arguments (by reference): MX, MY, NS, NSD, LID as for DMSET2; NXG, NYG
- the numbers of groups in x and y (1 <= NXG <= MX, 1 <= NYG <= MY; no
- upper limit of 50 as in DASKR); IWORK (out): IWORK(27) = NS*NS*NXG*NYG
- (LENWP), IWORK(28) = NS*NXG*NYG (LENIWP), and the ID array if LID > 0.
- Invalid arguments print a message, leave IWORK alone and clear the
- recorded data, so that DRBGJA then fails with IER = -1.
-
- # Safety
- Scalars valid for reading; IWORK valid for max(28, LID+NS*MX*MY)
- elements.
- */
-void dgset2_(const int *mx, const int *my, const int *ns, const int *nsd, const int *nxg, const int *nyg, const int *lid, int *iwork);
-
-/*
- DGSET2 under its plain lower-case name; see `dgset2_`.
-
- # Safety
- As for `dgset2_`.
- */
-void dgset2(const int *mx, const int *my, const int *ns, const int *nsd, const int *nxg, const int *nyg, const int *lid, int *iwork);
-
-/*
- DGSET2 under its upper-case name; see `dgset2_`.
-
- # Safety
- As for `dgset2_`.
- */
-void DGSET2(const int *mx, const int *my, const int *ns, const int *nsd, const int *nxg, const int *nyg, const int *lid, int *iwork);
-
-/*
- GSET1: a uniform (or nearly uniform) partition of 1..M into NG groups.
- On return JG(1..NG+1) holds the group boundaries (group ig is
- JG(ig)..JG(ig+1)-1), JIG(1..M) the group of each index and JR(1..NG) a
- representative index of each group near its centre. Requires
- 1 <= NG <= M (otherwise a message is printed and nothing is set).
-
- # Safety
- M, NG valid for reading; JG, JIG, JR valid for NG+1, M, NG elements.
- */
-void gset1_(const int *m, const int *ng, int *jg, int *jig, int *jr);
-
-/*
- GSET1 under its plain lower-case name; see `gset1_`.
-
- # Safety
- As for `gset1_`.
- */
-void gset1(const int *m, const int *ng, int *jg, int *jig, int *jr);
-
-/*
- GSET1 under its upper-case name; see `gset1_`.
-
- # Safety
- As for `gset1_`.
- */
-void GSET1(const int *m, const int *ng, int *jg, int *jig, int *jr);
 
 /*
  DRBGJA: form and factor the block-grouped reaction-based preconditioner
@@ -521,22 +390,12 @@ void GSET1(const int *m, const int *ng, int *jg, int *jig, int *jr);
  # Safety
  As for `drbdja_`.
  */
-void drbgja_(const double *t, double *u, const double *r0, daskr_rblock_fn rblock, double *r1, const double *rewt, const double *cj, double *bd, int *ipbd, int *ier);
-
-/*
- DRBGJA under its plain lower-case name; see `drbgja_`.
-
- # Safety
- As for `drbgja_`.
- */
 void drbgja(const double *t, double *u, const double *r0, daskr_rblock_fn rblock, double *r1, const double *rewt, const double *cj, double *bd, int *ipbd, int *ier);
 
-/*
- DRBGJA under its upper-case name; see `drbgja_`.
+/* drbgja_: weak alias of drbgja. */
+void drbgja_(const double *t, double *u, const double *r0, daskr_rblock_fn rblock, double *r1, const double *rewt, const double *cj, double *bd, int *ipbd, int *ier);
 
- # Safety
- As for `drbgja_`.
- */
+/* DRBGJA: alias of drbgja. */
 void DRBGJA(const double *t, double *u, const double *r0, daskr_rblock_fn rblock, double *r1, const double *rewt, const double *cj, double *bd, int *ipbd, int *ier);
 
 /*
@@ -549,26 +408,269 @@ void DRBGJA(const double *t, double *u, const double *r0, daskr_rblock_fn rblock
  # Safety
  As for `drbdps_`, with DGSET2's lengths.
  */
-void drbgps_(double *b, double *bd, int *ipbd);
-
-/*
- DRBGPS under its plain lower-case name; see `drbgps_`.
-
- # Safety
- As for `drbgps_`.
- */
 void drbgps(double *b, double *bd, int *ipbd);
 
+/* drbgps_: weak alias of drbgps. */
+void drbgps_(double *b, double *bd, int *ipbd);
+
+/* DRBGPS: alias of drbgps. */
+void DRBGPS(double *b, double *bd, int *ipbd);
+
 /*
- DRBGPS under its upper-case name; see `drbgps_`.
+ DGEFA(A, LDA, N, IPVT, INFO): LU factorisation with partial pivoting (LINPACK).
+
+ Weak in every spelling but this one: a strong definition elsewhere in
+ the program (a BLAS, LAPACK, its own `dlinpk.f`) wins.
 
  # Safety
- As for `drbgps_`.
+ Each pointer is null or valid for the elements the LINPACK/BLAS
+ routine of this name reads or writes, as a Fortran caller's
+ by-reference arguments are.
  */
-void DRBGPS(double *b, double *bd, int *ipbd);
+void dgefa(double *a, const int *lda, const int *n, int *ipvt, int *info);
+
+/* dgefa_: weak alias of dgefa. */
+void dgefa_(double *a, const int *lda, const int *n, int *ipvt, int *info);
+
+/* DGEFA: weak alias of dgefa. */
+void DGEFA(double *a, const int *lda, const int *n, int *ipvt, int *info);
+
+/*
+ DGESL(A, LDA, N, IPVT, B, JOB): solve A x = b (JOB = 0) or A' x = b with DGEFA's factors.
+
+ Weak in every spelling but this one: a strong definition elsewhere in
+ the program (a BLAS, LAPACK, its own `dlinpk.f`) wins.
+
+ # Safety
+ Each pointer is null or valid for the elements the LINPACK/BLAS
+ routine of this name reads or writes, as a Fortran caller's
+ by-reference arguments are.
+ */
+void dgesl(const double *a, const int *lda, const int *n, const int *ipvt, double *b, const int *job);
+
+/* dgesl_: weak alias of dgesl. */
+void dgesl_(const double *a, const int *lda, const int *n, const int *ipvt, double *b, const int *job);
+
+/* DGESL: weak alias of dgesl. */
+void DGESL(const double *a, const int *lda, const int *n, const int *ipvt, double *b, const int *job);
+
+/*
+ DGBFA(ABD, LDA, N, ML, MU, IPVT, INFO): band LU factorisation with partial pivoting (LINPACK band storage, LDA >= 2*ML+MU+1).
+
+ Weak in every spelling but this one: a strong definition elsewhere in
+ the program (a BLAS, LAPACK, its own `dlinpk.f`) wins.
+
+ # Safety
+ Each pointer is null or valid for the elements the LINPACK/BLAS
+ routine of this name reads or writes, as a Fortran caller's
+ by-reference arguments are.
+ */
+void dgbfa(double *abd, const int *lda, const int *n, const int *ml, const int *mu, int *ipvt, int *info);
+
+/* dgbfa_: weak alias of dgbfa. */
+void dgbfa_(double *abd, const int *lda, const int *n, const int *ml, const int *mu, int *ipvt, int *info);
+
+/* DGBFA: weak alias of dgbfa. */
+void DGBFA(double *abd, const int *lda, const int *n, const int *ml, const int *mu, int *ipvt, int *info);
+
+/*
+ DGBSL(ABD, LDA, N, ML, MU, IPVT, B, JOB): solve A x = b (JOB = 0) or A' x = b with DGBFA's factors.
+
+ Weak in every spelling but this one: a strong definition elsewhere in
+ the program (a BLAS, LAPACK, its own `dlinpk.f`) wins.
+
+ # Safety
+ Each pointer is null or valid for the elements the LINPACK/BLAS
+ routine of this name reads or writes, as a Fortran caller's
+ by-reference arguments are.
+ */
+void dgbsl(const double *abd, const int *lda, const int *n, const int *ml, const int *mu, const int *ipvt, double *b, const int *job);
+
+/* dgbsl_: weak alias of dgbsl. */
+void dgbsl_(const double *abd, const int *lda, const int *n, const int *ml, const int *mu, const int *ipvt, double *b, const int *job);
+
+/* DGBSL: weak alias of dgbsl. */
+void DGBSL(const double *abd, const int *lda, const int *n, const int *ml, const int *mu, const int *ipvt, double *b, const int *job);
+
+#if defined(DASKR_BLAS_PROTOTYPES)
+/*
+ DAXPY(N, DA, DX, INCX, DY, INCY): y = y + a*x (BLAS level 1).
+
+ Weak in every spelling but this one: a strong definition elsewhere in
+ the program (a BLAS, LAPACK, its own `dlinpk.f`) wins.
+
+ # Safety
+ Each pointer is null or valid for the elements the LINPACK/BLAS
+ routine of this name reads or writes, as a Fortran caller's
+ by-reference arguments are.
+ */
+void daxpy(const int *n, const double *da, const double *dx, const int *incx, double *dy, const int *incy);
+
+/* daxpy_: weak alias of daxpy. */
+void daxpy_(const int *n, const double *da, const double *dx, const int *incx, double *dy, const int *incy);
+
+/* DAXPY: weak alias of daxpy. */
+void DAXPY(const int *n, const double *da, const double *dx, const int *incx, double *dy, const int *incy);
+#endif
+
+#if defined(DASKR_BLAS_PROTOTYPES)
+/*
+ DCOPY(N, DX, INCX, DY, INCY): y = x (BLAS level 1).
+
+ Weak in every spelling but this one: a strong definition elsewhere in
+ the program (a BLAS, LAPACK, its own `dlinpk.f`) wins.
+
+ # Safety
+ Each pointer is null or valid for the elements the LINPACK/BLAS
+ routine of this name reads or writes, as a Fortran caller's
+ by-reference arguments are.
+ */
+void dcopy(const int *n, const double *dx, const int *incx, double *dy, const int *incy);
+
+/* dcopy_: weak alias of dcopy. */
+void dcopy_(const int *n, const double *dx, const int *incx, double *dy, const int *incy);
+
+/* DCOPY: weak alias of dcopy. */
+void DCOPY(const int *n, const double *dx, const int *incx, double *dy, const int *incy);
+#endif
+
+#if defined(DASKR_BLAS_PROTOTYPES)
+/*
+ DSCAL(N, DA, DX, INCX): x = a*x (BLAS level 1).
+
+ Weak in every spelling but this one: a strong definition elsewhere in
+ the program (a BLAS, LAPACK, its own `dlinpk.f`) wins.
+
+ # Safety
+ Each pointer is null or valid for the elements the LINPACK/BLAS
+ routine of this name reads or writes, as a Fortran caller's
+ by-reference arguments are.
+ */
+void dscal(const int *n, const double *da, double *dx, const int *incx);
+
+/* dscal_: weak alias of dscal. */
+void dscal_(const int *n, const double *da, double *dx, const int *incx);
+
+/* DSCAL: weak alias of dscal. */
+void DSCAL(const int *n, const double *da, double *dx, const int *incx);
+#endif
+
+#if defined(DASKR_BLAS_PROTOTYPES)
+/*
+ DDOT(N, DX, INCX, DY, INCY): dot product x'y (BLAS level 1).
+
+ Weak in every spelling but this one: a strong definition elsewhere in
+ the program (a BLAS, LAPACK, its own `dlinpk.f`) wins.
+
+ # Safety
+ Each pointer is null or valid for the elements the LINPACK/BLAS
+ routine of this name reads or writes, as a Fortran caller's
+ by-reference arguments are.
+ */
+double ddot(const int *n, const double *dx, const int *incx, const double *dy, const int *incy);
+
+/* ddot_: weak alias of ddot. */
+double ddot_(const int *n, const double *dx, const int *incx, const double *dy, const int *incy);
+
+/* DDOT: weak alias of ddot. */
+double DDOT(const int *n, const double *dx, const int *incx, const double *dy, const int *incy);
+#endif
+
+#if defined(DASKR_BLAS_PROTOTYPES)
+/*
+ DNRM2(N, DX, INCX): Euclidean norm, LINPACK's 1978 four-phase algorithm as in DASKR's dlinpk.f.
+
+ Weak in every spelling but this one: a strong definition elsewhere in
+ the program (a BLAS, LAPACK, its own `dlinpk.f`) wins.
+
+ # Safety
+ Each pointer is null or valid for the elements the LINPACK/BLAS
+ routine of this name reads or writes, as a Fortran caller's
+ by-reference arguments are.
+ */
+double dnrm2(const int *n, const double *dx, const int *incx);
+
+/* dnrm2_: weak alias of dnrm2. */
+double dnrm2_(const int *n, const double *dx, const int *incx);
+
+/* DNRM2: weak alias of dnrm2. */
+double DNRM2(const int *n, const double *dx, const int *incx);
+#endif
+
+#if defined(DASKR_BLAS_PROTOTYPES)
+/*
+ IDAMAX(N, DX, INCX): index of the first element of largest magnitude (BLAS level 1).
+
+ Weak in every spelling but this one: a strong definition elsewhere in
+ the program (a BLAS, LAPACK, its own `dlinpk.f`) wins.
+
+ # Safety
+ Each pointer is null or valid for the elements the LINPACK/BLAS
+ routine of this name reads or writes, as a Fortran caller's
+ by-reference arguments are.
+ */
+int idamax(const int *n, const double *dx, const int *incx);
+
+/* idamax_: weak alias of idamax. */
+int idamax_(const int *n, const double *dx, const int *incx);
+
+/* IDAMAX: weak alias of idamax. */
+int IDAMAX(const int *n, const double *dx, const int *incx);
+#endif
+
+/*
+ XSETF(MFLAG): message print flag, 0 silent, 1 print; other values are
+ ignored.
+
+ # Safety
+ `mflag` is null or points to an INTEGER, as a Fortran caller's
+ by-reference argument does.
+ */
+void xsetf(const int *mflag);
+
+/* xsetf_: weak alias of xsetf. */
+void xsetf_(const int *mflag);
+
+/* XSETF: alias of xsetf. */
+void XSETF(const int *mflag);
+
+/*
+ XSETUN(LUN): the Fortran logical unit for messages, when LUN > 0.
+
+ # Safety
+ As for [`xsetf`].
+ */
+void xsetun(const int *lun);
+
+/* xsetun_: weak alias of xsetun. */
+void xsetun_(const int *lun);
+
+/* XSETUN: alias of xsetun. */
+void XSETUN(const int *lun);
+
+/*
+ IXSAV(IPAR, IVALUE, ISET): return the old value of parameter IPAR
+ (1 unit, 2 flag) and, when ISET is true, store IVALUE. Any other IPAR
+ returns 0.
+
+ # Safety
+ Each pointer is null or points to an INTEGER (IPAR, IVALUE) or a
+ LOGICAL (ISET); null reads as "absent".
+ */
+int ixsav(const int *ipar, const int *ivalue, const int *iset);
+
+/* ixsav_: weak alias of ixsav. */
+int ixsav_(const int *ipar, const int *ivalue, const int *iset);
+
+/* IXSAV: alias of ixsav. */
+int IXSAV(const int *ipar, const int *ivalue, const int *iset);
 
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus
 
 #endif  /* DASKR_H */
+
+#ifdef __cplusplus
+}
+#endif

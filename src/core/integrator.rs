@@ -688,3 +688,184 @@ fn stop_after_step(
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::layout::{Layout, LayoutInput, Method};
+    use crate::core::linsol::direct::{DirectSolver, JacobianSource, MatrixFormat};
+    use crate::core::messages::CollectMessages;
+    use crate::core::test_problems::{Robertson, Tridiagonal};
+
+    /// A dense, difference-quotient direct run owning its arrays.
+    struct Run {
+        layout: Layout,
+        rwork: Vec<Real>,
+        iwork: Vec<FInt>,
+        t: Real,
+        y: Vec<Real>,
+        yp: Vec<Real>,
+        rtol: Vec<Real>,
+        atol: Vec<Real>,
+        first: bool,
+    }
+
+    impl Run {
+        fn new(y: &[Real], yp: &[Real], rtol: &[Real], atol: &[Real], id: bool) -> Self {
+            let n = y.len();
+            let method = Method::Direct { format: MatrixFormat::Dense, source: JacobianSource::DifferenceQuotients };
+            let layout = Layout::compute(&LayoutInput {
+                neq: n as FInt,
+                nrt: 0,
+                maxord: 5,
+                method,
+                constraints_in_iwork: false,
+                id_in_iwork: id,
+                separate_vt: false,
+            })
+            .unwrap();
+            let (rwork, iwork) = (vec![0.0; layout.lenrw], vec![0; layout.leniw]);
+            Run {
+                layout,
+                rwork,
+                iwork,
+                t: 0.0,
+                y: y.to_vec(),
+                yp: yp.to_vec(),
+                rtol: rtol.to_vec(),
+                atol: atol.to_vec(),
+                first: true,
+            }
+        }
+
+        fn config(&self, initial: Option<IcRequest>) -> RunConfig {
+            RunConfig {
+                first_call: self.first,
+                intermediate_output: false,
+                tstop: None,
+                hmax: None,
+                h0: None,
+                maxord: 5,
+                nonneg: false,
+                exclude_algebraic: false,
+                vector_tolerances: self.rtol.len() > 1,
+                initial,
+            }
+        }
+
+        fn to<S: DaeSystem, H: EventHook<S>>(
+            &mut self,
+            sys: &mut S,
+            hook: &mut H,
+            tout: Real,
+            ic: Option<IcRequest>,
+        ) -> Result<FInt, Interrupt> {
+            let cfg = self.config(ic);
+            let n = self.layout.neq;
+            let rv = self.layout.split_rwork(&mut self.rwork);
+            let iv = self.layout.split_iwork(&mut self.iwork);
+            let mut a = Arrays {
+                rh: rv.header,
+                ih: iv.header,
+                wt: rv.wt,
+                vt: rv.vt,
+                phi: rv.phi,
+                delta: rv.delta,
+                e: rv.e,
+                id: iv.id,
+                icnstr: None,
+            };
+            let mut io = CallIo {
+                t: &mut self.t,
+                y: &mut self.y,
+                yp: &mut self.yp,
+                tout,
+                rtol: &mut self.rtol,
+                atol: &mut self.atol,
+            };
+            let Method::Direct { format, source } = self.layout.method else { unreachable!() };
+            let mut lin = DirectSolver::new(format, source, n, rv.wm, iv.pivots);
+            let mut sink = CollectMessages::default();
+            let r = integrate(&mut Parts { sys, lin: &mut lin, hook, sink: &mut sink }, &mut a, &mut io, &cfg);
+            self.first = false;
+            r
+        }
+
+        fn counter(&self, pos: usize) -> FInt {
+            self.iwork[pos - 1]
+        }
+    }
+
+    /// Counts the hook calls.
+    #[derive(Default)]
+    struct CountingHook {
+        starts: usize,
+        continuations: usize,
+        steps: usize,
+    }
+
+    impl<S: DaeSystem + ?Sized> EventHook<S> for CountingHook {
+        fn at_start(&mut self, _: &mut S, _: &mut HookContext<'_, '_>) -> Result<(), Interrupt> {
+            self.starts += 1;
+            Ok(())
+        }
+        fn on_continuation(&mut self, _: &mut S, _: &mut HookContext<'_, '_>) -> Result<Option<Stop>, Interrupt> {
+            self.continuations += 1;
+            Ok(None)
+        }
+        fn after_step(&mut self, _: &mut S, _: &mut HookContext<'_, '_>) -> Result<Option<Stop>, Interrupt> {
+            self.steps += 1;
+            Ok(None)
+        }
+    }
+
+    #[test]
+    fn robertson_reaches_the_reference_solution() {
+        let mut run = Run::new(&[1.0, 0.0, 0.0], &[-0.04, 0.04, 0.0], &[1e-6], &[1e-10], false);
+        let mut hook = CountingHook::default();
+        // Reference values (Hairer & Wanner) at t = 0.4 and 40.
+        for (tout, want) in [(0.4, [9.8517e-01, 3.3864e-05, 1.4796e-02]), (40.0, [7.1583e-01, 9.1855e-06, 2.8416e-01])]
+        {
+            assert_eq!(run.to(&mut Robertson, &mut hook, tout, None), Ok(3));
+            assert_eq!(run.t, tout);
+            for (got, want) in run.y.iter().zip(want) {
+                assert!((got - want).abs() <= 1e-3 * want, "y({tout}) = {:?}", run.y);
+            }
+        }
+        let nst = run.counter(iw::NST) as usize;
+        assert!(nst > 20);
+        assert_eq!((hook.starts, hook.continuations, hook.steps), (1, 1, nst));
+    }
+
+    #[test]
+    fn initial_conditions_of_a_linear_dae_stop_with_idid_4() {
+        // y' = -K y from an inconsistent y' (given y): option 2 would move
+        // y; option 1 with every component differential moves only y'.
+        let n = 5;
+        let y0: Vec<Real> = (0..n).map(|i| 1.0 / (1.0 + i as Real)).collect();
+        let mut run = Run::new(&y0, &vec![0.0; n], &[1e-8], &[1e-10], true);
+        {
+            let l = run.layout.clone();
+            let iv = l.split_iwork(&mut run.iwork);
+            let mut ih = iv.header;
+            for (pos, v) in [(iw::MXNIT, 5), (iw::MXNJ, 6), (iw::MXNH, 5), (iw::LSOFF, 0)] {
+                ih.set(pos, v);
+            }
+            let id = l.id.unwrap();
+            run.iwork[id..id + n].fill(1);
+        }
+        let ic = IcRequest {
+            option: IcOption::AlgebraicAndDerivatives,
+            stop_after: true,
+            controls_given: false,
+            print_level: 0,
+        };
+        let mut sys = Tridiagonal { n };
+        assert_eq!(run.to(&mut sys, &mut NoEvents, 1.0, Some(ic)), Ok(4));
+        // Consistent: y' = -K y, y unchanged.
+        let mut g = vec![0.0; n];
+        sys.residual(0.0, &run.y, &run.yp, 0.0, &mut g);
+        assert!(g.iter().all(|r| r.abs() < 1e-8), "residual {g:?}");
+        assert_eq!(run.y, y0);
+    }
+}

@@ -1,12 +1,15 @@
 //! The other routines of DASKR's `daux.f` that programs and DASKR's own
 //! preconditioner files call: D1MACH (machine constants) and XERRWD (print
 //! a message with values; LEVEL = 2 stops the run). XSETF, XSETUN and IXSAV
-//! are in the `daskr-msgctl` crate. All are weak definitions for the
-//! gfortran spelling, so a program that links ODEPACK, SLATEC or its own
-//! daux.f keeps its own copies.
+//! are in the `daskr-msgctl` crate. The gfortran spellings are weak, so a
+//! program that links ODEPACK, SLATEC or its own daux.f keeps its own
+//! copies.
 
 use std::os::raw::{c_char, c_int};
 
+use daskr_export::export_aliases;
+
+use super::boundary;
 use super::messages::StdoutSink;
 use crate::core::messages::{MessageLine, MessageSink};
 
@@ -23,14 +26,33 @@ fn machine_constant(i: c_int) -> f64 {
     }
 }
 
-/// Print one XERRWD line; stop the program for LEVEL = 2.
+/// D1MACH(I), as in DASKR's daux.f (see `machine_constant`). Also exported
+/// as `d1mach_` (weak) and `D1MACH`.
 ///
 /// # Safety
-/// `msg` valid for `nmes` bytes (or null), scalar pointers valid or null.
+/// `i` must be null or point to an INTEGER.
+#[no_mangle]
+pub unsafe extern "C" fn d1mach(i: *const c_int) -> f64 {
+    // SAFETY: null-checked read of the caller's INTEGER.
+    let i = unsafe { i.as_ref() }.copied().unwrap_or(0);
+    boundary(0.0, || machine_constant(i))
+}
+export_aliases!(d1mach => weak d1mach_, strong D1MACH);
+
+/// XERRWD(MSG, NMES, NERR, LEVEL, NI, I1, I2, NR, R1, R2), as in DASKR's
+/// daux.f: print MSG with NI integers and NR reals (honouring XSETF and
+/// XSETUN); LEVEL = 2 stops the program. `msg_len` is the hidden CHARACTER
+/// length gfortran passes. Also exported as `xerrwd_` (weak) and `XERRWD`.
+///
+/// # Safety
+/// `msg` valid for `min(NMES, msg_len)` bytes (or null); scalar pointers
+/// valid or null, as a Fortran caller's by-reference arguments are.
+#[no_mangle]
 #[allow(clippy::too_many_arguments)]
-unsafe fn print_message(
+pub unsafe extern "C" fn xerrwd(
     msg: *const c_char,
     nmes: *const c_int,
+    _nerr: *const c_int,
     level: *const c_int,
     ni: *const c_int,
     i1: *const c_int,
@@ -42,15 +64,11 @@ unsafe fn print_message(
 ) {
     // SAFETY: null-checked reads of the caller's by-reference scalars; the
     // text is read for at most min(NMES, hidden length) bytes.
-    unsafe {
+    let (text, ints, reals, level) = unsafe {
         let get = |p: *const c_int| p.as_ref().copied().unwrap_or(0);
         let getr = |p: *const f64| p.as_ref().copied().unwrap_or(0.0);
         let n = usize::try_from(get(nmes)).unwrap_or(0).min(msg_len);
-        let text = if msg.is_null() || n == 0 {
-            String::new()
-        } else {
-            String::from_utf8_lossy(std::slice::from_raw_parts(msg.cast::<u8>(), n)).into_owned()
-        };
+        let bytes = if msg.is_null() || n == 0 { &[][..] } else { std::slice::from_raw_parts(msg.cast::<u8>(), n) };
         let ints: Vec<c_int> = match get(ni) {
             1 => vec![get(i1)],
             2 => vec![get(i1), get(i2)],
@@ -61,56 +79,17 @@ unsafe fn print_message(
             2 => vec![getr(r1), getr(r2)],
             _ => vec![],
         };
+        (bytes, ints, reals, get(level))
+    };
+    boundary((), || {
+        let text = String::from_utf8_lossy(text).into_owned();
         StdoutSink.emit(&[MessageLine { text, ints, reals }]);
-        if get(level) == 2 {
-            std::process::exit(0);
-        }
+    });
+    if level == 2 {
+        std::process::exit(0);
     }
 }
-
-macro_rules! export_daux {
-    ($($d1mach:ident, $xerrwd:ident);*) => {$(
-        /// D1MACH(I), as in DASKR's daux.f.
-        ///
-        /// # Safety
-        /// `i` must be null or point to an INTEGER.
-        #[no_mangle]
-        #[inline(never)]
-        pub unsafe extern "C" fn $d1mach(i: *const c_int) -> f64 {
-            weak_definition!($d1mach);
-            // SAFETY: null-checked read of the caller's INTEGER.
-            machine_constant(unsafe { i.as_ref() }.copied().unwrap_or(0))
-        }
-
-        /// XERRWD(MSG, NMES, NERR, LEVEL, NI, I1, I2, NR, R1, R2), as in
-        /// DASKR's daux.f; `msg_len` is the hidden CHARACTER length.
-        ///
-        /// # Safety
-        /// Fortran by-reference arguments; `msg` valid for its length.
-        #[no_mangle]
-        #[inline(never)]
-        #[allow(clippy::too_many_arguments)]
-        pub unsafe extern "C" fn $xerrwd(
-            msg: *const c_char,
-            nmes: *const c_int,
-            _nerr: *const c_int,
-            level: *const c_int,
-            ni: *const c_int,
-            i1: *const c_int,
-            i2: *const c_int,
-            nr: *const c_int,
-            r1: *const f64,
-            r2: *const f64,
-            msg_len: usize,
-        ) {
-            weak_definition!($xerrwd);
-            // SAFETY: forwarded under the same contract.
-            unsafe { print_message(msg, nmes, level, ni, i1, i2, nr, r1, r2, msg_len) }
-        }
-    )*};
-}
-
-export_daux!(d1mach_, xerrwd_; d1mach, xerrwd; D1MACH, XERRWD);
+export_aliases!(xerrwd => weak xerrwd_, strong XERRWD);
 
 #[cfg(test)]
 mod tests {

@@ -1,9 +1,13 @@
 //! The exported DDASKR entry points and the adapter that lets the core call
 //! the user's Fortran or C callbacks.
 
+use daskr_export::export_aliases;
 use std::os::raw::c_int;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use super::callbacks::{
+    daskr_generic_fn, daskr_jac_direct_fn, daskr_jac_krylov_fn, daskr_psol_fn, daskr_res_fn, daskr_rt_fn,
+};
 use super::messages::StdoutSink;
 use super::slices::{opt_slice_mut, scalar_mut};
 use crate::core::ddaskr::{self, CallArgs};
@@ -11,106 +15,6 @@ use crate::core::error::InputError;
 use crate::core::messages::MessageSink;
 use crate::core::norms::Tolerances;
 use crate::core::problem::{CallbackStatus, DaeSystem, MatrixStorage, PrecondSetup, PrecondSetupStatus, PrecondSolve};
-
-/// Residual routine `RES(T, Y, YPRIME, CJ, DELTA, IRES, RPAR, IPAR)`.
-#[allow(non_camel_case_types)]
-pub type daskr_res_fn = Option<
-    unsafe extern "C" fn(
-        t: *const f64,
-        y: *const f64,
-        yprime: *const f64,
-        cj: *const f64,
-        delta: *mut f64,
-        ires: *mut c_int,
-        rpar: *mut f64,
-        ipar: *mut c_int,
-    ),
->;
-
-/// Direct-method Jacobian routine `JAC(T, Y, YPRIME, PD, CJ, RPAR, IPAR)`
-/// (INFO(12)=0, INFO(5)=1). Pass it to DDASKR cast to `daskr_generic_fn`.
-#[allow(non_camel_case_types)]
-pub type daskr_jac_direct_fn = Option<
-    unsafe extern "C" fn(
-        t: *const f64,
-        y: *const f64,
-        yprime: *const f64,
-        pd: *mut f64,
-        cj: *const f64,
-        rpar: *mut f64,
-        ipar: *mut c_int,
-    ),
->;
-
-/// Root-function routine `RT(NEQ, T, Y, YP, NRT, RVAL, RPAR, IPAR)`.
-#[allow(non_camel_case_types)]
-pub type daskr_rt_fn = Option<
-    unsafe extern "C" fn(
-        neq: *const c_int,
-        t: *const f64,
-        y: *const f64,
-        yp: *const f64,
-        nrt: *const c_int,
-        rval: *mut f64,
-        rpar: *mut f64,
-        ipar: *mut c_int,
-    ),
->;
-
-/// Krylov-method JAC (INFO(12)=1, INFO(15)=1): prepares the
-/// preconditioner, `JAC(RES, IRES, NEQ, T, Y, YPRIME, REWT, SAVR, WK, H, CJ,
-/// WP, IWP, IER, RPAR, IPAR)`. Pass it to DDASKR cast to `daskr_generic_fn`.
-#[allow(non_camel_case_types)]
-pub type daskr_jac_krylov_fn = Option<
-    unsafe extern "C" fn(
-        res: daskr_res_fn,
-        ires: *mut c_int,
-        neq: *const c_int,
-        t: *const f64,
-        y: *const f64,
-        yprime: *const f64,
-        rewt: *const f64,
-        savr: *const f64,
-        wk: *mut f64,
-        h: *const f64,
-        cj: *const f64,
-        wp: *mut f64,
-        iwp: *mut c_int,
-        ier: *mut c_int,
-        rpar: *mut f64,
-        ipar: *mut c_int,
-    ),
->;
-
-/// Krylov-method PSOL: solves P x = b in place, `PSOL(NEQ, T, Y, YPRIME,
-/// SAVR, WK, CJ, WGHT, WP, IWP, B, EPLIN, IER, RPAR, IPAR)`. Pass it to
-/// DDASKR cast to `daskr_generic_fn`.
-#[allow(non_camel_case_types)]
-pub type daskr_psol_fn = Option<
-    unsafe extern "C" fn(
-        neq: *const c_int,
-        t: *const f64,
-        y: *const f64,
-        yprime: *const f64,
-        savr: *const f64,
-        wk: *mut f64,
-        cj: *const f64,
-        wght: *const f64,
-        wp: *mut f64,
-        iwp: *mut c_int,
-        b: *mut f64,
-        eplin: *const f64,
-        ier: *mut c_int,
-        rpar: *mut f64,
-        ipar: *mut c_int,
-    ),
->;
-
-/// A callback whose argument list depends on the method: JAC (direct or
-/// Krylov form) and PSOL. Cast your routine to this type; NULL is allowed
-/// for routines that the chosen options never call.
-#[allow(non_camel_case_types)]
-pub type daskr_generic_fn = Option<unsafe extern "C" fn()>;
 
 /// The user's callbacks and parameter arrays, seen by the core as a
 /// [`DaeSystem`].
@@ -290,16 +194,19 @@ unsafe fn reject(info: *mut c_int, idid: *mut c_int, what: &'static str) {
     }
 }
 
-/// The body shared by the three exported names.
+/// DDASKR: solve G(t, y, y') = 0 from T to TOUT, with DASKR's argument
+/// list and conventions. Also exported as `ddaskr_` (gfortran, ifx, flang)
+/// and `DDASKR`.
 ///
 /// # Safety
-/// Arguments as documented for DDASKR: every array pointer must be valid
-/// for the length DASKR documents (Y, YPRIME: NEQ; RTOL, ATOL: 1 or NEQ;
-/// RWORK: LRW; IWORK: LIW; INFO: 18; JROOT: NRT), every scalar pointer
+/// As for DASKR: all arguments by reference, every array pointer valid for
+/// the length DASKR documents (Y, YPRIME: NEQ; RTOL, ATOL: 1 or NEQ;
+/// INFO: 20; RWORK: LRW; IWORK: LIW; JROOT: NRT), every scalar pointer
 /// valid. Null pointers are rejected with IDID = -33 where an array is
 /// needed.
+#[no_mangle]
 #[allow(clippy::too_many_arguments)]
-unsafe fn ddaskr_body(
+pub unsafe extern "C" fn ddaskr(
     res: daskr_res_fn,
     neq: *const c_int,
     t: *mut f64,
@@ -383,15 +290,16 @@ unsafe fn ddaskr_body(
         };
         // JAC's argument list depends on INFO(12): keep it only under the
         // matching type, so the wrong form can never be called.
-        let (jac_direct, jac_krylov): (daskr_jac_direct_fn, daskr_jac_krylov_fn) = match (jac, krylov) {
-            // SAFETY: DASKR's contract: with INFO(12)=0 JAC has the direct
-            // argument list, with INFO(12)=1 the Krylov one.
-            (Some(f), false) => (Some(std::mem::transmute::<unsafe extern "C" fn(), _>(f)), None),
-            (Some(f), true) => (None, Some(std::mem::transmute::<unsafe extern "C" fn(), _>(f))),
-            (None, _) => (None, None),
+        // SAFETY (transmutes): optional function pointers of one size and
+        // null niche; DASKR's contract: with INFO(12)=0 JAC has the direct
+        // argument list, with INFO(12)=1 the Krylov one, and PSOL has
+        // DASKR's PSOL list.
+        let (jac_direct, jac_krylov) = if krylov {
+            (None, std::mem::transmute::<daskr_generic_fn, daskr_jac_krylov_fn>(jac))
+        } else {
+            (std::mem::transmute::<daskr_generic_fn, daskr_jac_direct_fn>(jac), None)
         };
-        // SAFETY: PSOL has DASKR's PSOL argument list by contract.
-        let psol: daskr_psol_fn = psol.map(|f| std::mem::transmute::<unsafe extern "C" fn(), _>(f));
+        let psol = std::mem::transmute::<daskr_generic_fn, daskr_psol_fn>(psol);
         // SAFETY: a plain query of a weak symbol address.
         let ddawts = daskr_internal_user_ddawts();
         let mut problem = ForeignProblem { ddawts, res, jac: jac_direct, jac_krylov, psol, rt, rpar, ipar, neq };
@@ -424,119 +332,4 @@ unsafe fn ddaskr_body(
     }
 }
 
-/// DDASKR: solve G(t, y, y') = 0 from T to TOUT, with DASKR's argument
-/// list and conventions (gfortran / ifx / flang name).
-///
-/// # Safety
-/// As for DASKR: all arguments by reference, arrays of the documented
-/// lengths (Y, YPRIME: NEQ; RTOL, ATOL: 1 or NEQ; INFO: 20; RWORK: LRW;
-/// IWORK: LIW; JROOT: NRT).
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn ddaskr_(
-    res: daskr_res_fn,
-    neq: *const c_int,
-    t: *mut f64,
-    y: *mut f64,
-    yprime: *mut f64,
-    tout: *const f64,
-    info: *mut c_int,
-    rtol: *mut f64,
-    atol: *mut f64,
-    idid: *mut c_int,
-    rwork: *mut f64,
-    lrw: *const c_int,
-    iwork: *mut c_int,
-    liw: *const c_int,
-    rpar: *mut f64,
-    ipar: *mut c_int,
-    jac: daskr_generic_fn,
-    psol: daskr_generic_fn,
-    rt: daskr_rt_fn,
-    nrt: *const c_int,
-    jroot: *mut c_int,
-) {
-    // SAFETY: forwarded under the same contract.
-    unsafe {
-        ddaskr_body(
-            res, neq, t, y, yprime, tout, info, rtol, atol, idid, rwork, lrw, iwork, liw, rpar, ipar, jac, psol, rt,
-            nrt, jroot,
-        )
-    }
-}
-
-/// DDASKR under its plain lower-case name (`-fno-underscoring` codes, C callers); see `ddaskr_`.
-///
-/// # Safety
-/// As for `ddaskr_`.
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn ddaskr(
-    res: daskr_res_fn,
-    neq: *const c_int,
-    t: *mut f64,
-    y: *mut f64,
-    yprime: *mut f64,
-    tout: *const f64,
-    info: *mut c_int,
-    rtol: *mut f64,
-    atol: *mut f64,
-    idid: *mut c_int,
-    rwork: *mut f64,
-    lrw: *const c_int,
-    iwork: *mut c_int,
-    liw: *const c_int,
-    rpar: *mut f64,
-    ipar: *mut c_int,
-    jac: daskr_generic_fn,
-    psol: daskr_generic_fn,
-    rt: daskr_rt_fn,
-    nrt: *const c_int,
-    jroot: *mut c_int,
-) {
-    // SAFETY: forwarded under the same contract.
-    unsafe {
-        ddaskr_body(
-            res, neq, t, y, yprime, tout, info, rtol, atol, idid, rwork, lrw, iwork, liw, rpar, ipar, jac, psol, rt,
-            nrt, jroot,
-        )
-    }
-}
-
-/// DDASKR under its upper-case name; see `ddaskr_`.
-///
-/// # Safety
-/// As for `ddaskr_`.
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn DDASKR(
-    res: daskr_res_fn,
-    neq: *const c_int,
-    t: *mut f64,
-    y: *mut f64,
-    yprime: *mut f64,
-    tout: *const f64,
-    info: *mut c_int,
-    rtol: *mut f64,
-    atol: *mut f64,
-    idid: *mut c_int,
-    rwork: *mut f64,
-    lrw: *const c_int,
-    iwork: *mut c_int,
-    liw: *const c_int,
-    rpar: *mut f64,
-    ipar: *mut c_int,
-    jac: daskr_generic_fn,
-    psol: daskr_generic_fn,
-    rt: daskr_rt_fn,
-    nrt: *const c_int,
-    jroot: *mut c_int,
-) {
-    // SAFETY: forwarded under the same contract.
-    unsafe {
-        ddaskr_body(
-            res, neq, t, y, yprime, tout, info, rtol, atol, idid, rwork, lrw, iwork, liw, rpar, ipar, jac, psol, rt,
-            nrt, jroot,
-        )
-    }
-}
+export_aliases!(ddaskr => strong ddaskr_, strong DDASKR);

@@ -1,22 +1,17 @@
 //! The exported C/Fortran interface. This module owns every `unsafe` block
 //! of the crate: it turns raw pointers into checked slices, wraps the
 //! callbacks in safe adapters, catches panics, and calls the core.
+//!
+//! Each routine is defined once, as a `#[no_mangle] extern "C"` function
+//! under its plain lower-case name (cbindgen declares it in `daskr.h`);
+//! `export_aliases!` (crate `daskr-export`) adds the gfortran spelling
+//! `name_` and the upper-case `NAME`. The build script reads those
+//! invocations to export the aliases from the shared library and to
+//! declare them in the header.
 
-/// Mark an exported routine's symbol weak (from inside its body), so that a
-/// program which links its own copy of a routine that DASKR's distribution
-/// shipped as source (a preconditioner file, LINPACK, daux.f) gets its own
-/// copy instead of a duplicate-definition error. Used for the gfortran
-/// spelling (`name_`), the one legacy objects define.
-macro_rules! weak_definition {
-    ($name:ident) => {
-        #[cfg(any(target_os = "linux", target_os = "freebsd"))]
-        // SAFETY: an assembler directive only; no code is emitted.
-        unsafe {
-            core::arch::asm!(concat!(".weak ", stringify!($name)), options(nomem, nostack, preserves_flags))
-        };
-    };
-}
+pub(crate) use daskr_export::boundary;
 
+pub mod callbacks;
 pub mod daux;
 pub mod ddaskr;
 pub mod messages;

@@ -9,10 +9,11 @@
 //! DBANJA and DBANPS to DDASKR as JAC and PSOL. The work is done by
 //! [`crate::precond::banded`].
 
+use daskr_export::export_aliases;
 use std::os::raw::c_int;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use super::ddaskr::daskr_res_fn;
+use super::callbacks::daskr_res_fn;
 use super::messages::StdoutSink;
 use super::slices::opt_slice_mut;
 use crate::core::messages::{MessageLine, MessageSink};
@@ -44,12 +45,31 @@ fn report(routine: &str, text: impl std::fmt::Display) {
     StdoutSink.emit(&[MessageLine::text(format!("{routine}--  {text}"))]);
 }
 
-/// The body shared by the three DBANJA names.
+/// DBANJA: form and factor a banded preconditioner for DDASKR's Krylov
+/// method (pass as JAC with INFO(12) = INFO(15) = 1).
+///
+/// Approximates the iteration matrix dG/dy + CJ*dG/dy' by a band matrix
+/// with half-bandwidths ML = IPAR(1), MU = IPAR(2), from min(ML+MU+1, NEQ)
+/// calls of RES with grouped difference quotients (as dbanpre.f), then
+/// LU-factors it into WP / IWP.
+///
+/// Arguments (all by reference): RES the residual routine; IRES (out) the
+/// last IRES set by RES (< 0: stopped, Y and YPRIME restored); NEQ; T;
+/// Y, YPRIME (NEQ, restored on return); REWT reciprocal error weights
+/// (NEQ); SAVR residual at (T, Y, YPRIME) (NEQ); WK scratch (NEQ); H step
+/// size; CJ; WP (out, LWP = (2*ML+MU+1)*NEQ + 2*(NEQ/(ML+MU+1)+1)); IWP
+/// (out, NEQ, LINPACK 1-based pivots); IER (out): 0 on success, k > 0 if
+/// pivot k of the band LU is zero or not finite (the first such k, where
+/// LINPACK's DGBFA reported the last), -1 if the arguments are unusable
+/// (null pointer, ML or MU < 0); RPAR, IPAR passed to RES (IPAR(1..2) =
+/// ML, MU).
 ///
 /// # Safety
-/// As documented on [`dbanja_`].
+/// All pointers as in Fortran: valid for the lengths above, arrays
+/// distinct; RES must follow DASKR's RES argument list.
+#[no_mangle]
 #[allow(clippy::too_many_arguments)]
-unsafe fn dbanja_body(
+pub unsafe extern "C" fn dbanja(
     res: daskr_res_fn,
     ires: *mut c_int,
     neq: *const c_int,
@@ -144,6 +164,7 @@ unsafe fn dbanja_body(
         }
     }
 }
+export_aliases!(dbanja => weak dbanja_, strong DBANJA);
 
 /// The body shared by the three DBANPS names.
 ///
@@ -201,110 +222,6 @@ unsafe fn dbanps_body(
     }
 }
 
-/// DBANJA: form and factor a banded preconditioner for DDASKR's Krylov
-/// method (pass as JAC with INFO(12) = INFO(15) = 1).
-///
-/// Approximates the iteration matrix dG/dy + CJ*dG/dy' by a band matrix
-/// with half-bandwidths ML = IPAR(1), MU = IPAR(2), from min(ML+MU+1, NEQ)
-/// calls of RES with grouped difference quotients (as dbanpre.f), then
-/// LU-factors it into WP / IWP.
-///
-/// Arguments (all by reference): RES the residual routine; IRES (out) the
-/// last IRES set by RES (< 0: stopped, Y and YPRIME restored); NEQ; T;
-/// Y, YPRIME (NEQ, restored on return); REWT reciprocal error weights
-/// (NEQ); SAVR residual at (T, Y, YPRIME) (NEQ); WK scratch (NEQ); H step
-/// size; CJ; WP (out, LWP = (2*ML+MU+1)*NEQ + 2*(NEQ/(ML+MU+1)+1)); IWP
-/// (out, NEQ, LINPACK 1-based pivots); IER (out): 0 on success, k > 0 if
-/// pivot k of the band LU is zero or not finite (the first such k, where
-/// LINPACK's DGBFA reported the last), -1 if the arguments are unusable
-/// (null pointer, ML or MU < 0); RPAR, IPAR passed to RES (IPAR(1..2) =
-/// ML, MU).
-///
-/// # Safety
-/// All pointers as in Fortran: valid for the lengths above, arrays
-/// distinct; RES must follow DASKR's RES argument list.
-#[no_mangle]
-#[inline(never)]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn dbanja_(
-    res: daskr_res_fn,
-    ires: *mut c_int,
-    neq: *const c_int,
-    t: *const f64,
-    y: *mut f64,
-    yprime: *mut f64,
-    rewt: *const f64,
-    savr: *const f64,
-    wk: *mut f64,
-    h: *const f64,
-    cj: *const f64,
-    wp: *mut f64,
-    iwp: *mut c_int,
-    ier: *mut c_int,
-    rpar: *mut f64,
-    ipar: *mut c_int,
-) {
-    weak_definition!(dbanja_);
-    // SAFETY: forwarded under the same contract.
-    unsafe { dbanja_body(res, ires, neq, t, y, yprime, rewt, savr, wk, h, cj, wp, iwp, ier, rpar, ipar) }
-}
-
-/// DBANJA under its plain lower-case name; see `dbanja_`.
-///
-/// # Safety
-/// As for `dbanja_`.
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn dbanja(
-    res: daskr_res_fn,
-    ires: *mut c_int,
-    neq: *const c_int,
-    t: *const f64,
-    y: *mut f64,
-    yprime: *mut f64,
-    rewt: *const f64,
-    savr: *const f64,
-    wk: *mut f64,
-    h: *const f64,
-    cj: *const f64,
-    wp: *mut f64,
-    iwp: *mut c_int,
-    ier: *mut c_int,
-    rpar: *mut f64,
-    ipar: *mut c_int,
-) {
-    // SAFETY: forwarded under the same contract.
-    unsafe { dbanja_body(res, ires, neq, t, y, yprime, rewt, savr, wk, h, cj, wp, iwp, ier, rpar, ipar) }
-}
-
-/// DBANJA under its upper-case name; see `dbanja_`.
-///
-/// # Safety
-/// As for `dbanja_`.
-#[no_mangle]
-#[allow(clippy::too_many_arguments, non_snake_case)]
-pub unsafe extern "C" fn DBANJA(
-    res: daskr_res_fn,
-    ires: *mut c_int,
-    neq: *const c_int,
-    t: *const f64,
-    y: *mut f64,
-    yprime: *mut f64,
-    rewt: *const f64,
-    savr: *const f64,
-    wk: *mut f64,
-    h: *const f64,
-    cj: *const f64,
-    wp: *mut f64,
-    iwp: *mut c_int,
-    ier: *mut c_int,
-    rpar: *mut f64,
-    ipar: *mut c_int,
-) {
-    // SAFETY: forwarded under the same contract.
-    unsafe { dbanja_body(res, ires, neq, t, y, yprime, rewt, savr, wk, h, cj, wp, iwp, ier, rpar, ipar) }
-}
-
 /// DBANPS: solve P x = b with the band preconditioner factored by DBANJA
 /// (pass as PSOL with INFO(12) = INFO(15) = 1).
 ///
@@ -316,36 +233,6 @@ pub unsafe extern "C" fn DBANJA(
 ///
 /// # Safety
 /// All pointers as in Fortran: valid for the lengths above, arrays distinct.
-#[no_mangle]
-#[inline(never)]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn dbanps_(
-    neq: *const c_int,
-    t: *const f64,
-    y: *const f64,
-    yprime: *const f64,
-    savr: *const f64,
-    wk: *mut f64,
-    cj: *const f64,
-    wght: *const f64,
-    wp: *mut f64,
-    iwp: *mut c_int,
-    b: *mut f64,
-    eplin: *const f64,
-    ier: *mut c_int,
-    rpar: *mut f64,
-    ipar: *mut c_int,
-) {
-    weak_definition!(dbanps_);
-    let _ = (t, y, yprime, savr, wk, cj, wght, eplin, rpar);
-    // SAFETY: forwarded under the same contract.
-    unsafe { dbanps_body(neq, wp, iwp, b, ier, ipar) }
-}
-
-/// DBANPS under its plain lower-case name; see `dbanps_`.
-///
-/// # Safety
-/// As for `dbanps_`.
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn dbanps(
@@ -369,34 +256,7 @@ pub unsafe extern "C" fn dbanps(
     // SAFETY: forwarded under the same contract.
     unsafe { dbanps_body(neq, wp, iwp, b, ier, ipar) }
 }
-
-/// DBANPS under its upper-case name; see `dbanps_`.
-///
-/// # Safety
-/// As for `dbanps_`.
-#[no_mangle]
-#[allow(clippy::too_many_arguments, non_snake_case)]
-pub unsafe extern "C" fn DBANPS(
-    neq: *const c_int,
-    t: *const f64,
-    y: *const f64,
-    yprime: *const f64,
-    savr: *const f64,
-    wk: *mut f64,
-    cj: *const f64,
-    wght: *const f64,
-    wp: *mut f64,
-    iwp: *mut c_int,
-    b: *mut f64,
-    eplin: *const f64,
-    ier: *mut c_int,
-    rpar: *mut f64,
-    ipar: *mut c_int,
-) {
-    let _ = (t, y, yprime, savr, wk, cj, wght, eplin, rpar);
-    // SAFETY: forwarded under the same contract.
-    unsafe { dbanps_body(neq, wp, iwp, b, ier, ipar) }
-}
+export_aliases!(dbanps => weak dbanps_, strong DBANPS);
 
 #[cfg(test)]
 mod tests {
@@ -468,7 +328,7 @@ mod tests {
                 ipar.as_mut_ptr(),
             );
             ipar[2] = 0;
-            dbanja_(
+            dbanja(
                 Some(res_tri),
                 &mut ires,
                 &n,
@@ -493,7 +353,7 @@ mod tests {
         let mut x = b.clone();
         // SAFETY: as above; the unused arguments are null, as C may pass.
         unsafe {
-            DBANPS(
+            dbanps(
                 &n,
                 std::ptr::null(),
                 std::ptr::null(),
@@ -557,7 +417,7 @@ mod tests {
         ipar[0] = -1;
         // SAFETY: as above.
         unsafe {
-            dbanja_(
+            dbanja(
                 Some(res_fail),
                 &mut ires,
                 &n,

@@ -22,11 +22,12 @@
 //! = -1 for DPSOLILU) when a required argument is a null pointer, when the
 //! factors in WP/IWP are unusable, or on an internal error.
 
+use daskr_export::export_aliases;
 use std::ffi::{c_char, c_int, c_void};
 use std::io::Write as _;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use super::ddaskr::daskr_res_fn;
+use super::callbacks::daskr_res_fn;
 use super::messages::StdoutSink;
 use super::slices::opt_slice_mut;
 use crate::core::messages::{MessageLine, MessageSink};
@@ -133,11 +134,26 @@ impl MatrixWriter for FortranUnitWriter {
     }
 }
 
+/// DSPSETUP: check IPAR/RPAR for the sparse ILU preconditioner
+/// (DJACILU/DPSOLILU) and the lengths LWP, LIWP of WP and IWP (DASKR's
+/// dilupre.f).
+///
+/// Arguments (all by reference): NEQ; LWP, LIWP the lengths the caller
+/// reserves (IWORK(27), IWORK(28)); RPAR (RPAR(1) TOLILUT, RPAR(2) PERMTOL);
+/// IPAR (IPAR(1..11) ML, MU, LENPFAC, LENPLUFAC, IPREMETH, LFILILUT,
+/// IREORDER, ISRNORM, NORMTYPE, JACOUT, JSCALCOL; IPAR(29) the unit for
+/// JACOUT = 1); IERR (out): 0, k for an illegal IPAR(k) (k = 1..11), 12
+/// for IPAR(29), 21/22 for RPAR(1)/RPAR(2), 30 if LWP or 31 if LIWP is too
+/// small, -1 for a null argument; LWP_MIN, LIWP_MIN (out) DASKR's minimum
+/// lengths 2*LENPFAC*NEQ + LENPLUFAC*NEQ + ISRNORM*NEQ + NEQ and
+/// 3*NEQ + 1 + 3*LENPFAC*NEQ + 2*LENPLUFAC*NEQ + 2*IREORDER*NEQ
+/// + 2*(IPREMETH-1)*NEQ, set once IPAR/RPAR are legal (both also with IERR = 30 or 31).
+///
 /// # Safety
-/// DSPSETUP's contract: scalars valid, RPAR with at least 2 elements and
-/// IPAR with at least 30 (null pointers are reported with IERR = -1).
+/// Scalars valid; RPAR at least 2 and IPAR at least 30 elements.
+#[no_mangle]
 #[allow(clippy::too_many_arguments)]
-unsafe fn dspsetup_body(
+pub unsafe extern "C" fn dspsetup(
     neq: *const c_int,
     lwp: *const c_int,
     liwp: *const c_int,
@@ -184,14 +200,35 @@ unsafe fn dspsetup_body(
         }
     }
 }
+export_aliases!(dspsetup => weak dspsetup_, strong DSPSETUP);
 
+/// DJACILU: Krylov JAC routine that forms the sparse incomplete-LU
+/// preconditioner in WP/IWP (DASKR's dilupre.f); pass it to DDASKR as JAC
+/// with INFO(12) = 1 and INFO(15) = 1.
+///
+/// Forms dG/dy + CJ*dG/dy' by banded difference quotients (ML = IPAR(1),
+/// MU = IPAR(2), at most LENPFAC*NEQ nonzeros), scales columns by
+/// sqrt(NEQ)/REWT (JSCALCOL) and rows by their norms (ISRNORM), reorders by
+/// reverse Cuthill-McKee (IREORDER), then factors by ILUT or ILUTP. Adds
+/// its RES calls to IPAR(30) and sets IPAR(21..26).
+///
+/// Arguments (all by reference): RES the residual routine; IRES (out): 0,
+/// RES's negative IRES, or -2 to stop; NEQ; T; Y, YPRIME (NEQ, restored);
+/// REWT reciprocal error weights; SAVR residual at (T, Y, YPRIME); WK
+/// scratch (NEQ); H; CJ; WP, IWP (out, at least the DSPSETUP minimum
+/// lengths); IERR (out): 0; 1 Jacobian storage exceeded (IRES = -2) or
+/// Jacobian written for JACOUT = 1 (IRES = -2); i > 0 row i has zero norm;
+/// -2/-3 L/U factor storage exceeded (IRES = -2); -5 zero row; an IPAR/RPAR
+/// code of DSPSETUP (IRES = -2); -1 null argument or internal error
+/// (IRES = -2); RPAR, IPAR (passed to RES).
+///
 /// # Safety
-/// DJACILU's contract (DASKR's Krylov JAC argument list): Y, YPRIME, REWT,
-/// SAVR, WK of NEQ elements; WP and IWP at least of the minimum lengths
-/// DSPSETUP computes; IPAR at least 30 and RPAR at least 2 elements; RES
-/// with DASKR's residual argument list.
+/// DASKR's Krylov JAC argument list: arrays of the lengths above, IPAR at
+/// least 30 and RPAR at least 2 elements, RES with DASKR's RES argument
+/// list.
+#[no_mangle]
 #[allow(clippy::too_many_arguments)]
-unsafe fn djacilu_body(
+pub unsafe extern "C" fn djacilu(
     res: daskr_res_fn,
     ires: *mut c_int,
     neq: *const c_int,
@@ -290,6 +327,7 @@ unsafe fn djacilu_body(
         }
     }
 }
+export_aliases!(djacilu => weak djacilu_, strong DJACILU);
 
 /// # Safety
 /// DPSOLILU's contract (DASKR's PSOL argument list): WK, WGHT and BL of NEQ
@@ -354,187 +392,6 @@ unsafe fn dpsolilu_body(
     }
 }
 
-/// DSPSETUP: check IPAR/RPAR for the sparse ILU preconditioner
-/// (DJACILU/DPSOLILU) and the lengths LWP, LIWP of WP and IWP (DASKR's
-/// dilupre.f).
-///
-/// Arguments (all by reference): NEQ; LWP, LIWP the lengths the caller
-/// reserves (IWORK(27), IWORK(28)); RPAR (RPAR(1) TOLILUT, RPAR(2) PERMTOL);
-/// IPAR (IPAR(1..11) ML, MU, LENPFAC, LENPLUFAC, IPREMETH, LFILILUT,
-/// IREORDER, ISRNORM, NORMTYPE, JACOUT, JSCALCOL; IPAR(29) the unit for
-/// JACOUT = 1); IERR (out): 0, k for an illegal IPAR(k) (k = 1..11), 12
-/// for IPAR(29), 21/22 for RPAR(1)/RPAR(2), 30 if LWP or 31 if LIWP is too
-/// small, -1 for a null argument; LWP_MIN, LIWP_MIN (out) DASKR's minimum
-/// lengths 2*LENPFAC*NEQ + LENPLUFAC*NEQ + ISRNORM*NEQ + NEQ and
-/// 3*NEQ + 1 + 3*LENPFAC*NEQ + 2*LENPLUFAC*NEQ + 2*IREORDER*NEQ
-/// + 2*(IPREMETH-1)*NEQ, set once IPAR/RPAR are legal (both also with IERR = 30 or 31).
-///
-/// # Safety
-/// Scalars valid; RPAR at least 2 and IPAR at least 30 elements.
-#[no_mangle]
-#[inline(never)]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn dspsetup_(
-    neq: *const c_int,
-    lwp: *const c_int,
-    liwp: *const c_int,
-    rpar: *const f64,
-    ipar: *const c_int,
-    ierr: *mut c_int,
-    lwp_min: *mut c_int,
-    liwp_min: *mut c_int,
-) {
-    weak_definition!(dspsetup_);
-    // SAFETY: forwarded under the same contract.
-    unsafe { dspsetup_body(neq, lwp, liwp, rpar, ipar, ierr, lwp_min, liwp_min) }
-}
-
-/// DSPSETUP under its plain lower-case name; see `dspsetup_`.
-///
-/// # Safety
-/// As for `dspsetup_`.
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn dspsetup(
-    neq: *const c_int,
-    lwp: *const c_int,
-    liwp: *const c_int,
-    rpar: *const f64,
-    ipar: *const c_int,
-    ierr: *mut c_int,
-    lwp_min: *mut c_int,
-    liwp_min: *mut c_int,
-) {
-    // SAFETY: forwarded under the same contract.
-    unsafe { dspsetup_body(neq, lwp, liwp, rpar, ipar, ierr, lwp_min, liwp_min) }
-}
-
-/// DSPSETUP under its upper-case name; see `dspsetup_`.
-///
-/// # Safety
-/// As for `dspsetup_`.
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn DSPSETUP(
-    neq: *const c_int,
-    lwp: *const c_int,
-    liwp: *const c_int,
-    rpar: *const f64,
-    ipar: *const c_int,
-    ierr: *mut c_int,
-    lwp_min: *mut c_int,
-    liwp_min: *mut c_int,
-) {
-    // SAFETY: forwarded under the same contract.
-    unsafe { dspsetup_body(neq, lwp, liwp, rpar, ipar, ierr, lwp_min, liwp_min) }
-}
-
-/// DJACILU: Krylov JAC routine that forms the sparse incomplete-LU
-/// preconditioner in WP/IWP (DASKR's dilupre.f); pass it to DDASKR as JAC
-/// with INFO(12) = 1 and INFO(15) = 1.
-///
-/// Forms dG/dy + CJ*dG/dy' by banded difference quotients (ML = IPAR(1),
-/// MU = IPAR(2), at most LENPFAC*NEQ nonzeros), scales columns by
-/// sqrt(NEQ)/REWT (JSCALCOL) and rows by their norms (ISRNORM), reorders by
-/// reverse Cuthill-McKee (IREORDER), then factors by ILUT or ILUTP. Adds
-/// its RES calls to IPAR(30) and sets IPAR(21..26).
-///
-/// Arguments (all by reference): RES the residual routine; IRES (out): 0,
-/// RES's negative IRES, or -2 to stop; NEQ; T; Y, YPRIME (NEQ, restored);
-/// REWT reciprocal error weights; SAVR residual at (T, Y, YPRIME); WK
-/// scratch (NEQ); H; CJ; WP, IWP (out, at least the DSPSETUP minimum
-/// lengths); IERR (out): 0; 1 Jacobian storage exceeded (IRES = -2) or
-/// Jacobian written for JACOUT = 1 (IRES = -2); i > 0 row i has zero norm;
-/// -2/-3 L/U factor storage exceeded (IRES = -2); -5 zero row; an IPAR/RPAR
-/// code of DSPSETUP (IRES = -2); -1 null argument or internal error
-/// (IRES = -2); RPAR, IPAR (passed to RES).
-///
-/// # Safety
-/// DASKR's Krylov JAC argument list: arrays of the lengths above, IPAR at
-/// least 30 and RPAR at least 2 elements, RES with DASKR's RES argument
-/// list.
-#[no_mangle]
-#[inline(never)]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn djacilu_(
-    res: daskr_res_fn,
-    ires: *mut c_int,
-    neq: *const c_int,
-    t: *const f64,
-    y: *mut f64,
-    yprime: *mut f64,
-    rewt: *const f64,
-    savr: *mut f64,
-    wk: *mut f64,
-    h: *const f64,
-    cj: *const f64,
-    wp: *mut f64,
-    iwp: *mut c_int,
-    ierr: *mut c_int,
-    rpar: *mut f64,
-    ipar: *mut c_int,
-) {
-    weak_definition!(djacilu_);
-    // SAFETY: forwarded under the same contract.
-    unsafe { djacilu_body(res, ires, neq, t, y, yprime, rewt, savr, wk, h, cj, wp, iwp, ierr, rpar, ipar) }
-}
-
-/// DJACILU under its plain lower-case name; see `djacilu_`.
-///
-/// # Safety
-/// As for `djacilu_`.
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn djacilu(
-    res: daskr_res_fn,
-    ires: *mut c_int,
-    neq: *const c_int,
-    t: *const f64,
-    y: *mut f64,
-    yprime: *mut f64,
-    rewt: *const f64,
-    savr: *mut f64,
-    wk: *mut f64,
-    h: *const f64,
-    cj: *const f64,
-    wp: *mut f64,
-    iwp: *mut c_int,
-    ierr: *mut c_int,
-    rpar: *mut f64,
-    ipar: *mut c_int,
-) {
-    // SAFETY: forwarded under the same contract.
-    unsafe { djacilu_body(res, ires, neq, t, y, yprime, rewt, savr, wk, h, cj, wp, iwp, ierr, rpar, ipar) }
-}
-
-/// DJACILU under its upper-case name; see `djacilu_`.
-///
-/// # Safety
-/// As for `djacilu_`.
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn DJACILU(
-    res: daskr_res_fn,
-    ires: *mut c_int,
-    neq: *const c_int,
-    t: *const f64,
-    y: *mut f64,
-    yprime: *mut f64,
-    rewt: *const f64,
-    savr: *mut f64,
-    wk: *mut f64,
-    h: *const f64,
-    cj: *const f64,
-    wp: *mut f64,
-    iwp: *mut c_int,
-    ierr: *mut c_int,
-    rpar: *mut f64,
-    ipar: *mut c_int,
-) {
-    // SAFETY: forwarded under the same contract.
-    unsafe { djacilu_body(res, ires, neq, t, y, yprime, rewt, savr, wk, h, cj, wp, iwp, ierr, rpar, ipar) }
-}
-
 /// DPSOLILU: PSOL routine that solves P x = b with the preconditioner
 /// DJACILU stored in WP/IWP (DASKR's dilupre.f); pass it to DDASKR as PSOL.
 ///
@@ -548,36 +405,6 @@ pub unsafe extern "C" fn DJACILU(
 /// # Safety
 /// DASKR's PSOL argument list: arrays of the lengths above; IPAR at least
 /// 11 elements.
-#[no_mangle]
-#[inline(never)]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn dpsolilu_(
-    neq: *const c_int,
-    t: *const f64,
-    y: *const f64,
-    yprime: *const f64,
-    r0: *const f64,
-    wk: *mut f64,
-    cj: *const f64,
-    wght: *const f64,
-    wp: *mut f64,
-    iwp: *mut c_int,
-    bl: *mut f64,
-    eplin: *const f64,
-    ier: *mut c_int,
-    rpar: *mut f64,
-    ipar: *mut c_int,
-) {
-    weak_definition!(dpsolilu_);
-    let _ = (t, y, yprime, r0, cj, eplin, rpar);
-    // SAFETY: forwarded under the same contract.
-    unsafe { dpsolilu_body(neq, wk, wght, wp, iwp, bl, ier, ipar) }
-}
-
-/// DPSOLILU under its plain lower-case name; see `dpsolilu_`.
-///
-/// # Safety
-/// As for `dpsolilu_`.
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn dpsolilu(
@@ -601,31 +428,4 @@ pub unsafe extern "C" fn dpsolilu(
     // SAFETY: forwarded under the same contract.
     unsafe { dpsolilu_body(neq, wk, wght, wp, iwp, bl, ier, ipar) }
 }
-
-/// DPSOLILU under its upper-case name; see `dpsolilu_`.
-///
-/// # Safety
-/// As for `dpsolilu_`.
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn DPSOLILU(
-    neq: *const c_int,
-    t: *const f64,
-    y: *const f64,
-    yprime: *const f64,
-    r0: *const f64,
-    wk: *mut f64,
-    cj: *const f64,
-    wght: *const f64,
-    wp: *mut f64,
-    iwp: *mut c_int,
-    bl: *mut f64,
-    eplin: *const f64,
-    ier: *mut c_int,
-    rpar: *mut f64,
-    ipar: *mut c_int,
-) {
-    let _ = (t, y, yprime, r0, cj, eplin, rpar);
-    // SAFETY: forwarded under the same contract.
-    unsafe { dpsolilu_body(neq, wk, wght, wp, iwp, bl, ier, ipar) }
-}
+export_aliases!(dpsolilu => weak dpsolilu_, strong DPSOLILU);

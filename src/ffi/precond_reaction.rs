@@ -19,6 +19,7 @@
 //! DGSET2 replaces mesh and grouping; DRBGJA / DRBGPS refuse to run when
 //! the mesh was changed by DMSET2 after the last DGSET2.
 
+use daskr_export::export_aliases;
 use std::os::raw::c_int;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, PoisonError, RwLock};
@@ -129,9 +130,23 @@ unsafe fn read_ints<const N: usize>(ptrs: [*const c_int; N]) -> Option<[c_int; N
     Some(out)
 }
 
+/// DMSET2: record the 2-D mesh for DRBDJA / DRBDPS (block-diagonal
+/// reaction-based preconditioner, one block per mesh point).
+///
+/// Arguments (by reference): MX, MY mesh dimensions; NS species per point;
+/// NSD differential species (the first NSD of each point); LID offset of
+/// DASKR's ID array in IWORK (0 if INFO(11) and INFO(16) do not need it);
+/// IWORK (out): IWORK(27) = NS*NS*MX*MY (LENWP), IWORK(28) = NS*MX*MY
+/// (LENIWP), and if LID > 0, IWORK(LID+i) = +1 for differential and -1
+/// for algebraic components. Invalid arguments (MX, MY, NS < 1, NSD
+/// outside 0..NS) print a message, leave IWORK alone and clear the mesh,
+/// so that DRBDJA then fails with IER = -1.
+///
 /// # Safety
-/// As documented on [`dmset2_`].
-unsafe fn dmset2_body(
+/// Scalars valid for reading; IWORK valid for max(28, LID+NS*MX*MY)
+/// elements.
+#[no_mangle]
+pub unsafe extern "C" fn dmset2(
     mx: *const c_int,
     my: *const c_int,
     ns: *const c_int,
@@ -161,11 +176,25 @@ unsafe fn dmset2_body(
         }
     }
 }
+export_aliases!(dmset2 => weak dmset2_, strong DMSET2);
 
+/// DGSET2: record the 2-D mesh and a uniform NXG x NYG block-grouping for
+/// DRBGJA / DRBGPS (reaction-based preconditioner with one block per
+/// group of mesh points).
+///
+/// Arguments (by reference): MX, MY, NS, NSD, LID as for DMSET2; NXG, NYG
+/// the numbers of groups in x and y (1 <= NXG <= MX, 1 <= NYG <= MY; no
+/// upper limit of 50 as in DASKR); IWORK (out): IWORK(27) = NS*NS*NXG*NYG
+/// (LENWP), IWORK(28) = NS*NXG*NYG (LENIWP), and the ID array if LID > 0.
+/// Invalid arguments print a message, leave IWORK alone and clear the
+/// recorded data, so that DRBGJA then fails with IER = -1.
+///
 /// # Safety
-/// As documented on [`dgset2_`].
+/// Scalars valid for reading; IWORK valid for max(28, LID+NS*MX*MY)
+/// elements.
+#[no_mangle]
 #[allow(clippy::too_many_arguments)]
-unsafe fn dgset2_body(
+pub unsafe extern "C" fn dgset2(
     mx: *const c_int,
     my: *const c_int,
     ns: *const c_int,
@@ -204,10 +233,18 @@ unsafe fn dgset2_body(
         }
     }
 }
+export_aliases!(dgset2 => weak dgset2_, strong DGSET2);
 
+/// GSET1: a uniform (or nearly uniform) partition of 1..M into NG groups.
+/// On return JG(1..NG+1) holds the group boundaries (group ig is
+/// JG(ig)..JG(ig+1)-1), JIG(1..M) the group of each index and JR(1..NG) a
+/// representative index of each group near its centre. Requires
+/// 1 <= NG <= M (otherwise a message is printed and nothing is set).
+///
 /// # Safety
-/// As documented on [`gset1_`].
-unsafe fn gset1_body(m: *const c_int, ng: *const c_int, jg: *mut c_int, jig: *mut c_int, jr: *mut c_int) {
+/// M, NG valid for reading; JG, JIG, JR valid for NG+1, M, NG elements.
+#[no_mangle]
+pub unsafe extern "C" fn gset1(m: *const c_int, ng: *const c_int, jg: *mut c_int, jig: *mut c_int, jr: *mut c_int) {
     // SAFETY: scalar arguments by reference.
     let Some([m, ng]) = (unsafe { read_ints([m, ng]) }) else {
         return report("GSET1", "M or NG is a null pointer");
@@ -230,6 +267,7 @@ unsafe fn gset1_body(m: *const c_int, ng: *const c_int, jg: *mut c_int, jig: *mu
         report("GSET1", "internal error");
     }
 }
+export_aliases!(gset1 => weak gset1_, strong GSET1);
 
 /// Which reaction preconditioner a JA / PS call is for.
 #[derive(Clone, Copy)]
@@ -398,71 +436,6 @@ unsafe fn reaction_ps_body(variant: Variant, b: *mut f64, bd: *mut f64, ipbd: *m
     }
 }
 
-/// DMSET2: record the 2-D mesh for DRBDJA / DRBDPS (block-diagonal
-/// reaction-based preconditioner, one block per mesh point).
-///
-/// Arguments (by reference): MX, MY mesh dimensions; NS species per point;
-/// NSD differential species (the first NSD of each point); LID offset of
-/// DASKR's ID array in IWORK (0 if INFO(11) and INFO(16) do not need it);
-/// IWORK (out): IWORK(27) = NS*NS*MX*MY (LENWP), IWORK(28) = NS*MX*MY
-/// (LENIWP), and if LID > 0, IWORK(LID+i) = +1 for differential and -1
-/// for algebraic components. Invalid arguments (MX, MY, NS < 1, NSD
-/// outside 0..NS) print a message, leave IWORK alone and clear the mesh,
-/// so that DRBDJA then fails with IER = -1.
-///
-/// # Safety
-/// Scalars valid for reading; IWORK valid for max(28, LID+NS*MX*MY)
-/// elements.
-#[no_mangle]
-#[inline(never)]
-pub unsafe extern "C" fn dmset2_(
-    mx: *const c_int,
-    my: *const c_int,
-    ns: *const c_int,
-    nsd: *const c_int,
-    lid: *const c_int,
-    iwork: *mut c_int,
-) {
-    weak_definition!(dmset2_);
-    // SAFETY: forwarded under the same contract.
-    unsafe { dmset2_body(mx, my, ns, nsd, lid, iwork) }
-}
-
-/// DMSET2 under its plain lower-case name; see `dmset2_`.
-///
-/// # Safety
-/// As for `dmset2_`.
-#[no_mangle]
-pub unsafe extern "C" fn dmset2(
-    mx: *const c_int,
-    my: *const c_int,
-    ns: *const c_int,
-    nsd: *const c_int,
-    lid: *const c_int,
-    iwork: *mut c_int,
-) {
-    // SAFETY: forwarded under the same contract.
-    unsafe { dmset2_body(mx, my, ns, nsd, lid, iwork) }
-}
-
-/// DMSET2 under its upper-case name; see `dmset2_`.
-///
-/// # Safety
-/// As for `dmset2_`.
-#[no_mangle]
-#[allow(non_snake_case)]
-pub unsafe extern "C" fn DMSET2(
-    mx: *const c_int,
-    my: *const c_int,
-    ns: *const c_int,
-    nsd: *const c_int,
-    lid: *const c_int,
-    iwork: *mut c_int,
-) {
-    // SAFETY: forwarded under the same contract.
-    unsafe { dmset2_body(mx, my, ns, nsd, lid, iwork) }
-}
-
 /// DRBDJA: form and factor the block-diagonal reaction-based
 /// preconditioner A_R = CJ*I_d - dR/du, one NS x NS block per mesh point
 /// (call it from your Krylov JAC, after DMSET2).
@@ -481,30 +454,6 @@ pub unsafe extern "C" fn DMSET2(
 /// Pointers valid for the lengths above, arrays distinct; RBLOCK must have
 /// the documented argument list.
 #[no_mangle]
-#[inline(never)]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn drbdja_(
-    t: *const f64,
-    u: *mut f64,
-    r0: *const f64,
-    rblock: daskr_rblock_fn,
-    r1: *mut f64,
-    rewt: *const f64,
-    cj: *const f64,
-    bd: *mut f64,
-    ipbd: *mut c_int,
-    ier: *mut c_int,
-) {
-    weak_definition!(drbdja_);
-    // SAFETY: forwarded under the same contract.
-    unsafe { reaction_ja_body(Variant::PerPoint, t, u, r0, rblock, r1, rewt, cj, bd, ipbd, ier) }
-}
-
-/// DRBDJA under its plain lower-case name; see `drbdja_`.
-///
-/// # Safety
-/// As for `drbdja_`.
-#[no_mangle]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn drbdja(
     t: *const f64,
@@ -521,28 +470,7 @@ pub unsafe extern "C" fn drbdja(
     // SAFETY: forwarded under the same contract.
     unsafe { reaction_ja_body(Variant::PerPoint, t, u, r0, rblock, r1, rewt, cj, bd, ipbd, ier) }
 }
-
-/// DRBDJA under its upper-case name; see `drbdja_`.
-///
-/// # Safety
-/// As for `drbdja_`.
-#[no_mangle]
-#[allow(clippy::too_many_arguments, non_snake_case)]
-pub unsafe extern "C" fn DRBDJA(
-    t: *const f64,
-    u: *mut f64,
-    r0: *const f64,
-    rblock: daskr_rblock_fn,
-    r1: *mut f64,
-    rewt: *const f64,
-    cj: *const f64,
-    bd: *mut f64,
-    ipbd: *mut c_int,
-    ier: *mut c_int,
-) {
-    // SAFETY: forwarded under the same contract.
-    unsafe { reaction_ja_body(Variant::PerPoint, t, u, r0, rblock, r1, rewt, cj, bd, ipbd, ier) }
-}
+export_aliases!(drbdja => weak drbdja_, strong DRBDJA);
 
 /// DRBDPS: solve A_R x = b with the blocks factored by DRBDJA (call it
 /// from your PSOL). B (NEQ) holds b on entry and x on return; BD = WP and
@@ -553,142 +481,11 @@ pub unsafe extern "C" fn DRBDJA(
 /// # Safety
 /// B valid for NEQ elements, BD and IPBD for LENWP and LENIWP.
 #[no_mangle]
-#[inline(never)]
-pub unsafe extern "C" fn drbdps_(b: *mut f64, bd: *mut f64, ipbd: *mut c_int) {
-    weak_definition!(drbdps_);
-    // SAFETY: forwarded under the same contract.
-    unsafe { reaction_ps_body(Variant::PerPoint, b, bd, ipbd) }
-}
-
-/// DRBDPS under its plain lower-case name; see `drbdps_`.
-///
-/// # Safety
-/// As for `drbdps_`.
-#[no_mangle]
 pub unsafe extern "C" fn drbdps(b: *mut f64, bd: *mut f64, ipbd: *mut c_int) {
     // SAFETY: forwarded under the same contract.
     unsafe { reaction_ps_body(Variant::PerPoint, b, bd, ipbd) }
 }
-
-/// DRBDPS under its upper-case name; see `drbdps_`.
-///
-/// # Safety
-/// As for `drbdps_`.
-#[no_mangle]
-#[allow(non_snake_case)]
-pub unsafe extern "C" fn DRBDPS(b: *mut f64, bd: *mut f64, ipbd: *mut c_int) {
-    // SAFETY: forwarded under the same contract.
-    unsafe { reaction_ps_body(Variant::PerPoint, b, bd, ipbd) }
-}
-
-/// DGSET2: record the 2-D mesh and a uniform NXG x NYG block-grouping for
-/// DRBGJA / DRBGPS (reaction-based preconditioner with one block per
-/// group of mesh points).
-///
-/// Arguments (by reference): MX, MY, NS, NSD, LID as for DMSET2; NXG, NYG
-/// the numbers of groups in x and y (1 <= NXG <= MX, 1 <= NYG <= MY; no
-/// upper limit of 50 as in DASKR); IWORK (out): IWORK(27) = NS*NS*NXG*NYG
-/// (LENWP), IWORK(28) = NS*NXG*NYG (LENIWP), and the ID array if LID > 0.
-/// Invalid arguments print a message, leave IWORK alone and clear the
-/// recorded data, so that DRBGJA then fails with IER = -1.
-///
-/// # Safety
-/// Scalars valid for reading; IWORK valid for max(28, LID+NS*MX*MY)
-/// elements.
-#[no_mangle]
-#[inline(never)]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn dgset2_(
-    mx: *const c_int,
-    my: *const c_int,
-    ns: *const c_int,
-    nsd: *const c_int,
-    nxg: *const c_int,
-    nyg: *const c_int,
-    lid: *const c_int,
-    iwork: *mut c_int,
-) {
-    weak_definition!(dgset2_);
-    // SAFETY: forwarded under the same contract.
-    unsafe { dgset2_body(mx, my, ns, nsd, nxg, nyg, lid, iwork) }
-}
-
-/// DGSET2 under its plain lower-case name; see `dgset2_`.
-///
-/// # Safety
-/// As for `dgset2_`.
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn dgset2(
-    mx: *const c_int,
-    my: *const c_int,
-    ns: *const c_int,
-    nsd: *const c_int,
-    nxg: *const c_int,
-    nyg: *const c_int,
-    lid: *const c_int,
-    iwork: *mut c_int,
-) {
-    // SAFETY: forwarded under the same contract.
-    unsafe { dgset2_body(mx, my, ns, nsd, nxg, nyg, lid, iwork) }
-}
-
-/// DGSET2 under its upper-case name; see `dgset2_`.
-///
-/// # Safety
-/// As for `dgset2_`.
-#[no_mangle]
-#[allow(clippy::too_many_arguments, non_snake_case)]
-pub unsafe extern "C" fn DGSET2(
-    mx: *const c_int,
-    my: *const c_int,
-    ns: *const c_int,
-    nsd: *const c_int,
-    nxg: *const c_int,
-    nyg: *const c_int,
-    lid: *const c_int,
-    iwork: *mut c_int,
-) {
-    // SAFETY: forwarded under the same contract.
-    unsafe { dgset2_body(mx, my, ns, nsd, nxg, nyg, lid, iwork) }
-}
-
-/// GSET1: a uniform (or nearly uniform) partition of 1..M into NG groups.
-/// On return JG(1..NG+1) holds the group boundaries (group ig is
-/// JG(ig)..JG(ig+1)-1), JIG(1..M) the group of each index and JR(1..NG) a
-/// representative index of each group near its centre. Requires
-/// 1 <= NG <= M (otherwise a message is printed and nothing is set).
-///
-/// # Safety
-/// M, NG valid for reading; JG, JIG, JR valid for NG+1, M, NG elements.
-#[no_mangle]
-#[inline(never)]
-pub unsafe extern "C" fn gset1_(m: *const c_int, ng: *const c_int, jg: *mut c_int, jig: *mut c_int, jr: *mut c_int) {
-    weak_definition!(gset1_);
-    // SAFETY: forwarded under the same contract.
-    unsafe { gset1_body(m, ng, jg, jig, jr) }
-}
-
-/// GSET1 under its plain lower-case name; see `gset1_`.
-///
-/// # Safety
-/// As for `gset1_`.
-#[no_mangle]
-pub unsafe extern "C" fn gset1(m: *const c_int, ng: *const c_int, jg: *mut c_int, jig: *mut c_int, jr: *mut c_int) {
-    // SAFETY: forwarded under the same contract.
-    unsafe { gset1_body(m, ng, jg, jig, jr) }
-}
-
-/// GSET1 under its upper-case name; see `gset1_`.
-///
-/// # Safety
-/// As for `gset1_`.
-#[no_mangle]
-#[allow(non_snake_case)]
-pub unsafe extern "C" fn GSET1(m: *const c_int, ng: *const c_int, jg: *mut c_int, jig: *mut c_int, jr: *mut c_int) {
-    // SAFETY: forwarded under the same contract.
-    unsafe { gset1_body(m, ng, jg, jig, jr) }
-}
+export_aliases!(drbdps => weak drbdps_, strong DRBDPS);
 
 /// DRBGJA: form and factor the block-grouped reaction-based preconditioner
 /// (one NS x NS block of CJ*I_d - dR/du per group, evaluated at the group's
@@ -701,30 +498,6 @@ pub unsafe extern "C" fn GSET1(m: *const c_int, ng: *const c_int, jg: *mut c_int
 ///
 /// # Safety
 /// As for `drbdja_`.
-#[no_mangle]
-#[inline(never)]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn drbgja_(
-    t: *const f64,
-    u: *mut f64,
-    r0: *const f64,
-    rblock: daskr_rblock_fn,
-    r1: *mut f64,
-    rewt: *const f64,
-    cj: *const f64,
-    bd: *mut f64,
-    ipbd: *mut c_int,
-    ier: *mut c_int,
-) {
-    weak_definition!(drbgja_);
-    // SAFETY: forwarded under the same contract.
-    unsafe { reaction_ja_body(Variant::Grouped, t, u, r0, rblock, r1, rewt, cj, bd, ipbd, ier) }
-}
-
-/// DRBGJA under its plain lower-case name; see `drbgja_`.
-///
-/// # Safety
-/// As for `drbgja_`.
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn drbgja(
@@ -742,28 +515,7 @@ pub unsafe extern "C" fn drbgja(
     // SAFETY: forwarded under the same contract.
     unsafe { reaction_ja_body(Variant::Grouped, t, u, r0, rblock, r1, rewt, cj, bd, ipbd, ier) }
 }
-
-/// DRBGJA under its upper-case name; see `drbgja_`.
-///
-/// # Safety
-/// As for `drbgja_`.
-#[no_mangle]
-#[allow(clippy::too_many_arguments, non_snake_case)]
-pub unsafe extern "C" fn DRBGJA(
-    t: *const f64,
-    u: *mut f64,
-    r0: *const f64,
-    rblock: daskr_rblock_fn,
-    r1: *mut f64,
-    rewt: *const f64,
-    cj: *const f64,
-    bd: *mut f64,
-    ipbd: *mut c_int,
-    ier: *mut c_int,
-) {
-    // SAFETY: forwarded under the same contract.
-    unsafe { reaction_ja_body(Variant::Grouped, t, u, r0, rblock, r1, rewt, cj, bd, ipbd, ier) }
-}
+export_aliases!(drbgja => weak drbgja_, strong DRBGJA);
 
 /// DRBGPS: solve A_R x = b with the group blocks factored by DRBGJA (call
 /// it from your PSOL): the unknowns of each mesh point are solved with the
@@ -774,33 +526,11 @@ pub unsafe extern "C" fn DRBGJA(
 /// # Safety
 /// As for `drbdps_`, with DGSET2's lengths.
 #[no_mangle]
-#[inline(never)]
-pub unsafe extern "C" fn drbgps_(b: *mut f64, bd: *mut f64, ipbd: *mut c_int) {
-    weak_definition!(drbgps_);
-    // SAFETY: forwarded under the same contract.
-    unsafe { reaction_ps_body(Variant::Grouped, b, bd, ipbd) }
-}
-
-/// DRBGPS under its plain lower-case name; see `drbgps_`.
-///
-/// # Safety
-/// As for `drbgps_`.
-#[no_mangle]
 pub unsafe extern "C" fn drbgps(b: *mut f64, bd: *mut f64, ipbd: *mut c_int) {
     // SAFETY: forwarded under the same contract.
     unsafe { reaction_ps_body(Variant::Grouped, b, bd, ipbd) }
 }
-
-/// DRBGPS under its upper-case name; see `drbgps_`.
-///
-/// # Safety
-/// As for `drbgps_`.
-#[no_mangle]
-#[allow(non_snake_case)]
-pub unsafe extern "C" fn DRBGPS(b: *mut f64, bd: *mut f64, ipbd: *mut c_int) {
-    // SAFETY: forwarded under the same contract.
-    unsafe { reaction_ps_body(Variant::Grouped, b, bd, ipbd) }
-}
+export_aliases!(drbgps => weak drbgps_, strong DRBGPS);
 
 #[cfg(test)]
 mod tests {
@@ -833,7 +563,7 @@ mod tests {
         let (mx, my, ns, nsd, lid) = (2, 3, 2, 1, 40);
         let mut iwork = vec![0; 40 + 12];
         // SAFETY: scalars by reference, IWORK of LID+NEQ elements.
-        unsafe { DMSET2(&mx, &my, &ns, &nsd, &lid, iwork.as_mut_ptr()) };
+        unsafe { dmset2(&mx, &my, &ns, &nsd, &lid, iwork.as_mut_ptr()) };
         assert_eq!((iwork[26], iwork[27]), (24, 12));
         assert_eq!(&iwork[40..44], &[1, -1, 1, -1]);
 
@@ -854,7 +584,7 @@ mod tests {
         let u0 = u.clone();
         // SAFETY: lengths as recorded by DMSET2.
         unsafe {
-            drbdja_(
+            drbdja(
                 &t,
                 u.as_mut_ptr(),
                 r0.as_ptr(),
@@ -884,10 +614,10 @@ mod tests {
         // A bad mesh clears the data: DRBDJA then reports IER = -1.
         let bad = 0;
         // SAFETY: as above.
-        unsafe { dmset2_(&mx, &bad, &ns, &nsd, &lid, iwork.as_mut_ptr()) };
+        unsafe { dmset2(&mx, &bad, &ns, &nsd, &lid, iwork.as_mut_ptr()) };
         // SAFETY: as above.
         unsafe {
-            DRBDJA(
+            drbdja(
                 &t,
                 u.as_mut_ptr(),
                 r0.as_ptr(),
@@ -909,7 +639,7 @@ mod tests {
         let (m, ng) = (20, 5);
         let (mut jg, mut jig, mut jr) = ([0; 6], [0; 20], [0; 5]);
         // SAFETY: arrays of NG+1, M, NG elements.
-        unsafe { gset1_(&m, &ng, jg.as_mut_ptr(), jig.as_mut_ptr(), jr.as_mut_ptr()) };
+        unsafe { gset1(&m, &ng, jg.as_mut_ptr(), jig.as_mut_ptr(), jr.as_mut_ptr()) };
         assert_eq!(jg, [1, 5, 9, 13, 17, 21]);
         assert_eq!(jr, [2, 6, 10, 14, 18]);
         assert_eq!(&jig[..5], &[1, 1, 1, 1, 2]);
@@ -917,7 +647,7 @@ mod tests {
         let (mx, my, ns, nsd, nxg, nyg, lid) = (4, 2, 2, 2, 2, 1, 0);
         let mut iwork = vec![0; 28];
         // SAFETY: scalars by reference, IWORK of 28 elements (LID = 0).
-        unsafe { dgset2_(&mx, &my, &ns, &nsd, &nxg, &nyg, &lid, iwork.as_mut_ptr()) };
+        unsafe { dgset2(&mx, &my, &ns, &nsd, &nxg, &nyg, &lid, iwork.as_mut_ptr()) };
         assert_eq!((iwork[26], iwork[27]), (8, 4));
         let neq = 16;
         let mut u: Vec<f64> = (0..neq).map(|i| 0.5 + 0.05 * i as f64).collect();
@@ -951,7 +681,7 @@ mod tests {
         assert_eq!(ier, 0);
         let mut x = vec![1.0; neq];
         // SAFETY: as above.
-        unsafe { DRBGPS(x.as_mut_ptr(), wp.as_mut_ptr(), iwp.as_mut_ptr()) };
+        unsafe { drbgps(x.as_mut_ptr(), wp.as_mut_ptr(), iwp.as_mut_ptr()) };
         // Groups in x: {1,2} represented by 1, {3,4} by 3 (1-based); one
         // group in y represented by row 1.
         for jy in 0..2 {
@@ -968,10 +698,10 @@ mod tests {
 
         // Changing the mesh with DMSET2 invalidates the grouping.
         // SAFETY: as above.
-        unsafe { DMSET2(&my, &mx, &ns, &nsd, &lid, iwork.as_mut_ptr()) };
+        unsafe { dmset2(&my, &mx, &ns, &nsd, &lid, iwork.as_mut_ptr()) };
         // SAFETY: as above.
         unsafe {
-            DRBGJA(
+            drbgja(
                 &t,
                 u.as_mut_ptr(),
                 r0.as_ptr(),

@@ -15,7 +15,12 @@
 //! | `IDAMAX(N, DX, INCX)` | first index of an element of largest magnitude |
 //!
 //! Each is exported as `dgefa_`, `dgefa` and `DGEFA` (SPEC section 2),
-//! with every argument passed by reference and INTEGER 32 bits wide.
+//! with every argument passed by reference and INTEGER 32 bits wide. The
+//! routine is defined once, under the plain name; the other spellings are
+//! weak aliases ([`daskr_export::export_aliases!`]). The six BLAS names are
+//! left out of the shared library's export list (`static_only`): at run
+//! time "weak" means nothing, and a program that uses a BLAS or LAPACK
+//! would otherwise have its (and LAPACK's own) calls bound to these.
 //!
 //! # Why weak
 //!
@@ -23,9 +28,9 @@
 //! routines itself (DASKR's example `dweb.f` calls DAXPY; user
 //! preconditioners call DGEFA/DGESL or DGBFA/DGBSL), so `libdaskr.a` must
 //! provide them. The same program may also link a real BLAS/LAPACK or its
-//! own copy of `dlinpk.f`. Every definition here is therefore weak: any
-//! strong definition, before or after `libdaskr.a` on the link line, takes
-//! precedence without a duplicate-symbol error. The solver itself never
+//! own copy of `dlinpk.f`. The spellings such programs define are therefore
+//! weak: any strong definition, before or after `libdaskr.a` on the link
+//! line, takes precedence without a duplicate-symbol error. The solver itself never
 //! calls these symbols (it has its own linear algebra), and the routines
 //! below call one another through private functions, so whichever
 //! definitions the program ends up with, the solver is unaffected.
@@ -71,8 +76,10 @@
 //! read and write one element at a time, in the order of the Fortran
 //! loops, through the small view types below.
 //!
-//! `f64::sqrt` is not in `core` on the minimum Rust version (1.80), so this
-//! crate links `std`; it uses nothing else from it.
+//! Every routine runs behind the panic boundary of [`daskr_export::boundary`]
+//! (none is expected to panic: the element access is by raw pointer).
+
+use daskr_export::{boundary, export_aliases};
 
 /// Fortran default INTEGER.
 type FInt = i32;
@@ -658,24 +665,45 @@ unsafe fn band_solve(abd: Matrix, n: Idx, ml: Idx, mu: Idx, ipvt: Array<FInt>, b
 // LINPACK/BLAS routine of the same name reads or writes.
 // ---------------------------------------------------------------------
 
-/// DGEFA(A, LDA, N, IPVT, INFO).
-unsafe fn call_dgefa(a: *mut Real, lda: *const FInt, n: *const FInt, ipvt: *mut FInt, info: *mut FInt) {
-    // SAFETY: scalars are null or readable (function contract).
-    let (Some(lda), Some(n)) = (unsafe { scalar(lda) }, unsafe { scalar(n) }) else {
-        return;
-    };
-    if a.is_null() || ipvt.is_null() || info.is_null() {
-        return;
-    }
-    let a = Matrix { base: a, lda: idx(lda) };
-    // SAFETY: A(LDA, N) and IPVT(N) are the caller's (function contract).
-    let result = unsafe { lu_factor(a, idx(n), Array(ipvt)) };
-    // SAFETY: INFO is writable (function contract); result ≤ N fits.
-    unsafe { info.write_unaligned(result as FInt) };
+/// DGEFA(A, LDA, N, IPVT, INFO): LU factorisation with partial pivoting (LINPACK).
+///
+/// Weak in every spelling but this one: a strong definition elsewhere in
+/// the program (a BLAS, LAPACK, its own `dlinpk.f`) wins.
+///
+/// # Safety
+/// Each pointer is null or valid for the elements the LINPACK/BLAS
+/// routine of this name reads or writes, as a Fortran caller's
+/// by-reference arguments are.
+#[no_mangle]
+pub unsafe extern "C" fn dgefa(a: *mut Real, lda: *const FInt, n: *const FInt, ipvt: *mut FInt, info: *mut FInt) {
+    boundary((), || {
+        // SAFETY: scalars are null or readable (function contract).
+        let (Some(lda), Some(n)) = (unsafe { scalar(lda) }, unsafe { scalar(n) }) else {
+            return;
+        };
+        if a.is_null() || ipvt.is_null() || info.is_null() {
+            return;
+        }
+        let a = Matrix { base: a, lda: idx(lda) };
+        // SAFETY: A(LDA, N) and IPVT(N) are the caller's (function contract).
+        let result = unsafe { lu_factor(a, idx(n), Array(ipvt)) };
+        // SAFETY: INFO is writable (function contract); result ≤ N fits.
+        unsafe { info.write_unaligned(result as FInt) };
+    })
 }
+export_aliases!(dgefa => weak dgefa_, weak DGEFA);
 
-/// DGESL(A, LDA, N, IPVT, B, JOB).
-unsafe fn call_dgesl(
+/// DGESL(A, LDA, N, IPVT, B, JOB): solve A x = b (JOB = 0) or A' x = b with DGEFA's factors.
+///
+/// Weak in every spelling but this one: a strong definition elsewhere in
+/// the program (a BLAS, LAPACK, its own `dlinpk.f`) wins.
+///
+/// # Safety
+/// Each pointer is null or valid for the elements the LINPACK/BLAS
+/// routine of this name reads or writes, as a Fortran caller's
+/// by-reference arguments are.
+#[no_mangle]
+pub unsafe extern "C" fn dgesl(
     a: *const Real,
     lda: *const FInt,
     n: *const FInt,
@@ -683,21 +711,34 @@ unsafe fn call_dgesl(
     b: *mut Real,
     job: *const FInt,
 ) {
-    // SAFETY: scalars are null or readable (function contract).
-    let (Some(lda), Some(n), Some(job)) = (unsafe { scalar(lda) }, unsafe { scalar(n) }, unsafe { scalar(job) }) else {
-        return;
-    };
-    if a.is_null() || ipvt.is_null() || b.is_null() {
-        return;
-    }
-    // A and IPVT are only read.
-    let a = Matrix { base: a.cast_mut(), lda: idx(lda) };
-    // SAFETY: A(LDA, N), IPVT(N), B(N) are the caller's (function contract).
-    unsafe { lu_solve(a, idx(n), Array(ipvt.cast_mut()), Array(b), job != 0) };
+    boundary((), || {
+        // SAFETY: scalars are null or readable (function contract).
+        let (Some(lda), Some(n), Some(job)) = (unsafe { scalar(lda) }, unsafe { scalar(n) }, unsafe { scalar(job) })
+        else {
+            return;
+        };
+        if a.is_null() || ipvt.is_null() || b.is_null() {
+            return;
+        }
+        // A and IPVT are only read.
+        let a = Matrix { base: a.cast_mut(), lda: idx(lda) };
+        // SAFETY: A(LDA, N), IPVT(N), B(N) are the caller's (function contract).
+        unsafe { lu_solve(a, idx(n), Array(ipvt.cast_mut()), Array(b), job != 0) };
+    })
 }
+export_aliases!(dgesl => weak dgesl_, weak DGESL);
 
-/// DGBFA(ABD, LDA, N, ML, MU, IPVT, INFO).
-unsafe fn call_dgbfa(
+/// DGBFA(ABD, LDA, N, ML, MU, IPVT, INFO): band LU factorisation with partial pivoting (LINPACK band storage, LDA >= 2*ML+MU+1).
+///
+/// Weak in every spelling but this one: a strong definition elsewhere in
+/// the program (a BLAS, LAPACK, its own `dlinpk.f`) wins.
+///
+/// # Safety
+/// Each pointer is null or valid for the elements the LINPACK/BLAS
+/// routine of this name reads or writes, as a Fortran caller's
+/// by-reference arguments are.
+#[no_mangle]
+pub unsafe extern "C" fn dgbfa(
     abd: *mut Real,
     lda: *const FInt,
     n: *const FInt,
@@ -706,25 +747,37 @@ unsafe fn call_dgbfa(
     ipvt: *mut FInt,
     info: *mut FInt,
 ) {
-    // SAFETY: scalars are null or readable (function contract).
-    let (Some(lda), Some(n), Some(ml), Some(mu)) =
-        (unsafe { scalar(lda) }, unsafe { scalar(n) }, unsafe { scalar(ml) }, unsafe { scalar(mu) })
-    else {
-        return;
-    };
-    if abd.is_null() || ipvt.is_null() || info.is_null() {
-        return;
-    }
-    let abd = Matrix { base: abd, lda: idx(lda) };
-    // SAFETY: ABD(LDA, N) and IPVT(N) are the caller's (function contract).
-    let result = unsafe { band_factor(abd, idx(n), idx(ml), idx(mu), Array(ipvt)) };
-    // SAFETY: INFO is writable (function contract); result ≤ N fits.
-    unsafe { info.write_unaligned(result as FInt) };
+    boundary((), || {
+        // SAFETY: scalars are null or readable (function contract).
+        let (Some(lda), Some(n), Some(ml), Some(mu)) =
+            (unsafe { scalar(lda) }, unsafe { scalar(n) }, unsafe { scalar(ml) }, unsafe { scalar(mu) })
+        else {
+            return;
+        };
+        if abd.is_null() || ipvt.is_null() || info.is_null() {
+            return;
+        }
+        let abd = Matrix { base: abd, lda: idx(lda) };
+        // SAFETY: ABD(LDA, N) and IPVT(N) are the caller's (function contract).
+        let result = unsafe { band_factor(abd, idx(n), idx(ml), idx(mu), Array(ipvt)) };
+        // SAFETY: INFO is writable (function contract); result ≤ N fits.
+        unsafe { info.write_unaligned(result as FInt) };
+    })
 }
+export_aliases!(dgbfa => weak dgbfa_, weak DGBFA);
 
-/// DGBSL(ABD, LDA, N, ML, MU, IPVT, B, JOB).
+/// DGBSL(ABD, LDA, N, ML, MU, IPVT, B, JOB): solve A x = b (JOB = 0) or A' x = b with DGBFA's factors.
+///
+/// Weak in every spelling but this one: a strong definition elsewhere in
+/// the program (a BLAS, LAPACK, its own `dlinpk.f`) wins.
+///
+/// # Safety
+/// Each pointer is null or valid for the elements the LINPACK/BLAS
+/// routine of this name reads or writes, as a Fortran caller's
+/// by-reference arguments are.
 #[allow(clippy::too_many_arguments)] // LINPACK's argument list
-unsafe fn call_dgbsl(
+#[no_mangle]
+pub unsafe extern "C" fn dgbsl(
     abd: *const Real,
     lda: *const FInt,
     n: *const FInt,
@@ -734,26 +787,38 @@ unsafe fn call_dgbsl(
     b: *mut Real,
     job: *const FInt,
 ) {
-    // SAFETY: scalars are null or readable (function contract).
-    let (Some(lda), Some(n), Some(ml), Some(mu), Some(job)) =
-        (unsafe { scalar(lda) }, unsafe { scalar(n) }, unsafe { scalar(ml) }, unsafe { scalar(mu) }, unsafe {
-            scalar(job)
-        })
-    else {
-        return;
-    };
-    if abd.is_null() || ipvt.is_null() || b.is_null() {
-        return;
-    }
-    // ABD and IPVT are only read.
-    let abd = Matrix { base: abd.cast_mut(), lda: idx(lda) };
-    let (n, ml, mu, ipvt, b) = (idx(n), idx(ml), idx(mu), Array(ipvt.cast_mut()), Array(b));
-    // SAFETY: ABD(LDA, N), IPVT(N), B(N) are the caller's (function contract).
-    unsafe { band_solve(abd, n, ml, mu, ipvt, b, job != 0) };
+    boundary((), || {
+        // SAFETY: scalars are null or readable (function contract).
+        let (Some(lda), Some(n), Some(ml), Some(mu), Some(job)) =
+            (unsafe { scalar(lda) }, unsafe { scalar(n) }, unsafe { scalar(ml) }, unsafe { scalar(mu) }, unsafe {
+                scalar(job)
+            })
+        else {
+            return;
+        };
+        if abd.is_null() || ipvt.is_null() || b.is_null() {
+            return;
+        }
+        // ABD and IPVT are only read.
+        let abd = Matrix { base: abd.cast_mut(), lda: idx(lda) };
+        let (n, ml, mu, ipvt, b) = (idx(n), idx(ml), idx(mu), Array(ipvt.cast_mut()), Array(b));
+        // SAFETY: ABD(LDA, N), IPVT(N), B(N) are the caller's (function contract).
+        unsafe { band_solve(abd, n, ml, mu, ipvt, b, job != 0) };
+    })
 }
+export_aliases!(dgbsl => weak dgbsl_, weak DGBSL);
 
-/// DAXPY(N, DA, DX, INCX, DY, INCY).
-unsafe fn call_daxpy(
+/// DAXPY(N, DA, DX, INCX, DY, INCY): y = y + a*x (BLAS level 1).
+///
+/// Weak in every spelling but this one: a strong definition elsewhere in
+/// the program (a BLAS, LAPACK, its own `dlinpk.f`) wins.
+///
+/// # Safety
+/// Each pointer is null or valid for the elements the LINPACK/BLAS
+/// routine of this name reads or writes, as a Fortran caller's
+/// by-reference arguments are.
+#[no_mangle]
+pub unsafe extern "C" fn daxpy(
     n: *const FInt,
     da: *const Real,
     dx: *const Real,
@@ -761,219 +826,176 @@ unsafe fn call_daxpy(
     dy: *mut Real,
     incy: *const FInt,
 ) {
-    // SAFETY: scalars are null or readable (function contract).
-    let (Some(n), Some(da), Some(incx), Some(incy)) =
-        (unsafe { scalar(n) }, unsafe { scalar(da) }, unsafe { scalar(incx) }, unsafe { scalar(incy) })
-    else {
-        return;
-    };
-    if n <= 0 || dx.is_null() || dy.is_null() {
-        return;
-    }
-    let n = idx(n);
-    // DX is only read.
-    let x = Vector::strided(dx.cast_mut(), n, idx(incx));
-    let y = Vector::strided(dy, n, idx(incy));
-    // SAFETY: the N strided elements of DX and DY are the caller's.
-    unsafe { axpy(n, da, x, y) };
+    boundary((), || {
+        // SAFETY: scalars are null or readable (function contract).
+        let (Some(n), Some(da), Some(incx), Some(incy)) =
+            (unsafe { scalar(n) }, unsafe { scalar(da) }, unsafe { scalar(incx) }, unsafe { scalar(incy) })
+        else {
+            return;
+        };
+        if n <= 0 || dx.is_null() || dy.is_null() {
+            return;
+        }
+        let n = idx(n);
+        // DX is only read.
+        let x = Vector::strided(dx.cast_mut(), n, idx(incx));
+        let y = Vector::strided(dy, n, idx(incy));
+        // SAFETY: the N strided elements of DX and DY are the caller's.
+        unsafe { axpy(n, da, x, y) };
+    })
 }
+export_aliases!(daxpy => weak daxpy_, weak DAXPY; static_only);
 
-/// DCOPY(N, DX, INCX, DY, INCY).
-unsafe fn call_dcopy(n: *const FInt, dx: *const Real, incx: *const FInt, dy: *mut Real, incy: *const FInt) {
-    // SAFETY: scalars are null or readable (function contract).
-    let (Some(n), Some(incx), Some(incy)) = (unsafe { scalar(n) }, unsafe { scalar(incx) }, unsafe { scalar(incy) })
-    else {
-        return;
-    };
-    if n <= 0 || dx.is_null() || dy.is_null() {
-        return;
-    }
-    let n = idx(n);
-    // DX is only read.
-    let x = Vector::strided(dx.cast_mut(), n, idx(incx));
-    let y = Vector::strided(dy, n, idx(incy));
-    // SAFETY: the N strided elements of DX and DY are the caller's.
-    unsafe { copy(n, x, y) };
+/// DCOPY(N, DX, INCX, DY, INCY): y = x (BLAS level 1).
+///
+/// Weak in every spelling but this one: a strong definition elsewhere in
+/// the program (a BLAS, LAPACK, its own `dlinpk.f`) wins.
+///
+/// # Safety
+/// Each pointer is null or valid for the elements the LINPACK/BLAS
+/// routine of this name reads or writes, as a Fortran caller's
+/// by-reference arguments are.
+#[no_mangle]
+pub unsafe extern "C" fn dcopy(n: *const FInt, dx: *const Real, incx: *const FInt, dy: *mut Real, incy: *const FInt) {
+    boundary((), || {
+        // SAFETY: scalars are null or readable (function contract).
+        let (Some(n), Some(incx), Some(incy)) =
+            (unsafe { scalar(n) }, unsafe { scalar(incx) }, unsafe { scalar(incy) })
+        else {
+            return;
+        };
+        if n <= 0 || dx.is_null() || dy.is_null() {
+            return;
+        }
+        let n = idx(n);
+        // DX is only read.
+        let x = Vector::strided(dx.cast_mut(), n, idx(incx));
+        let y = Vector::strided(dy, n, idx(incy));
+        // SAFETY: the N strided elements of DX and DY are the caller's.
+        unsafe { copy(n, x, y) };
+    })
 }
+export_aliases!(dcopy => weak dcopy_, weak DCOPY; static_only);
 
-/// DSCAL(N, DA, DX, INCX).
-unsafe fn call_dscal(n: *const FInt, da: *const Real, dx: *mut Real, incx: *const FInt) {
-    // SAFETY: scalars are null or readable (function contract).
-    let (Some(n), Some(da), Some(incx)) = (unsafe { scalar(n) }, unsafe { scalar(da) }, unsafe { scalar(incx) }) else {
-        return;
-    };
-    if n <= 0 || incx <= 0 || dx.is_null() {
-        return;
-    }
-    let n = idx(n);
-    // SAFETY: the N strided elements of DX are the caller's.
-    unsafe { scale(n, da, Vector::strided(dx, n, idx(incx))) };
+/// DSCAL(N, DA, DX, INCX): x = a*x (BLAS level 1).
+///
+/// Weak in every spelling but this one: a strong definition elsewhere in
+/// the program (a BLAS, LAPACK, its own `dlinpk.f`) wins.
+///
+/// # Safety
+/// Each pointer is null or valid for the elements the LINPACK/BLAS
+/// routine of this name reads or writes, as a Fortran caller's
+/// by-reference arguments are.
+#[no_mangle]
+pub unsafe extern "C" fn dscal(n: *const FInt, da: *const Real, dx: *mut Real, incx: *const FInt) {
+    boundary((), || {
+        // SAFETY: scalars are null or readable (function contract).
+        let (Some(n), Some(da), Some(incx)) = (unsafe { scalar(n) }, unsafe { scalar(da) }, unsafe { scalar(incx) })
+        else {
+            return;
+        };
+        if n <= 0 || incx <= 0 || dx.is_null() {
+            return;
+        }
+        let n = idx(n);
+        // SAFETY: the N strided elements of DX are the caller's.
+        unsafe { scale(n, da, Vector::strided(dx, n, idx(incx))) };
+    })
 }
+export_aliases!(dscal => weak dscal_, weak DSCAL; static_only);
 
-/// DDOT(N, DX, INCX, DY, INCY).
-unsafe fn call_ddot(n: *const FInt, dx: *const Real, incx: *const FInt, dy: *const Real, incy: *const FInt) -> Real {
-    // SAFETY: scalars are null or readable (function contract).
-    let (Some(n), Some(incx), Some(incy)) = (unsafe { scalar(n) }, unsafe { scalar(incx) }, unsafe { scalar(incy) })
-    else {
-        return 0.0;
-    };
-    if n <= 0 || dx.is_null() || dy.is_null() {
-        return 0.0;
-    }
-    let n = idx(n);
-    // DX and DY are only read.
-    let x = Vector::strided(dx.cast_mut(), n, idx(incx));
-    let y = Vector::strided(dy.cast_mut(), n, idx(incy));
-    // SAFETY: the N strided elements of DX and DY are the caller's.
-    unsafe { dot(n, x, y) }
+/// DDOT(N, DX, INCX, DY, INCY): dot product x'y (BLAS level 1).
+///
+/// Weak in every spelling but this one: a strong definition elsewhere in
+/// the program (a BLAS, LAPACK, its own `dlinpk.f`) wins.
+///
+/// # Safety
+/// Each pointer is null or valid for the elements the LINPACK/BLAS
+/// routine of this name reads or writes, as a Fortran caller's
+/// by-reference arguments are.
+#[no_mangle]
+pub unsafe extern "C" fn ddot(
+    n: *const FInt,
+    dx: *const Real,
+    incx: *const FInt,
+    dy: *const Real,
+    incy: *const FInt,
+) -> Real {
+    boundary(0.0, || {
+        // SAFETY: scalars are null or readable (function contract).
+        let (Some(n), Some(incx), Some(incy)) =
+            (unsafe { scalar(n) }, unsafe { scalar(incx) }, unsafe { scalar(incy) })
+        else {
+            return 0.0;
+        };
+        if n <= 0 || dx.is_null() || dy.is_null() {
+            return 0.0;
+        }
+        let n = idx(n);
+        // DX and DY are only read.
+        let x = Vector::strided(dx.cast_mut(), n, idx(incx));
+        let y = Vector::strided(dy.cast_mut(), n, idx(incy));
+        // SAFETY: the N strided elements of DX and DY are the caller's.
+        unsafe { dot(n, x, y) }
+    })
 }
+export_aliases!(ddot => weak ddot_, weak DDOT; static_only);
 
-/// DNRM2(N, DX, INCX).
-unsafe fn call_dnrm2(n: *const FInt, dx: *const Real, incx: *const FInt) -> Real {
-    // SAFETY: scalars are null or readable (function contract).
-    let (Some(n), Some(incx)) = (unsafe { scalar(n) }, unsafe { scalar(incx) }) else {
-        return 0.0;
-    };
-    if n <= 0 || incx <= 0 || dx.is_null() {
-        return 0.0;
-    }
-    let n = idx(n);
-    // DX is only read.
-    let x = Vector::strided(dx.cast_mut(), n, idx(incx));
-    // SAFETY: the N strided elements of DX are the caller's.
-    unsafe { norm2(n, x) }
+/// DNRM2(N, DX, INCX): Euclidean norm, LINPACK's 1978 four-phase algorithm as in DASKR's dlinpk.f.
+///
+/// Weak in every spelling but this one: a strong definition elsewhere in
+/// the program (a BLAS, LAPACK, its own `dlinpk.f`) wins.
+///
+/// # Safety
+/// Each pointer is null or valid for the elements the LINPACK/BLAS
+/// routine of this name reads or writes, as a Fortran caller's
+/// by-reference arguments are.
+#[no_mangle]
+pub unsafe extern "C" fn dnrm2(n: *const FInt, dx: *const Real, incx: *const FInt) -> Real {
+    boundary(0.0, || {
+        // SAFETY: scalars are null or readable (function contract).
+        let (Some(n), Some(incx)) = (unsafe { scalar(n) }, unsafe { scalar(incx) }) else {
+            return 0.0;
+        };
+        if n <= 0 || incx <= 0 || dx.is_null() {
+            return 0.0;
+        }
+        let n = idx(n);
+        // DX is only read.
+        let x = Vector::strided(dx.cast_mut(), n, idx(incx));
+        // SAFETY: the N strided elements of DX are the caller's.
+        unsafe { norm2(n, x) }
+    })
 }
+export_aliases!(dnrm2 => weak dnrm2_, weak DNRM2; static_only);
 
-/// IDAMAX(N, DX, INCX).
-unsafe fn call_idamax(n: *const FInt, dx: *const Real, incx: *const FInt) -> FInt {
-    // SAFETY: scalars are null or readable (function contract).
-    let (Some(n), Some(incx)) = (unsafe { scalar(n) }, unsafe { scalar(incx) }) else {
-        return 0;
-    };
-    if n <= 0 || incx <= 0 || dx.is_null() {
-        return 0;
-    }
-    let n = idx(n);
-    // DX is only read.
-    let x = Vector::strided(dx.cast_mut(), n, idx(incx));
-    // SAFETY: the N strided elements of DX are the caller's; result ≤ N.
-    unsafe { index_of_max(n, x) as FInt }
+/// IDAMAX(N, DX, INCX): index of the first element of largest magnitude (BLAS level 1).
+///
+/// Weak in every spelling but this one: a strong definition elsewhere in
+/// the program (a BLAS, LAPACK, its own `dlinpk.f`) wins.
+///
+/// # Safety
+/// Each pointer is null or valid for the elements the LINPACK/BLAS
+/// routine of this name reads or writes, as a Fortran caller's
+/// by-reference arguments are.
+#[no_mangle]
+pub unsafe extern "C" fn idamax(n: *const FInt, dx: *const Real, incx: *const FInt) -> FInt {
+    boundary(0, || {
+        // SAFETY: scalars are null or readable (function contract).
+        let (Some(n), Some(incx)) = (unsafe { scalar(n) }, unsafe { scalar(incx) }) else {
+            return 0;
+        };
+        if n <= 0 || incx <= 0 || dx.is_null() {
+            return 0;
+        }
+        let n = idx(n);
+        // DX is only read.
+        let x = Vector::strided(dx.cast_mut(), n, idx(incx));
+        // SAFETY: the N strided elements of DX are the caller's; result ≤ N.
+        unsafe { index_of_max(n, x) as FInt }
+    })
 }
-
-/// Exports `$target` as weak symbols under the three spellings Fortran
-/// compilers and C callers use (`daxpy_`, `daxpy`, `DAXPY`).
-macro_rules! export_weak {
-    ($doc:literal, $target:ident $params:tt -> $ret:ty, $args:tt, $($name:ident),+) => {
-        $(
-            #[doc = $doc]
-            ///
-            /// Weak symbol: a strong definition elsewhere in the program
-            /// (a BLAS, LAPACK, the program's own `dlinpk.f`) wins.
-            ///
-            /// # Safety
-            ///
-            /// Each pointer is null or valid for the elements the LINPACK /
-            /// BLAS routine of this name reads or writes, as a Fortran
-            /// caller's by-reference arguments are.
-            #[no_mangle]
-            #[inline(never)]
-            #[allow(non_snake_case, clippy::too_many_arguments)]
-            pub unsafe extern "C" fn $name $params -> $ret {
-                // Weak binding: a program that links its own LINPACK/BLAS
-                // routines in any order relative to libdaskr.a gets theirs,
-                // never a duplicate-symbol error.
-                #[cfg(any(target_os = "linux", target_os = "freebsd"))]
-                // SAFETY: an assembler directive only; no code is emitted.
-                unsafe {
-                    core::arch::asm!(concat!(".weak ", stringify!($name)), options(nomem, nostack, preserves_flags))
-                };
-                // SAFETY: the caller's pointers are passed on unchanged.
-                unsafe { $target $args }
-            }
-        )+
-    };
-}
-
-export_weak!(
-    "DGEFA(A, LDA, N, IPVT, INFO): LU factorisation with partial pivoting (LINPACK).",
-    call_dgefa(a: *mut Real, lda: *const FInt, n: *const FInt, ipvt: *mut FInt, info: *mut FInt) -> (),
-    (a, lda, n, ipvt, info),
-    dgefa_,
-    dgefa,
-    DGEFA
-);
-export_weak!(
-    "DGESL(A, LDA, N, IPVT, B, JOB): solve A x = b (JOB = 0) or A' x = b with DGEFA's factors.",
-    call_dgesl(a: *const Real, lda: *const FInt, n: *const FInt, ipvt: *const FInt, b: *mut Real, job: *const FInt) -> (),
-    (a, lda, n, ipvt, b, job),
-    dgesl_,
-    dgesl,
-    DGESL
-);
-export_weak!(
-    "DGBFA(ABD, LDA, N, ML, MU, IPVT, INFO): band LU factorisation with partial pivoting (LINPACK band storage, LDA >= 2*ML+MU+1).",
-    call_dgbfa(abd: *mut Real, lda: *const FInt, n: *const FInt, ml: *const FInt, mu: *const FInt, ipvt: *mut FInt, info: *mut FInt) -> (),
-    (abd, lda, n, ml, mu, ipvt, info),
-    dgbfa_,
-    dgbfa,
-    DGBFA
-);
-export_weak!(
-    "DGBSL(ABD, LDA, N, ML, MU, IPVT, B, JOB): solve A x = b (JOB = 0) or A' x = b with DGBFA's factors.",
-    call_dgbsl(abd: *const Real, lda: *const FInt, n: *const FInt, ml: *const FInt, mu: *const FInt, ipvt: *const FInt, b: *mut Real, job: *const FInt) -> (),
-    (abd, lda, n, ml, mu, ipvt, b, job),
-    dgbsl_,
-    dgbsl,
-    DGBSL
-);
-export_weak!(
-    "DAXPY(N, DA, DX, INCX, DY, INCY): y = y + a*x (BLAS level 1).",
-    call_daxpy(n: *const FInt, da: *const Real, dx: *const Real, incx: *const FInt, dy: *mut Real, incy: *const FInt) -> (),
-    (n, da, dx, incx, dy, incy),
-    daxpy_,
-    daxpy,
-    DAXPY
-);
-export_weak!(
-    "DCOPY(N, DX, INCX, DY, INCY): y = x (BLAS level 1).",
-    call_dcopy(n: *const FInt, dx: *const Real, incx: *const FInt, dy: *mut Real, incy: *const FInt) -> (),
-    (n, dx, incx, dy, incy),
-    dcopy_,
-    dcopy,
-    DCOPY
-);
-export_weak!(
-    "DSCAL(N, DA, DX, INCX): x = a*x (BLAS level 1).",
-    call_dscal(n: *const FInt, da: *const Real, dx: *mut Real, incx: *const FInt) -> (),
-    (n, da, dx, incx),
-    dscal_,
-    dscal,
-    DSCAL
-);
-export_weak!(
-    "DDOT(N, DX, INCX, DY, INCY): dot product x'y (BLAS level 1).",
-    call_ddot(n: *const FInt, dx: *const Real, incx: *const FInt, dy: *const Real, incy: *const FInt) -> Real,
-    (n, dx, incx, dy, incy),
-    ddot_,
-    ddot,
-    DDOT
-);
-export_weak!(
-    "DNRM2(N, DX, INCX): Euclidean norm, LINPACK's 1978 four-phase algorithm as in DASKR's dlinpk.f.",
-    call_dnrm2(n: *const FInt, dx: *const Real, incx: *const FInt) -> Real,
-    (n, dx, incx),
-    dnrm2_,
-    dnrm2,
-    DNRM2
-);
-export_weak!(
-    "IDAMAX(N, DX, INCX): index of the first element of largest magnitude (BLAS level 1).",
-    call_idamax(n: *const FInt, dx: *const Real, incx: *const FInt) -> FInt,
-    (n, dx, incx),
-    idamax_,
-    idamax,
-    IDAMAX
-);
+export_aliases!(idamax => weak idamax_, weak IDAMAX; static_only);
 
 #[cfg(test)]
 mod tests {
@@ -1038,7 +1060,7 @@ mod tests {
                         expected[p] += a * x[q];
                     }
                     let mut y = y0.clone();
-                    unsafe { daxpy_(&nn, &a, x.as_ptr(), &ix, y.as_mut_ptr(), &iy) };
+                    unsafe { daxpy(&nn, &a, x.as_ptr(), &ix, y.as_mut_ptr(), &iy) };
                     assert_eq!(bits(&y), bits(&expected), "DAXPY n={n} incx={incx} incy={incy}");
 
                     // DCOPY.
@@ -1047,7 +1069,7 @@ mod tests {
                         expected[position(n, incy, i)] = x[position(n, incx, i)];
                     }
                     let mut y = y0.clone();
-                    unsafe { dcopy_(&nn, x.as_ptr(), &ix, y.as_mut_ptr(), &iy) };
+                    unsafe { dcopy(&nn, x.as_ptr(), &ix, y.as_mut_ptr(), &iy) };
                     assert_eq!(bits(&y), bits(&expected), "DCOPY n={n} incx={incx} incy={incy}");
 
                     // DDOT: left-to-right sum from zero.
@@ -1055,7 +1077,7 @@ mod tests {
                     for i in 0..n {
                         expected += x[position(n, incx, i)] * y0[position(n, incy, i)];
                     }
-                    let got = unsafe { ddot_(&nn, x.as_ptr(), &ix, y0.as_ptr(), &iy) };
+                    let got = unsafe { ddot(&nn, x.as_ptr(), &ix, y0.as_ptr(), &iy) };
                     assert_eq!(got.to_bits(), expected.to_bits(), "DDOT n={n} incx={incx} incy={incy}");
                 }
             }
@@ -1077,7 +1099,7 @@ mod tests {
                     expected[p] = a * x0[p];
                 }
                 let mut x = x0.clone();
-                unsafe { dscal_(&nn, &a, x.as_mut_ptr(), &ix) };
+                unsafe { dscal(&nn, &a, x.as_mut_ptr(), &ix) };
                 assert_eq!(bits(&x), bits(&expected), "DSCAL n={n} incx={incx}");
 
                 let mut best = 0;
@@ -1086,11 +1108,11 @@ mod tests {
                         best = i + 1;
                     }
                 }
-                let got = unsafe { idamax_(&nn, x0.as_ptr(), &ix) };
+                let got = unsafe { idamax(&nn, x0.as_ptr(), &ix) };
                 assert_eq!(got as usize, best, "IDAMAX n={n} incx={incx}");
 
                 let squares: Real = (0..n).map(|i| x0[position(n, incx, i)].powi(2)).sum();
-                let got = unsafe { dnrm2_(&nn, x0.as_ptr(), &ix) };
+                let got = unsafe { dnrm2(&nn, x0.as_ptr(), &ix) };
                 assert!((got - squares.sqrt()).abs() <= 1e-15 * squares.sqrt().max(1e-300), "DNRM2 n={n}");
             }
         }
@@ -1101,32 +1123,32 @@ mod tests {
         let x0 = [3.0, -4.0, 12.0];
         for incx in [0, -1, -2] {
             let mut x = x0;
-            unsafe { dscal_(&3, &2.0, x.as_mut_ptr(), &incx) };
+            unsafe { dscal(&3, &2.0, x.as_mut_ptr(), &incx) };
             assert_eq!(x, x0);
-            assert_eq!(unsafe { idamax_(&3, x0.as_ptr(), &incx) }, 0);
-            assert_eq!(unsafe { dnrm2_(&3, x0.as_ptr(), &incx) }, 0.0);
+            assert_eq!(unsafe { idamax(&3, x0.as_ptr(), &incx) }, 0);
+            assert_eq!(unsafe { dnrm2(&3, x0.as_ptr(), &incx) }, 0.0);
         }
     }
 
     #[test]
     fn idamax_takes_the_first_of_equal_magnitudes_and_follows_linpack_on_nan() {
         let x = [1.0, -3.0, 3.0, 2.0, -3.0];
-        assert_eq!(unsafe { idamax_(&5, x.as_ptr(), &1) }, 2);
-        assert_eq!(unsafe { idamax_(&3, x.as_ptr(), &2) }, 2); // 1, 3, -3
-        assert_eq!(unsafe { idamax_(&1, x.as_ptr(), &1) }, 1);
+        assert_eq!(unsafe { idamax(&5, x.as_ptr(), &1) }, 2);
+        assert_eq!(unsafe { idamax(&3, x.as_ptr(), &2) }, 2); // 1, 3, -3
+        assert_eq!(unsafe { idamax(&1, x.as_ptr(), &1) }, 1);
         // LINPACK replaces the maximum unless |x(i)| <= max: a NaN is taken,
         // and the element after it replaces it.
         let x = [1.0, Real::NAN, 0.5, 0.25];
-        assert_eq!(unsafe { idamax_(&4, x.as_ptr(), &1) }, 3);
-        assert_eq!(unsafe { idamax_(&2, x.as_ptr(), &1) }, 2);
+        assert_eq!(unsafe { idamax(&4, x.as_ptr(), &1) }, 3);
+        assert_eq!(unsafe { idamax(&2, x.as_ptr(), &1) }, 2);
     }
 
     #[test]
     fn dnrm2_covers_all_four_phases() {
         // Exact small cases.
-        assert_eq!(unsafe { dnrm2_(&2, [3.0, 4.0].as_ptr(), &1) }, 5.0);
-        assert_eq!(unsafe { dnrm2_(&3, [0.0, 0.0, 0.0].as_ptr(), &1) }, 0.0);
-        assert_eq!(unsafe { dnrm2_(&1, [-7.5].as_ptr(), &1) }, 7.5);
+        assert_eq!(unsafe { dnrm2(&2, [3.0, 4.0].as_ptr(), &1) }, 5.0);
+        assert_eq!(unsafe { dnrm2(&3, [0.0, 0.0, 0.0].as_ptr(), &1) }, 0.0);
+        assert_eq!(unsafe { dnrm2(&1, [-7.5].as_ptr(), &1) }, 7.5);
         // Mixtures of zeros, tiny (phase 2), mid-range (3) and huge (4)
         // components, against a scaled reference.
         let mut rng = Rng(7);
@@ -1138,7 +1160,7 @@ mod tests {
             let big = x.iter().fold(0.0, |m: Real, v| m.max(v.abs()));
             let expected =
                 if big == 0.0 { 0.0 } else { big * x.iter().map(|v| (v / big).powi(2)).sum::<Real>().sqrt() };
-            let got = unsafe { dnrm2_(&(n as FInt), x.as_ptr(), &1) };
+            let got = unsafe { dnrm2(&(n as FInt), x.as_ptr(), &1) };
             assert!((got - expected).abs() <= 4e-15 * expected, "DNRM2 {x:?}: {got} vs {expected}");
         }
     }
@@ -1149,21 +1171,21 @@ mod tests {
         for n in [0, -1, -5] {
             let mut y = [5.0, 6.0];
             unsafe {
-                daxpy_(&n, &2.0, x.as_ptr(), &1, y.as_mut_ptr(), &1);
-                dcopy_(&n, x.as_ptr(), &1, y.as_mut_ptr(), &1);
-                dscal_(&n, &2.0, y.as_mut_ptr(), &1);
+                daxpy(&n, &2.0, x.as_ptr(), &1, y.as_mut_ptr(), &1);
+                dcopy(&n, x.as_ptr(), &1, y.as_mut_ptr(), &1);
+                dscal(&n, &2.0, y.as_mut_ptr(), &1);
                 assert_eq!(y, [5.0, 6.0]);
-                assert_eq!(ddot_(&n, x.as_ptr(), &1, x.as_ptr(), &1), 0.0);
-                assert_eq!(dnrm2_(&n, x.as_ptr(), &1), 0.0);
-                assert_eq!(idamax_(&n, x.as_ptr(), &1), 0);
+                assert_eq!(ddot(&n, x.as_ptr(), &1, x.as_ptr(), &1), 0.0);
+                assert_eq!(dnrm2(&n, x.as_ptr(), &1), 0.0);
+                assert_eq!(idamax(&n, x.as_ptr(), &1), 0);
                 let (mut a, mut ipvt, mut info) = ([7.0; 4], [-9; 2], -9);
-                dgefa_(a.as_mut_ptr(), &2, &n, ipvt.as_mut_ptr(), &mut info);
+                dgefa(a.as_mut_ptr(), &2, &n, ipvt.as_mut_ptr(), &mut info);
                 assert_eq!((a, ipvt, info), ([7.0; 4], [-9; 2], 0));
                 info = -9;
-                dgbfa_(a.as_mut_ptr(), &2, &n, &0, &1, ipvt.as_mut_ptr(), &mut info);
+                dgbfa(a.as_mut_ptr(), &2, &n, &0, &1, ipvt.as_mut_ptr(), &mut info);
                 assert_eq!((a, ipvt, info), ([7.0; 4], [-9; 2], 0));
                 dgesl(a.as_ptr(), &2, &n, ipvt.as_ptr(), y.as_mut_ptr(), &0);
-                DGBSL(a.as_ptr(), &2, &n, &0, &1, ipvt.as_ptr(), y.as_mut_ptr(), &1);
+                dgbsl(a.as_ptr(), &2, &n, &0, &1, ipvt.as_ptr(), y.as_mut_ptr(), &1);
                 assert_eq!(y, [5.0, 6.0]);
             }
         }
@@ -1173,7 +1195,7 @@ mod tests {
     fn daxpy_with_zero_multiplier_leaves_y_alone() {
         let x = [Real::NAN, Real::INFINITY];
         let mut y = [-0.0, 1.0];
-        unsafe { daxpy_(&2, &0.0, x.as_ptr(), &1, y.as_mut_ptr(), &1) };
+        unsafe { daxpy(&2, &0.0, x.as_ptr(), &1, y.as_mut_ptr(), &1) };
         assert_eq!(bits(&y), bits(&[-0.0, 1.0]));
     }
 
@@ -1182,12 +1204,12 @@ mod tests {
         // DCOPY(5, X(2), 1, X(1), 1) shifts X left by one.
         let mut x = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0];
         let p = x.as_mut_ptr();
-        unsafe { dcopy_(&5, p.add(1), &1, p, &1) };
+        unsafe { dcopy(&5, p.add(1), &1, p, &1) };
         assert_eq!(x, [2.0, 3.0, 4.0, 5.0, 6.0, 6.0]);
         // DAXPY(3, 1, X, 1, X, 1) doubles X.
         let mut x = [1.0, 2.0, 3.0];
         let p = x.as_mut_ptr();
-        unsafe { daxpy_(&3, &1.0, p, &1, p, &1) };
+        unsafe { daxpy(&3, &1.0, p, &1, p, &1) };
         assert_eq!(x, [2.0, 4.0, 6.0]);
     }
 
@@ -1197,16 +1219,37 @@ mod tests {
         let null_r: *const Real = core::ptr::null();
         let mut y = [1.0];
         unsafe {
-            daxpy_(null_i, &1.0, [1.0].as_ptr(), &1, y.as_mut_ptr(), &1);
-            daxpy_(&1, null_r, [1.0].as_ptr(), &1, y.as_mut_ptr(), &1);
-            daxpy_(&1, &1.0, null_r, &1, y.as_mut_ptr(), &1);
+            daxpy(null_i, &1.0, [1.0].as_ptr(), &1, y.as_mut_ptr(), &1);
+            daxpy(&1, null_r, [1.0].as_ptr(), &1, y.as_mut_ptr(), &1);
+            daxpy(&1, &1.0, null_r, &1, y.as_mut_ptr(), &1);
             assert_eq!(y, [1.0]);
-            assert_eq!(ddot_(&1, null_r, &1, y.as_ptr(), &1), 0.0);
-            assert_eq!(dnrm2_(null_i, y.as_ptr(), &1), 0.0);
-            assert_eq!(idamax_(&1, y.as_ptr(), null_i), 0);
-            dgefa_(y.as_mut_ptr(), &1, &1, core::ptr::null_mut(), core::ptr::null_mut());
+            assert_eq!(ddot(&1, null_r, &1, y.as_ptr(), &1), 0.0);
+            assert_eq!(dnrm2(null_i, y.as_ptr(), &1), 0.0);
+            assert_eq!(idamax(&1, y.as_ptr(), null_i), 0);
+            dgefa(y.as_mut_ptr(), &1, &1, core::ptr::null_mut(), core::ptr::null_mut());
             assert_eq!(y, [1.0]);
         }
+    }
+
+    // The aliases are assembler symbols: Rust sees them only through a
+    // declaration, as a C or Fortran caller does.
+    extern "C" {
+        fn daxpy_(
+            n: *const FInt,
+            da: *const Real,
+            dx: *const Real,
+            incx: *const FInt,
+            dy: *mut Real,
+            incy: *const FInt,
+        );
+        fn DAXPY(n: *const FInt, da: *const Real, dx: *const Real, incx: *const FInt, dy: *mut Real, incy: *const FInt);
+        fn DDOT(n: *const FInt, dx: *const Real, incx: *const FInt, dy: *const Real, incy: *const FInt) -> Real;
+        fn IDAMAX(n: *const FInt, dx: *const Real, incx: *const FInt) -> FInt;
+        fn DNRM2(n: *const FInt, dx: *const Real, incx: *const FInt) -> Real;
+        fn DSCAL(n: *const FInt, da: *const Real, dx: *mut Real, incx: *const FInt);
+        fn DCOPY(n: *const FInt, dx: *const Real, incx: *const FInt, dy: *mut Real, incy: *const FInt);
+        fn dgefa_(a: *mut Real, lda: *const FInt, n: *const FInt, ipvt: *mut FInt, info: *mut FInt);
+        fn DGESL(a: *const Real, lda: *const FInt, n: *const FInt, ipvt: *const FInt, b: *mut Real, job: *const FInt);
     }
 
     #[test]
@@ -1229,6 +1272,12 @@ mod tests {
             dcopy(&1, x.as_ptr(), &1, y.as_mut_ptr(), &1);
             DCOPY(&1, x.as_ptr(), &1, y.as_mut_ptr().add(1), &1);
             assert_eq!(y, [1.0, 1.0]);
+            let mut a = [2.0];
+            let (mut ipvt, mut info) = ([0], 7);
+            dgefa_(a.as_mut_ptr(), &1, &1, ipvt.as_mut_ptr(), &mut info);
+            let mut b = [3.0];
+            DGESL(a.as_ptr(), &1, &1, ipvt.as_ptr(), b.as_mut_ptr(), &0);
+            assert_eq!((info, b), (0, [1.5]));
         }
     }
 
@@ -1300,7 +1349,7 @@ mod tests {
             let a0 = random_matrix(&mut rng, n, lda, 0.0);
             let mut a = a0.clone();
             let (mut ipvt, mut info) = (vec![0 as FInt; n], -1);
-            unsafe { dgefa_(a.as_mut_ptr(), &(lda as FInt), &(n as FInt), ipvt.as_mut_ptr(), &mut info) };
+            unsafe { dgefa(a.as_mut_ptr(), &(lda as FInt), &(n as FInt), ipvt.as_mut_ptr(), &mut info) };
             let mut r = a0.clone();
             let (piv, rinfo) = textbook_lu(&mut r, n, lda);
             assert_eq!(info as usize, rinfo);
@@ -1336,12 +1385,12 @@ mod tests {
             let a0 = random_matrix(&mut rng, n, lda, 0.0);
             let mut a = a0.clone();
             let (mut ipvt, mut info) = (vec![0 as FInt; n], -1);
-            unsafe { DGEFA(a.as_mut_ptr(), &(lda as FInt), &(n as FInt), ipvt.as_mut_ptr(), &mut info) };
+            unsafe { dgefa(a.as_mut_ptr(), &(lda as FInt), &(n as FInt), ipvt.as_mut_ptr(), &mut info) };
             assert_eq!(info, 0);
             for job in [0, 1, -3] {
                 let x: Vec<Real> = rng.vec(n);
                 let mut b = matvec(&a0, n, lda, &x, job != 0);
-                unsafe { dgesl_(a.as_ptr(), &(lda as FInt), &(n as FInt), ipvt.as_ptr(), b.as_mut_ptr(), &job) };
+                unsafe { dgesl(a.as_ptr(), &(lda as FInt), &(n as FInt), ipvt.as_ptr(), b.as_mut_ptr(), &job) };
                 let residual = matvec(&a0, n, lda, &b, job != 0);
                 let rhs = matvec(&a0, n, lda, &x, job != 0);
                 for i in 0..n {
@@ -1362,15 +1411,15 @@ mod tests {
             a[i + 3 * n] = 0.0;
         }
         let (mut ipvt, mut info) = ([0; 5], -1);
-        unsafe { dgefa_(a.as_mut_ptr(), &5, &5, ipvt.as_mut_ptr(), &mut info) };
+        unsafe { dgefa(a.as_mut_ptr(), &5, &5, ipvt.as_mut_ptr(), &mut info) };
         assert_eq!(info, 4);
         assert_eq!(ipvt[1], 2); // a zero column keeps its row
                                 // Exact cancellation in the last pivot: INFO = N.
         let mut a = [1.0, 2.0, 2.0, 4.0];
-        unsafe { dgefa_(a.as_mut_ptr(), &2, &2, ipvt.as_mut_ptr(), &mut info) };
+        unsafe { dgefa(a.as_mut_ptr(), &2, &2, ipvt.as_mut_ptr(), &mut info) };
         assert_eq!((info, ipvt[0], ipvt[1]), (2, 2, 2));
         let mut a = [0.0];
-        unsafe { dgefa_(a.as_mut_ptr(), &1, &1, ipvt.as_mut_ptr(), &mut info) };
+        unsafe { dgefa(a.as_mut_ptr(), &1, &1, ipvt.as_mut_ptr(), &mut info) };
         assert_eq!((info, ipvt[0]), (1, 1));
     }
 
@@ -1405,8 +1454,8 @@ mod tests {
                     let (mut infod, mut infob) = (-1, -1);
                     let (nn, l, b_ld) = (n as FInt, n as FInt, ldb as FInt);
                     unsafe {
-                        dgefa_(dense.as_mut_ptr(), &l, &nn, ipd.as_mut_ptr(), &mut infod);
-                        dgbfa_(
+                        dgefa(dense.as_mut_ptr(), &l, &nn, ipd.as_mut_ptr(), &mut infod);
+                        dgbfa(
                             band.as_mut_ptr(),
                             &b_ld,
                             &nn,
@@ -1444,8 +1493,8 @@ mod tests {
                         let mut xd = rng.vec(n);
                         let mut xb = xd.clone();
                         unsafe {
-                            dgesl_(dense.as_ptr(), &l, &nn, ipd.as_ptr(), xd.as_mut_ptr(), &job);
-                            dgbsl_(
+                            dgesl(dense.as_ptr(), &l, &nn, ipd.as_ptr(), xd.as_mut_ptr(), &job);
+                            dgbsl(
                                 band.as_ptr(),
                                 &b_ld,
                                 &nn,
@@ -1461,7 +1510,7 @@ mod tests {
                         let rhs = rng.vec(n);
                         let mut x = rhs.clone();
                         unsafe {
-                            dgbsl_(
+                            dgbsl(
                                 band.as_ptr(),
                                 &b_ld,
                                 &nn,
@@ -1496,11 +1545,11 @@ mod tests {
             band[r + 4 * ldb] = 0.0;
         }
         let (mut ipvt, mut info) = ([0; 6], -1);
-        unsafe { dgbfa_(band.as_mut_ptr(), &(ldb as FInt), &6, &1, &1, ipvt.as_mut_ptr(), &mut info) };
+        unsafe { dgbfa(band.as_mut_ptr(), &(ldb as FInt), &6, &1, &1, ipvt.as_mut_ptr(), &mut info) };
         assert_eq!(info, 5);
         // Diagonal matrix with a zero at the end: INFO = N.
         let mut band = [2.0, 3.0, 0.0];
-        unsafe { dgbfa_(band.as_mut_ptr(), &1, &3, &0, &0, ipvt.as_mut_ptr(), &mut info) };
+        unsafe { dgbfa(band.as_mut_ptr(), &1, &3, &0, &0, ipvt.as_mut_ptr(), &mut info) };
         assert_eq!((info, &ipvt[..3]), (3, &[1, 2, 3][..]));
     }
 }

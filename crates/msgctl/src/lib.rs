@@ -20,14 +20,15 @@
 //! IXSAV and nothing before `libdaskr.a` on the link line defines them;
 //! when the program brings its own, the solver reads the program's IXSAV.
 //!
-//! The names are ordinary (strong) definitions: stable Rust cannot define
-//! a weak symbol that rustc also exports from the shared library. A program
-//! that calls XSETF *and* links its own definitions only *after*
-//! `libdaskr.a` therefore gets a duplicate-symbol error; listing them
-//! before the library avoids it.
-#![no_std]
+//! Each routine is defined once under its plain name (`xsetf`); the
+//! gfortran spelling (`xsetf_`) is a weak alias and the upper-case one a
+//! strong alias ([`daskr_export::export_aliases!`]), so a program that
+//! links its own `daux.f`, ODEPACK or SLATEC in any order keeps its own
+//! routines.
 
-use core::sync::atomic::{AtomicI32, Ordering};
+use std::sync::atomic::{AtomicI32, Ordering};
+
+use daskr_export::{boundary, export_aliases};
 
 /// Fortran default INTEGER.
 type FInt = i32;
@@ -45,100 +46,65 @@ const IPAR_UNIT: FInt = 1;
 /// IXSAV's IPAR value selecting the print flag.
 const IPAR_FLAG: FInt = 2;
 
-/// XSETF: set the print flag to MFLAG when MFLAG is 0 or 1.
-unsafe extern "C" fn set_message_flag(mflag: *const FInt) {
-    // SAFETY: a Fortran caller passes the address of an INTEGER; a null
-    // pointer (possible from C) is ignored.
-    if let Some(&value) = unsafe { mflag.as_ref() } {
-        if value == 0 || value == 1 {
-            MESSAGE_FLAG.store(value, Ordering::Relaxed);
+/// XSETF(MFLAG): message print flag, 0 silent, 1 print; other values are
+/// ignored.
+///
+/// # Safety
+/// `mflag` is null or points to an INTEGER, as a Fortran caller's
+/// by-reference argument does.
+#[no_mangle]
+pub unsafe extern "C" fn xsetf(mflag: *const FInt) {
+    // SAFETY: null is ignored; otherwise the caller's INTEGER.
+    let value = unsafe { mflag.as_ref() }.copied();
+    boundary((), || {
+        if let Some(v @ (0 | 1)) = value {
+            MESSAGE_FLAG.store(v, Ordering::Relaxed);
         }
-    }
+    });
 }
+export_aliases!(xsetf => weak xsetf_, strong XSETF);
 
-/// XSETUN: set the logical unit to LUN when LUN > 0.
-unsafe extern "C" fn set_message_unit(lun: *const FInt) {
-    // SAFETY: as in `set_message_flag`.
-    if let Some(&value) = unsafe { lun.as_ref() } {
-        if value > 0 {
-            MESSAGE_UNIT.store(value, Ordering::Relaxed);
+/// XSETUN(LUN): the Fortran logical unit for messages, when LUN > 0.
+///
+/// # Safety
+/// As for [`xsetf`].
+#[no_mangle]
+pub unsafe extern "C" fn xsetun(lun: *const FInt) {
+    // SAFETY: as in `xsetf`.
+    let value = unsafe { lun.as_ref() }.copied();
+    boundary((), || {
+        if let Some(v) = value.filter(|&v| v > 0) {
+            MESSAGE_UNIT.store(v, Ordering::Relaxed);
         }
-    }
+    });
 }
+export_aliases!(xsetun => weak xsetun_, strong XSETUN);
 
-/// IXSAV: return the old value of parameter IPAR (1 unit, 2 flag) and,
-/// when ISET is true, store IVALUE. Any other IPAR returns 0.
-unsafe extern "C" fn save_or_recall(ipar: *const FInt, ivalue: *const FInt, iset: *const FLogical) -> FInt {
+/// IXSAV(IPAR, IVALUE, ISET): return the old value of parameter IPAR
+/// (1 unit, 2 flag) and, when ISET is true, store IVALUE. Any other IPAR
+/// returns 0.
+///
+/// # Safety
+/// Each pointer is null or points to an INTEGER (IPAR, IVALUE) or a
+/// LOGICAL (ISET); null reads as "absent".
+#[no_mangle]
+pub unsafe extern "C" fn ixsav(ipar: *const FInt, ivalue: *const FInt, iset: *const FLogical) -> FInt {
     // SAFETY: Fortran passes addresses of an INTEGER, an INTEGER and a
     // LOGICAL; null pointers (possible from C) read as "absent".
-    let (ipar, ivalue, iset) = unsafe { (ipar.as_ref(), ivalue.as_ref(), iset.as_ref()) };
-    let cell = match ipar {
-        Some(&IPAR_UNIT) => &MESSAGE_UNIT,
-        Some(&IPAR_FLAG) => &MESSAGE_FLAG,
-        _ => return 0,
-    };
-    match (iset, ivalue) {
-        (Some(&set), Some(&value)) if set != 0 => cell.swap(value, Ordering::Relaxed),
-        _ => cell.load(Ordering::Relaxed),
-    }
+    let (ipar, ivalue, iset) = unsafe { (ipar.as_ref().copied(), ivalue.as_ref().copied(), iset.as_ref().copied()) };
+    boundary(0, || {
+        let cell = match ipar {
+            Some(IPAR_UNIT) => &MESSAGE_UNIT,
+            Some(IPAR_FLAG) => &MESSAGE_FLAG,
+            _ => return 0,
+        };
+        match (iset, ivalue) {
+            (Some(set), Some(value)) if set != 0 => cell.swap(value, Ordering::Relaxed),
+            _ => cell.load(Ordering::Relaxed),
+        }
+    })
 }
-
-/// Exports `$target` under the three spellings Fortran compilers and C
-/// callers use (`xsetf_`, `xsetf`, `XSETF`).
-macro_rules! export_names {
-    ($doc:literal, $target:ident $params:tt -> $ret:ty, $args:tt, $($name:ident),+) => {
-        $(
-            #[doc = $doc]
-            ///
-            /// # Safety
-            ///
-            /// Each pointer is null or points to a readable value of its type,
-            /// as a Fortran caller's by-reference arguments do.
-            #[no_mangle]
-            #[inline(never)]
-            #[allow(non_snake_case)]
-            pub unsafe extern "C" fn $name $params -> $ret {
-                // Weak binding: when a program links its own XSETF/XSETUN/
-                // IXSAV (daux.f, ODEPACK, SLATEC) in any order relative to
-                // libdaskr.a, the linker takes theirs instead of reporting a
-                // duplicate definition.
-                #[cfg(any(target_os = "linux", target_os = "freebsd"))]
-                // SAFETY: an assembler directive only; no code is emitted.
-                unsafe {
-                    core::arch::asm!(concat!(".weak ", stringify!($name)), options(nomem, nostack, preserves_flags))
-                };
-                // SAFETY: the caller's pointers are passed on unchanged; the
-                // target checks them for null.
-                unsafe { $target $args }
-            }
-        )+
-    };
-}
-
-export_names!(
-    "XSETF(MFLAG): message print flag, 0 silent, 1 print.",
-    set_message_flag(mflag: *const FInt) -> (),
-    (mflag),
-    xsetf_,
-    xsetf,
-    XSETF
-);
-export_names!(
-    "XSETUN(LUN): Fortran logical unit for messages.",
-    set_message_unit(lun: *const FInt) -> (),
-    (lun),
-    xsetun_,
-    xsetun,
-    XSETUN
-);
-export_names!(
-    "IXSAV(IPAR, IVALUE, ISET): recall (and set) the unit or the flag.",
-    save_or_recall(ipar: *const FInt, ivalue: *const FInt, iset: *const FLogical) -> FInt,
-    (ipar, ivalue, iset),
-    ixsav_,
-    ixsav,
-    IXSAV
-);
+export_aliases!(ixsav => weak ixsav_, strong IXSAV);
 
 #[cfg(test)]
 mod tests {
@@ -150,31 +116,31 @@ mod tests {
         let (one, two, three, six, zero, minus) = (1, 2, 3, 6, 0, -4);
         let (t, f) = (1 as FLogical, 0 as FLogical);
         unsafe {
-            assert_eq!(save_or_recall(&one, &zero, &f), 6);
-            assert_eq!(save_or_recall(&two, &zero, &f), 1);
-            set_message_flag(&zero);
-            assert_eq!(save_or_recall(&two, &zero, &f), 0);
-            set_message_flag(&three); // ignored
-            assert_eq!(save_or_recall(&two, &zero, &f), 0);
-            set_message_flag(&one);
-            set_message_unit(&minus); // ignored
-            set_message_unit(&zero); // ignored
-            assert_eq!(save_or_recall(&one, &zero, &f), 6);
-            set_message_unit(&three);
-            assert_eq!(save_or_recall(&one, &six, &t), 3); // returns the old value
-            assert_eq!(save_or_recall(&one, &zero, &f), 6);
+            assert_eq!(ixsav(&one, &zero, &f), 6);
+            assert_eq!(ixsav(&two, &zero, &f), 1);
+            xsetf(&zero);
+            assert_eq!(ixsav(&two, &zero, &f), 0);
+            xsetf(&three); // ignored
+            assert_eq!(ixsav(&two, &zero, &f), 0);
+            xsetf(&one);
+            xsetun(&minus); // ignored
+            xsetun(&zero); // ignored
+            assert_eq!(ixsav(&one, &zero, &f), 6);
+            xsetun(&three);
+            assert_eq!(ixsav(&one, &six, &t), 3); // returns the old value
+            assert_eq!(ixsav(&one, &zero, &f), 6);
             // An unknown IPAR returns 0.
-            assert_eq!(save_or_recall(&three, &zero, &t), 0);
+            assert_eq!(ixsav(&three, &zero, &t), 0);
             // Null pointers are harmless.
-            set_message_flag(core::ptr::null());
-            set_message_unit(core::ptr::null());
-            assert_eq!(save_or_recall(core::ptr::null(), &zero, &t), 0);
-            assert_eq!(save_or_recall(&two, core::ptr::null(), &t), 1);
-            assert_eq!(save_or_recall(&two, &zero, core::ptr::null()), 1);
+            xsetf(core::ptr::null());
+            xsetun(core::ptr::null());
+            assert_eq!(ixsav(core::ptr::null(), &zero, &t), 0);
+            assert_eq!(ixsav(&two, core::ptr::null(), &t), 1);
+            assert_eq!(ixsav(&two, &zero, core::ptr::null()), 1);
             // ifort's .TRUE. is -1.
             let ifort_true: FLogical = -1;
-            assert_eq!(save_or_recall(&two, &zero, &ifort_true), 1);
-            assert_eq!(save_or_recall(&two, &one, &ifort_true), 0);
+            assert_eq!(ixsav(&two, &zero, &ifort_true), 1);
+            assert_eq!(ixsav(&two, &one, &ifort_true), 0);
         }
     }
 }

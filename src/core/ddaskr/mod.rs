@@ -96,7 +96,7 @@ fn call_layout(opts: &Options, args: &mut CallArgs<'_>, first: bool) -> Result<L
 /// What this call asks of the integrator.
 fn run_config(opts: &Options, rwork: &[Real], iwork: &[FInt], first: bool) -> Result<RunConfig, InputError> {
     let tstop = if opts.use_tstop { Some(finite("TSTOP", rwork[rw::TSTOP - 1])?) } else { None };
-    let initial = (first && opts.initial_condition != 0).then(|| IcRequest {
+    let initial = (first && opts.initial_condition != 0).then_some(IcRequest {
         option: if opts.initial_condition == 1 { IcOption::AlgebraicAndDerivatives } else { IcOption::States },
         stop_after: opts.stop_after_ic,
         controls_given: opts.ic_controls,
@@ -136,8 +136,7 @@ fn run<S: DaeSystem + ?Sized>(
     let CallArgs { t, y, yp, info, rtol, atol, rwork, iwork, jroot, .. } = args;
     let rv = layout.split_rwork(rwork);
     let iv = layout.split_iwork(iwork);
-    let mut hook =
-        RootFinder::load(&rv.header, &iv.header, SearchArrays { r0: rv.r0, r1: rv.r1, rx: rv.rx, jroot: &mut **jroot });
+    let mut hook = RootFinder::load(&rv.header, &iv.header, SearchArrays { r0: rv.r0, r1: rv.r1, rx: rv.rx, jroot });
     let mut a = Arrays {
         rh: rv.header,
         ih: iv.header,

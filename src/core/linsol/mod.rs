@@ -197,3 +197,94 @@ pub trait LinearSolver {
     ) {
     }
 }
+
+/// One conformance test that every linear-solver implementation runs: set
+/// up at a point of a linear DAE whose iteration matrix is known exactly,
+/// solve the Newton system for the residual there, and check J x = G; an
+/// exact solver's preconditioning must be the same solve.
+#[cfg(test)]
+mod conformance {
+    use super::direct::{DirectSolver, JacobianSource, MatrixFormat};
+    use super::krylov::{KrylovDims, KrylovParams, KrylovSolver};
+    use super::*;
+    use crate::core::test_problems::{matvec, max_diff, Tridiagonal};
+
+    const N: usize = 9;
+    const CJ: Real = 2.0;
+
+    /// J = tridiag(-1, 4 + CJ, -2), column-major.
+    fn exact_jacobian() -> Vec<Real> {
+        let mut j = vec![0.0; N * N];
+        for i in 0..N {
+            j[i + i * N] = 4.0 + CJ;
+            if i > 0 {
+                j[i + (i - 1) * N] = -1.0;
+            }
+            if i + 1 < N {
+                j[i + (i + 1) * N] = -2.0;
+            }
+        }
+        j
+    }
+
+    fn check<L: LinearSolver>(lin: &mut L, tol: Real) -> Counters {
+        let mut sys = Tridiagonal { n: N };
+        let mut y: Vec<Real> = (0..N).map(|i| 1.0 + 0.3 * i as Real).collect();
+        let mut yp: Vec<Real> = (0..N).map(|i| (i as Real).cos()).collect();
+        let mut g = vec![0.0; N];
+        sys.residual(0.0, &y, &yp, CJ, &mut g);
+        let rwt = vec![1e4; N];
+        let mut work = vec![0.0; N];
+        let mut cnt = Counters::default();
+        let at = SetupPoint { t: 0.0, cj: CJ, h: 0.1, uround: f64::EPSILON, rwt: &rwt, residual: &g };
+        let (y0, yp0) = (y.clone(), yp.clone());
+        lin.setup(&mut sys, &at, &mut y, &mut yp, &mut work, &mut cnt).unwrap();
+        assert_eq!((y.clone(), yp.clone()), (y0, yp0), "setup must restore y and y'");
+        let sp = SolvePoint { t: 0.0, y: &y, yp: &yp, cj: CJ, epcon: 0.33 };
+        let mut x = g.clone();
+        let mut w = rwt.clone();
+        lin.solve(&mut sys, &sp, &mut w, &mut x, &mut cnt).unwrap();
+        assert!(max_diff(&matvec(&exact_jacobian(), &x), &g) <= tol, "J x != G");
+        let mut p = g.clone();
+        lin.precondition(&mut sys, &sp, &mut w, &mut p, &mut cnt).unwrap();
+        if lin.policy().exact {
+            assert_eq!(p, x, "an exact solver's preconditioner is its solve");
+            assert!(lin.iterate_residual().is_none());
+        } else {
+            assert_eq!(lin.iterate_residual(), Some(&g[..]), "the solver keeps the residual it was given");
+        }
+        cnt
+    }
+
+    #[test]
+    fn direct_dense_and_band_with_both_jacobian_sources() {
+        for format in [MatrixFormat::Dense, MatrixFormat::Band { ml: 1, mu: 1 }, MatrixFormat::Band { ml: 2, mu: 3 }] {
+            for source in [JacobianSource::User, JacobianSource::DifferenceQuotients] {
+                let len = format.matrix_len(N).unwrap() + format.save_len(source, N).unwrap();
+                let (mut wm, mut piv) = (vec![f64::NAN; len], vec![0; N]);
+                let mut lin = DirectSolver::new(format, source, N, &mut wm, &mut piv);
+                let tol = if source == JacobianSource::User { 1e-12 } else { 1e-6 };
+                let cnt = check(&mut lin, tol);
+                let groups = match (source, format) {
+                    (JacobianSource::User, _) => 0,
+                    (_, MatrixFormat::Dense) => N,
+                    (_, MatrixFormat::Band { ml, mu }) => ml + mu + 1,
+                };
+                assert_eq!(cnt.nre as usize, groups, "{format:?} {source:?}: one residual per column group");
+            }
+        }
+    }
+
+    #[test]
+    fn krylov_with_and_without_restarts() {
+        for (maxl, kmp, nrmax) in [(N, N, 0), (3, 3, 20), (4, 2, 20)] {
+            let dims = KrylovDims { neq: N, maxl, kmp, nrmax, lenwp: 0 };
+            let (mut savr, mut wm, mut iwp) = (vec![0.0; N], vec![f64::NAN; dims.segments().len], vec![0; 1]);
+            let sqrtn = (N as Real).sqrt();
+            let p = KrylovParams { dims, epli: 1e-3, sqrtn, rsqrtn: 1.0 / sqrtn, setup_routine: false };
+            let mut lin = KrylovSolver::new(p, &mut savr, &mut wm, &mut iwp).unwrap();
+            let cnt = check(&mut lin, 1e-6);
+            assert!(cnt.nli > 0 && cnt.nps > cnt.nli && cnt.ncfl == 0, "{cnt:?}");
+        }
+    }
+}
