@@ -15,7 +15,7 @@
 //! computes the step with a separate solve.
 
 use super::counters::{bump, Counters};
-use super::linsol::{LinearFailure, LinearSolver, Policy, SetupPoint, SolvePoint};
+use super::linsol::{LinearFailure, LinearSolver, Policy, Setup, SolvePoint};
 use super::messages::{MessageLine, MessageSink};
 use super::norms::weighted_rms_norm;
 use super::problem::{CallbackStatus, DaeSystem};
@@ -107,7 +107,7 @@ pub struct IcParams {
 /// with weights from the improved point (a solver whose policy says so
 /// keeps its first setup then).
 #[allow(clippy::too_many_arguments)]
-pub fn compute_initial_conditions<S: DaeSystem + ?Sized, L: LinearSolver>(
+pub fn compute_initial_conditions<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
     sys: &mut S,
     lin: &mut L,
     v: &mut IcVectors<'_>,
@@ -173,7 +173,7 @@ impl SolveFailure {
 
 /// Newton iteration with up to MXNJ setups (DDASID, DDASIK).
 #[allow(clippy::too_many_arguments)]
-fn solve_with_setups<S: DaeSystem + ?Sized, L: LinearSolver>(
+fn solve_with_setups<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
     sys: &mut S,
     lin: &mut L,
     policy: &Policy,
@@ -195,8 +195,9 @@ fn solve_with_setups<S: DaeSystem + ?Sized, L: LinearSolver>(
         if policy.has_setup && !*skip_setup {
             nj += 1;
             bump(&mut cnt.nje);
-            let at = SetupPoint { t: p.t, cj, h, uround: p.uround, rwt: v.rwt, residual: v.delta };
-            match lin.setup(sys, &at, v.y, v.yp, v.r, cnt) {
+            let at =
+                Setup { t: p.t, cj, h, uround: p.uround, rwt: v.rwt, residual: v.delta, y: v.y, yp: v.yp, work: v.r };
+            match lin.setup(sys, at, cnt) {
                 Ok(()) => {}
                 Err(LinearFailure::Residual(CallbackStatus::Stop)) => return Err(SolveFailure::Stop),
                 Err(_) => return Err(SolveFailure::Hard),
@@ -241,7 +242,7 @@ enum NewtonFailure {
 /// Damped Newton iteration with a fixed setup (DNSID, DNSIK). On entry
 /// `delta` holds G(t, y, y').
 #[allow(clippy::too_many_arguments)]
-fn iterate<S: DaeSystem + ?Sized, L: LinearSolver>(
+fn iterate<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
     sys: &mut S,
     lin: &mut L,
     policy: &Policy,
@@ -253,8 +254,8 @@ fn iterate<S: DaeSystem + ?Sized, L: LinearSolver>(
 ) -> Result<(), NewtonFailure> {
     let mut rlx = MAX_RELATIVE_CHANGE;
     v.r.copy_from_slice(v.delta);
-    let at = SolvePoint { t: p.t, y: v.y, yp: v.yp, cj, epcon: p.epcon };
-    if lin.precondition(sys, &at, v.rwt, v.r, cnt).is_err() {
+    let mut at = SolvePoint { t: p.t, y: v.y, yp: v.yp, cj, epcon: p.epcon, rwt: v.rwt };
+    if lin.precondition(sys, &mut at, v.r, cnt).is_err() {
         return Err(NewtonFailure::LineSearch);
     }
     let rnorm = weighted_rms_norm(v.r, v.rwt);
@@ -274,8 +275,8 @@ fn iterate<S: DaeSystem + ?Sized, L: LinearSolver>(
             v.delta.copy_from_slice(v.r);
             exact_step_norm
         } else {
-            let at = SolvePoint { t: p.t, y: v.y, yp: v.yp, cj, epcon: p.epcon };
-            match lin.solve(sys, &at, v.rwt, v.delta, cnt) {
+            let mut at = SolvePoint { t: p.t, y: v.y, yp: v.yp, cj, epcon: p.epcon, rwt: v.rwt };
+            match lin.solve(sys, &mut at, v.delta, cnt) {
                 Ok(()) => {}
                 Err(LinearFailure::Residual(CallbackStatus::Stop) | LinearFailure::PreconditionerFatal) => {
                     return Err(NewtonFailure::Stop);
@@ -297,8 +298,8 @@ fn iterate<S: DaeSystem + ?Sized, L: LinearSolver>(
                 if s != CallbackStatus::Ok {
                     return Err(s);
                 }
-                let at = SolvePoint { t: p.t, y: v.y_new, yp: v.yp_new, cj, epcon: p.epcon };
-                if lin.precondition(sys, &at, v.rwt, v.r, cnt).is_err() {
+                let mut at = SolvePoint { t: p.t, y: v.y_new, yp: v.yp_new, cj, epcon: p.epcon, rwt: v.rwt };
+                if lin.precondition(sys, &mut at, v.r, cnt).is_err() {
                     return Err(CallbackStatus::Recoverable);
                 }
                 Ok(scaled(weighted_rms_norm(v.r, v.rwt), p.tscale, cj))

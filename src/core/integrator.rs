@@ -14,7 +14,7 @@ use super::error::{InputError, Interrupt, StepFailure};
 use super::initial::{compute_initial_conditions, IcControls, IcFailure, IcOption, IcParams, IcVectors};
 use super::interpolate::History;
 use super::layout::{iw, rw, IHeader, RHeader};
-use super::linsol::LinearSolver;
+use super::linsol::{LinearSolver, Progress};
 use super::messages::MessageSink;
 use super::norms::{error_weights, invert_weights, mask_algebraic, weighted_rms_norm, Tolerances};
 use super::problem::DaeSystem;
@@ -159,7 +159,7 @@ pub fn integrate<S, L, H>(
 ) -> Result<FInt, Interrupt>
 where
     S: DaeSystem + ?Sized,
-    L: LinearSolver,
+    L: LinearSolver<S>,
     H: EventHook<S>,
 {
     let nstl = a.ih.get(iw::NST);
@@ -316,7 +316,7 @@ fn start<S, L, H>(
 ) -> Result<Option<BdfState>, Interrupt>
 where
     S: DaeSystem + ?Sized,
-    L: LinearSolver,
+    L: LinearSolver<S>,
     H: EventHook<S>,
 {
     let t = *io.t;
@@ -409,7 +409,7 @@ fn initial_conditions<S, L, H>(
 ) -> Result<(), Interrupt>
 where
     S: DaeSystem + ?Sized,
-    L: LinearSolver,
+    L: LinearSolver<S>,
 {
     let n = io.y.len();
     if !ic.controls_given {
@@ -483,7 +483,7 @@ fn resume<S, L, H>(
 ) -> Result<Ready, Interrupt>
 where
     S: DaeSystem + ?Sized,
-    L: LinearSolver,
+    L: LinearSolver<S>,
     H: EventHook<S>,
 {
     let pending = {
@@ -583,7 +583,7 @@ fn step_loop<S, L, H>(
 ) -> Result<FInt, Interrupt>
 where
     S: DaeSystem + ?Sized,
-    L: LinearSolver,
+    L: LinearSolver<S>,
     H: EventHook<S>,
 {
     let n = io.y.len();
@@ -594,7 +594,8 @@ where
         if cnt.nst.wrapping_sub(nstl) >= MAX_STEPS_PER_CALL {
             return Err(StepFailure::TooMuchWork { t: *tn }.into());
         }
-        parts.lin.warn_if_slow(cnt, &call_start, cnt.nst.wrapping_sub(nstl), *tn, &mut nwarn, parts.sink);
+        let progress = Progress { now: cnt, call_start: &call_start, steps: cnt.nst.wrapping_sub(nstl), tn: *tn };
+        parts.lin.warn_if_slow(&progress, &mut nwarn, parts.sink);
         {
             let tol = Tolerances { rtol: io.rtol, atol: io.atol, vector: cfg.vector_tolerances };
             let vt = if cfg.exclude_algebraic { a.vt.as_deref_mut() } else { None };

@@ -5,7 +5,7 @@
 
 use super::counters::{bump, Counters};
 use super::error::StepError;
-use super::linsol::{FirstIterateTolerance, LinearFailure, LinearSolver, Policy, SetupPoint, SolvePoint};
+use super::linsol::{FirstIterateTolerance, LinearFailure, LinearSolver, Policy, Setup, SolvePoint};
 use super::norms::weighted_rms_norm;
 use super::problem::{CallbackStatus, DaeSystem};
 use super::vecops;
@@ -109,7 +109,7 @@ pub struct CorrectorParams {
 
 /// Predict, then correct with modified Newton; on success `y`, `yp` hold
 /// the corrected values and `e` the total correction.
-pub fn correct<S: DaeSystem + ?Sized, L: LinearSolver>(
+pub fn correct<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
     sys: &mut S,
     lin: &mut L,
     st: &mut CorrectorState<'_>,
@@ -150,8 +150,18 @@ pub fn correct<S: DaeSystem + ?Sized, L: LinearSolver>(
         if *st.jcalc == jcalc::STALE {
             bump(&mut cnt.nje);
             *st.jcalc = jcalc::CURRENT;
-            let at = SetupPoint { t: p.t, cj: st.cj, h: p.h, uround: p.uround, rwt: v.wt, residual: v.delta };
-            let set = lin.setup(sys, &at, v.y, v.yp, v.e, cnt);
+            let at = Setup {
+                t: p.t,
+                cj: st.cj,
+                h: p.h,
+                uround: p.uround,
+                rwt: v.wt,
+                residual: v.delta,
+                y: v.y,
+                yp: v.yp,
+                work: v.e,
+            };
+            let set = lin.setup(sys, at, cnt);
             *st.cjold = st.cj;
             *st.s = S_RESET;
             if let Err(f) = set {
@@ -192,7 +202,7 @@ fn predict(v: &mut CorrectorVectors<'_>, kp1: usize) {
 /// The Newton loop proper (DNSD, DNSK). On entry `delta` holds G at the
 /// prediction.
 #[allow(clippy::too_many_arguments)]
-fn newton_iterate<S: DaeSystem + ?Sized, L: LinearSolver>(
+fn newton_iterate<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
     sys: &mut S,
     lin: &mut L,
     policy: &Policy,
@@ -213,8 +223,8 @@ fn newton_iterate<S: DaeSystem + ?Sized, L: LinearSolver>(
         if policy.rescale_residual {
             vecops::scale(v.delta, confac);
         }
-        let at = SolvePoint { t: p.t, y: v.y, yp: v.yp, cj: st.cj, epcon: p.epcon };
-        lin.solve(sys, &at, v.wt, v.delta, cnt)?;
+        let mut at = SolvePoint { t: p.t, y: v.y, yp: v.yp, cj: st.cj, epcon: p.epcon, rwt: v.wt };
+        lin.solve(sys, &mut at, v.delta, cnt)?;
         vecops::apply_correction(v.y, v.e, v.yp, v.delta, st.cj);
         let delnrm = weighted_rms_norm(v.delta, v.wt);
         match convergence_test(m, delnrm, &mut oldnrm, tolnew, st.s, p.epcon) {

@@ -95,7 +95,7 @@ impl BdfState {
 
 /// Run the corrector and classify its failure for the retry logic.
 #[allow(clippy::too_many_arguments)]
-fn correct<S: DaeSystem + ?Sized, L: LinearSolver>(
+fn correct<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
     sys: &mut S,
     lin: &mut L,
     st: &mut BdfState,
@@ -152,7 +152,7 @@ pub struct StepConfig {
 /// and `st` holds the step size and order proposed for the next step.
 /// `first_step` is INFO(1) = 0 (DDSTP's JSTART).
 #[allow(clippy::too_many_arguments)]
-pub fn take_step<S: DaeSystem + ?Sized, L: LinearSolver>(
+pub fn take_step<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
     sys: &mut S,
     lin: &mut L,
     st: &mut BdfState,

@@ -169,7 +169,7 @@ fn run<S: DaeSystem + ?Sized>(
     result
 }
 
-fn run_with<S: DaeSystem + ?Sized, L: LinearSolver>(
+fn run_with<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
     sys: &mut S,
     lin: &mut L,
     hook: &mut RootFinder<'_>,

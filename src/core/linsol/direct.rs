@@ -5,7 +5,7 @@
 
 use super::dq::{difference_quotients, BandGroups, SingleColumns};
 use super::{
-    band, dense, FirstIterateTolerance, IcPolicy, LinearFailure, LinearSolver, Policy, SetupPoint, SolvePoint,
+    band, dense, FirstIterateTolerance, IcPolicy, LinearFailure, LinearResult, LinearSolver, Policy, Setup, SolvePoint,
 };
 use crate::core::counters::Counters;
 use crate::core::layout::LengthOverflow;
@@ -105,26 +105,22 @@ impl<'a> DirectSolver<'a> {
     fn evaluate<S: DaeSystem + ?Sized>(
         &mut self,
         sys: &mut S,
-        at: &SetupPoint<'_>,
-        y: &mut [Real],
-        yp: &mut [Real],
-        work: &mut [Real],
+        at: Setup<'_>,
         nre: &mut FInt,
     ) -> Result<(), CallbackStatus> {
         let n = self.n;
         match (self.source, self.format) {
             (JacobianSource::User, format) => {
                 self.matrix.fill(0.0);
-                match sys.jacobian(at.t, y, yp, at.cj, self.matrix, format.storage(n)) {
+                match sys.jacobian(at.t, at.y, at.yp, at.cj, self.matrix, format.storage(n)) {
                     CallbackStatus::Ok => Ok(()),
                     failed => Err(failed),
                 }
             }
             (JacobianSource::DifferenceQuotients, MatrixFormat::Dense) => {
                 let pd = &mut *self.matrix;
-                let mut save = [0.0; 2];
                 let groups = SingleColumns { n };
-                difference_quotients(sys, at, y, yp, work, &mut save, &groups, nre, |col, delinv, g, g0| {
+                difference_quotients(sys, at, &mut [0.0; 2], &groups, nre, |col, delinv, g, g0| {
                     for ((c, &gi), &g0i) in pd[col * n..(col + 1) * n].iter_mut().zip(g).zip(g0) {
                         *c = (gi - g0i) * delinv;
                     }
@@ -134,7 +130,7 @@ impl<'a> DirectSolver<'a> {
                 let lda = 2 * ml + mu + 1;
                 let groups = BandGroups { n, width: ml + mu + 1 };
                 let pd = &mut *self.matrix;
-                difference_quotients(sys, at, y, yp, work, self.save, &groups, nre, |col, delinv, g, g0| {
+                difference_quotients(sys, at, self.save, &groups, nre, |col, delinv, g, g0| {
                     let rows = col.saturating_sub(mu)..=(col + ml).min(n - 1);
                     let base = col * lda + ml + mu - col;
                     for i in rows {
@@ -163,21 +159,13 @@ pub const DIRECT_POLICY: Policy = Policy {
     ic: IcPolicy { fresh_residual_on_retry: true, keep_setup_on_second_pass: false, slow_if_reduced_tenfold: false },
 };
 
-impl LinearSolver for DirectSolver<'_> {
+impl<S: DaeSystem + ?Sized> LinearSolver<S> for DirectSolver<'_> {
     fn policy(&self) -> Policy {
         DIRECT_POLICY
     }
 
-    fn setup<S: DaeSystem + ?Sized>(
-        &mut self,
-        sys: &mut S,
-        at: &SetupPoint<'_>,
-        y: &mut [Real],
-        yp: &mut [Real],
-        work: &mut [Real],
-        cnt: &mut Counters,
-    ) -> Result<(), LinearFailure> {
-        self.evaluate(sys, at, y, yp, work, &mut cnt.nre).map_err(LinearFailure::Residual)?;
+    fn setup(&mut self, sys: &mut S, at: Setup<'_>, cnt: &mut Counters) -> LinearResult {
+        self.evaluate(sys, at, &mut cnt.nre).map_err(LinearFailure::Residual)?;
         match self.format {
             MatrixFormat::Dense => dense::factor(self.matrix, self.n, self.pivots)?,
             MatrixFormat::Band { ml, mu } => band::factor(self.matrix, self.shape(ml, mu), self.pivots)?,
@@ -185,26 +173,12 @@ impl LinearSolver for DirectSolver<'_> {
         Ok(())
     }
 
-    fn solve<S: DaeSystem + ?Sized>(
-        &mut self,
-        _sys: &mut S,
-        _at: &SolvePoint<'_>,
-        _rwt: &mut [Real],
-        b: &mut [Real],
-        _cnt: &mut Counters,
-    ) -> Result<(), LinearFailure> {
+    fn solve(&mut self, _: &mut S, _: &mut SolvePoint<'_>, b: &mut [Real], _: &mut Counters) -> LinearResult {
         self.back_substitute(b);
         Ok(())
     }
 
-    fn precondition<S: DaeSystem + ?Sized>(
-        &mut self,
-        _sys: &mut S,
-        _at: &SolvePoint<'_>,
-        _rwt: &mut [Real],
-        b: &mut [Real],
-        _cnt: &mut Counters,
-    ) -> Result<(), LinearFailure> {
+    fn precondition(&mut self, _: &mut S, _: &mut SolvePoint<'_>, b: &mut [Real], _: &mut Counters) -> LinearResult {
         self.back_substitute(b);
         Ok(())
     }
@@ -228,12 +202,22 @@ mod tests {
         let mut work = vec![0.0; n];
         let mut cnt = Counters::default();
         let mut lin = DirectSolver::new(format, source, n, &mut wm, &mut piv);
-        let at = SetupPoint { t: 0.0, cj: 2.0, h: 0.1, uround: f64::EPSILON / 2.0, rwt: &rwt, residual: &delta };
-        lin.setup(&mut sys, &at, &mut y, &mut yp, &mut work, &mut cnt).unwrap();
+        let at = Setup {
+            t: 0.0,
+            cj: 2.0,
+            h: 0.1,
+            uround: f64::EPSILON / 2.0,
+            rwt: &rwt,
+            residual: &delta,
+            y: &mut y,
+            yp: &mut yp,
+            work: &mut work,
+        };
+        lin.setup(&mut sys, at, &mut cnt).unwrap();
         let mut b = vec![1.0; n];
-        let sp = SolvePoint { t: 0.0, y: &y, yp: &yp, cj: 2.0, epcon: 0.33 };
         let mut w = rwt.clone();
-        lin.solve(&mut sys, &sp, &mut w, &mut b, &mut cnt).unwrap();
+        let mut sp = SolvePoint { t: 0.0, y: &y, yp: &yp, cj: 2.0, epcon: 0.33, rwt: &mut w };
+        lin.solve(&mut sys, &mut sp, &mut b, &mut cnt).unwrap();
         (b, cnt.nre)
     }
 

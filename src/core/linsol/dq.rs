@@ -8,7 +8,7 @@
 //! max(sqrt(UROUND)*max(|y_j|, |h*y'_j|), 1/rwt_j) with the sign of h*y'_j,
 //! rounded to a representable difference; y'_j moves by CJ times it.
 
-use super::SetupPoint;
+use super::Setup;
 use crate::core::counters::bump;
 use crate::core::problem::{CallbackStatus, DaeSystem};
 use crate::types::{FInt, Real};
@@ -76,18 +76,14 @@ pub fn increment(squr: Real, y: Real, yp: Real, h: Real, rwt: Real) -> Real {
 }
 
 /// Form the difference quotients group by group. For each column `store`
-/// receives (column, 1/increment, G at the perturbed point, G at `at`) and
-/// writes (G_i - G0_i)/increment for the rows it keeps. `save` holds
-/// 2*`groups.largest()` reals: the saved y then y' components (DASKR keeps
-/// the band case's in RWORK). `y`, `yp` are restored before anything else,
-/// so a failed RES leaves them intact.
-#[allow(clippy::too_many_arguments)]
+/// receives (column, 1/increment, G at the perturbed point, G at the
+/// point) and writes (G_i - G0_i)/increment for the rows it keeps. `save`
+/// holds 2*`groups.largest()` reals: the saved y then y' components (DASKR
+/// keeps the band case's in RWORK). y, y' are restored before anything
+/// else, so a failed RES leaves them intact.
 pub fn difference_quotients<S, G, F>(
     sys: &mut S,
-    at: &SetupPoint<'_>,
-    y: &mut [Real],
-    yp: &mut [Real],
-    work: &mut [Real],
+    at: Setup<'_>,
     save: &mut [Real],
     groups: &G,
     nre: &mut FInt,
@@ -99,6 +95,7 @@ where
     F: FnMut(usize, Real, &[Real], &[Real]),
 {
     let squr = at.uround.sqrt();
+    let Setup { y, yp, work, .. } = at;
     let (ysave, ypsave) = save.split_at_mut(save.len() / 2);
     for g in 0..groups.count() {
         for (k, col) in groups.columns(g).enumerate() {

@@ -109,8 +109,12 @@ pub struct Policy {
     pub ic: IcPolicy,
 }
 
-/// The point at which a setup forms J = dG/dy + CJ*dG/dy'.
-pub struct SetupPoint<'a> {
+/// What every setup, solve and preconditioning returns.
+pub type LinearResult = Result<(), LinearFailure>;
+
+/// A setup request: the point at which J = dG/dy + CJ*dG/dy' is formed,
+/// and the vectors the setup works with.
+pub struct Setup<'a> {
     pub t: Real,
     pub cj: Real,
     /// The step size (difference-quotient increments; Krylov JAC's H).
@@ -120,6 +124,11 @@ pub struct SetupPoint<'a> {
     pub rwt: &'a [Real],
     /// G(t, y, y') at the point.
     pub residual: &'a [Real],
+    /// The point; difference quotients perturb and restore it.
+    pub y: &'a mut [Real],
+    pub yp: &'a mut [Real],
+    /// NEQ-long scratch (DASKR's E, the Krylov JAC's WK).
+    pub work: &'a mut [Real],
 }
 
 /// The point at which J is applied or inverted.
@@ -131,51 +140,45 @@ pub struct SolvePoint<'a> {
     /// The nonlinear convergence constant; an iterative solver works to
     /// EPLI*EPCON.
     pub epcon: Real,
+    /// Reciprocal error weights. An iterative solver scales them in place
+    /// for its solve and back (DASKR does, and the last bits of the weights
+    /// change with it).
+    pub rwt: &'a mut [Real],
+}
+
+/// How far the current call has got, for performance warnings.
+pub struct Progress<'a> {
+    pub now: &'a Counters,
+    pub call_start: &'a Counters,
+    /// Steps taken in this call.
+    pub steps: FInt,
+    pub tn: Real,
 }
 
 /// A linear solver for the Newton iterations of the BDF corrector and of
-/// the initial-condition calculation.
-pub trait LinearSolver {
+/// the initial-condition calculation, for problems of type `S`.
+pub trait LinearSolver<S: DaeSystem + ?Sized> {
     /// How the iterations around this solver behave.
     fn policy(&self) -> Policy;
 
-    /// Prepare for solves at `at`: form and factor J, or run the user's
-    /// preconditioner setup. `y`, `yp` hold the point; difference quotients
-    /// perturb and restore them. `work` is NEQ-long scratch (DASKR's E, the
-    /// Krylov JAC's WK). Counts residual calls in `cnt.nre`.
-    fn setup<S: DaeSystem + ?Sized>(
-        &mut self,
-        sys: &mut S,
-        at: &SetupPoint<'_>,
-        y: &mut [Real],
-        yp: &mut [Real],
-        work: &mut [Real],
-        cnt: &mut Counters,
-    ) -> Result<(), LinearFailure>;
+    /// Prepare for solves: form and factor J, or run the user's
+    /// preconditioner setup. Counts residual calls in `cnt.nre`.
+    fn setup(&mut self, sys: &mut S, at: Setup<'_>, cnt: &mut Counters) -> LinearResult;
 
-    /// Overwrite `b` with the solution of J x = b. An iterative solver
-    /// scales `rwt` in place for its solve and back (DASKR does, and the
-    /// last bits of the weights change with it).
-    fn solve<S: DaeSystem + ?Sized>(
-        &mut self,
-        sys: &mut S,
-        at: &SolvePoint<'_>,
-        rwt: &mut [Real],
-        b: &mut [Real],
-        cnt: &mut Counters,
-    ) -> Result<(), LinearFailure>;
+    /// `b` holds the residual G(t, y, y') at the point (the Newton
+    /// right-hand side); overwrite it with the solution of J x = b.
+    fn solve(&mut self, sys: &mut S, at: &mut SolvePoint<'_>, b: &mut [Real], cnt: &mut Counters) -> LinearResult;
 
     /// Overwrite the residual `b` with P^{-1} b, the approximate inverse the
     /// initial-condition iteration measures residuals with (DFNRMD: the full
     /// solve; DFNRMK: the preconditioner only).
-    fn precondition<S: DaeSystem + ?Sized>(
+    fn precondition(
         &mut self,
         sys: &mut S,
-        at: &SolvePoint<'_>,
-        rwt: &mut [Real],
+        at: &mut SolvePoint<'_>,
         b: &mut [Real],
         cnt: &mut Counters,
-    ) -> Result<(), LinearFailure>;
+    ) -> LinearResult;
 
     /// The residual at the current iterate as last handed to
     /// [`LinearSolver::precondition`] or [`LinearSolver::solve`], if the
@@ -186,16 +189,7 @@ pub trait LinearSolver {
 
     /// Warn (through `sink`) when the solver performs poorly over the steps
     /// of this call; `nwarn` counts the warnings printed in this call.
-    fn warn_if_slow(
-        &self,
-        _now: &Counters,
-        _call_start: &Counters,
-        _steps: FInt,
-        _tn: Real,
-        _nwarn: &mut u32,
-        _sink: &mut dyn MessageSink,
-    ) {
-    }
+    fn warn_if_slow(&self, _progress: &Progress<'_>, _nwarn: &mut u32, _sink: &mut dyn MessageSink) {}
 }
 
 /// One conformance test that every linear-solver implementation runs: set
@@ -227,7 +221,7 @@ mod conformance {
         j
     }
 
-    fn check<L: LinearSolver>(lin: &mut L, tol: Real) -> Counters {
+    fn check<L: LinearSolver<Tridiagonal>>(lin: &mut L, tol: Real) -> Counters {
         let mut sys = Tridiagonal { n: N };
         let mut y: Vec<Real> = (0..N).map(|i| 1.0 + 0.3 * i as Real).collect();
         let mut yp: Vec<Real> = (0..N).map(|i| (i as Real).cos()).collect();
@@ -236,17 +230,27 @@ mod conformance {
         let rwt = vec![1e4; N];
         let mut work = vec![0.0; N];
         let mut cnt = Counters::default();
-        let at = SetupPoint { t: 0.0, cj: CJ, h: 0.1, uround: f64::EPSILON, rwt: &rwt, residual: &g };
         let (y0, yp0) = (y.clone(), yp.clone());
-        lin.setup(&mut sys, &at, &mut y, &mut yp, &mut work, &mut cnt).unwrap();
+        let at = Setup {
+            t: 0.0,
+            cj: CJ,
+            h: 0.1,
+            uround: f64::EPSILON,
+            rwt: &rwt,
+            residual: &g,
+            y: &mut y,
+            yp: &mut yp,
+            work: &mut work,
+        };
+        lin.setup(&mut sys, at, &mut cnt).unwrap();
         assert_eq!((y.clone(), yp.clone()), (y0, yp0), "setup must restore y and y'");
-        let sp = SolvePoint { t: 0.0, y: &y, yp: &yp, cj: CJ, epcon: 0.33 };
-        let mut x = g.clone();
         let mut w = rwt.clone();
-        lin.solve(&mut sys, &sp, &mut w, &mut x, &mut cnt).unwrap();
+        let mut sp = SolvePoint { t: 0.0, y: &y, yp: &yp, cj: CJ, epcon: 0.33, rwt: &mut w };
+        let mut x = g.clone();
+        lin.solve(&mut sys, &mut sp, &mut x, &mut cnt).unwrap();
         assert!(max_diff(&matvec(&exact_jacobian(), &x), &g) <= tol, "J x != G");
         let mut p = g.clone();
-        lin.precondition(&mut sys, &sp, &mut w, &mut p, &mut cnt).unwrap();
+        lin.precondition(&mut sys, &mut sp, &mut p, &mut cnt).unwrap();
         if lin.policy().exact {
             assert_eq!(p, x, "an exact solver's preconditioner is its solve");
             assert!(lin.iterate_residual().is_none());

@@ -39,7 +39,9 @@ mod blas;
 mod gmres;
 
 use self::gmres::{solve_restarted, GmresViews, KrylovPoint, PrecondData};
-use super::{FirstIterateTolerance, IcPolicy, LinearFailure, LinearSolver, Policy, SetupPoint, SolvePoint};
+use super::{
+    FirstIterateTolerance, IcPolicy, LinearFailure, LinearResult, LinearSolver, Policy, Progress, Setup, SolvePoint,
+};
 use crate::core::counters::{bump, Counters};
 use crate::core::layout::LengthOverflow;
 use crate::core::messages::{MessageLine, MessageSink};
@@ -195,7 +197,7 @@ fn with_scaled_weights<T>(wt: &mut [Real], p: &KrylovParams, f: impl FnOnce(&mut
     out
 }
 
-impl LinearSolver for KrylovSolver<'_> {
+impl<S: DaeSystem + ?Sized> LinearSolver<S> for KrylovSolver<'_> {
     fn policy(&self) -> Policy {
         Policy {
             has_setup: self.p.setup_routine,
@@ -212,23 +214,15 @@ impl LinearSolver for KrylovSolver<'_> {
 
     /// The user's JAC (INFO(15) = 1) prepares the preconditioner; its IRES
     /// <= -2 stops, otherwise a nonzero IER wins over IRES = -1 (DNEDK).
-    fn setup<S: DaeSystem + ?Sized>(
-        &mut self,
-        sys: &mut S,
-        at: &SetupPoint<'_>,
-        y: &mut [Real],
-        yp: &mut [Real],
-        work: &mut [Real],
-        _cnt: &mut Counters,
-    ) -> Result<(), LinearFailure> {
+    fn setup(&mut self, sys: &mut S, at: Setup<'_>, _cnt: &mut Counters) -> LinearResult {
         let s = self.p.dims.segments();
         let set = sys.preconditioner_setup(PrecondSetup {
             t: at.t,
-            y,
-            yp,
+            y: at.y,
+            yp: at.yp,
             rewt: at.rwt,
             savr: at.residual,
-            wk: work,
+            wk: at.work,
             h: at.h,
             cj: at.cj,
             wp: &mut self.wm[s.wp..s.len],
@@ -246,38 +240,30 @@ impl LinearSolver for KrylovSolver<'_> {
     }
 
     /// DSLVK with `b` = G at the iterate (kept as SAVR for the products).
-    fn solve<S: DaeSystem + ?Sized>(
-        &mut self,
-        sys: &mut S,
-        at: &SolvePoint<'_>,
-        rwt: &mut [Real],
-        b: &mut [Real],
-        cnt: &mut Counters,
-    ) -> Result<(), LinearFailure> {
+    fn solve(&mut self, sys: &mut S, at: &mut SolvePoint<'_>, b: &mut [Real], cnt: &mut Counters) -> LinearResult {
         let n = self.p.dims.neq;
         self.savr[..n].copy_from_slice(b);
         let kp = self.point(at);
-        let p = self.p;
+        let nrmax = self.p.dims.nrmax;
         let (mut g, mut pre) = self.split();
-        solve_restarted(sys, &mut g, &mut pre, p.dims.nrmax, cnt, &kp, rwt, b).map(|_| ())
+        solve_restarted(sys, &mut g, &mut pre, nrmax, cnt, &kp, at.rwt, b).map(|_| ())
     }
 
     /// DFNRMK's PSOL call: `b` (a residual, kept as SAVR) becomes P^-1 b,
     /// with PSOL's WK in the GMRES scratch. Counts NPS; IER != 0 fails.
-    fn precondition<S: DaeSystem + ?Sized>(
+    fn precondition(
         &mut self,
         sys: &mut S,
-        at: &SolvePoint<'_>,
-        rwt: &mut [Real],
+        at: &mut SolvePoint<'_>,
         b: &mut [Real],
         cnt: &mut Counters,
-    ) -> Result<(), LinearFailure> {
+    ) -> LinearResult {
         let n = self.p.dims.neq;
         self.savr[..n].copy_from_slice(b);
         let kp = self.point(at);
         let p = self.p;
         let (g, pre) = self.split();
-        let ier = with_scaled_weights(rwt, &p, |wght| {
+        let ier = with_scaled_weights(at.rwt, &p, |wght| {
             sys.preconditioner_solve(PrecondSolve {
                 t: kp.t,
                 y: kp.y,
@@ -309,15 +295,8 @@ impl LinearSolver for KrylovSolver<'_> {
     /// exceeds MAXL, or the nonlinear or linear failure rate exceeds 0.9.
     /// The ratios are formed in single precision, as DASKR does, so the
     /// printed values agree. At most 10 warnings per call.
-    fn warn_if_slow(
-        &self,
-        now: &Counters,
-        start: &Counters,
-        steps: FInt,
-        tn: Real,
-        nwarn: &mut u32,
-        sink: &mut dyn MessageSink,
-    ) {
+    fn warn_if_slow(&self, progress: &Progress<'_>, nwarn: &mut u32, sink: &mut dyn MessageSink) {
+        let (now, start, steps) = (progress.now, progress.call_start, progress.steps);
         let nnid = now.nni.wrapping_sub(start.nni);
         if steps < 10 || nnid == 0 {
             return;
@@ -341,7 +320,7 @@ impl LinearSolver for KrylovSolver<'_> {
             if bad {
                 sink.emit(&[
                     MessageLine::text("DASKR--  Warning: the Krylov iteration is performing poorly"),
-                    MessageLine::text(format!("DASKR--  at T = R1: {what}")).with_reals(&[tn, value]),
+                    MessageLine::text(format!("DASKR--  at T = R1: {what}")).with_reals(&[progress.tn, value]),
                 ]);
             }
         }
@@ -395,8 +374,8 @@ mod tests {
         let mut wt = vec![1.0; n];
         let mut x = rhs.to_vec();
         let mut c = Counters::default();
-        let at = SolvePoint { t: 0.0, y: &y, yp: &yp, cj, epcon: 1.0 };
-        let r = lin.solve(sys, &at, &mut wt, &mut x, &mut c);
+        let mut at = SolvePoint { t: 0.0, y: &y, yp: &yp, cj, epcon: 1.0, rwt: &mut wt };
+        let r = lin.solve(sys, &mut at, &mut x, &mut c);
         (r, x, c)
     }
 
@@ -526,10 +505,10 @@ mod tests {
         let mut wt = wt0.clone();
         let sqrtn = (n as Real).sqrt();
         let rsqrtn = 1.0 / sqrtn;
-        let at = SolvePoint { t: 0.0, y: &y, yp: &yp, cj: 1.0, epcon: 1.0 };
+        let mut at = SolvePoint { t: 0.0, y: &y, yp: &yp, cj: 1.0, epcon: 1.0, rwt: &mut wt };
         let mut x = vec![1.0; n];
         let mut c = Counters::default();
-        lin.solve(&mut sys, &at, &mut wt, &mut x, &mut c).unwrap();
+        lin.solve(&mut sys, &mut at, &mut x, &mut c).unwrap();
         for (w, w0) in wt.iter().zip(&wt0) {
             assert_eq!(*w, (w0 * rsqrtn) * sqrtn);
         }
