@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Run the whole test suite: Rust unit tests, the header check, and the
-# legacy Fortran / C programs compiled and linked against libdaskr.
+# Run the whole test suite: formatting and lint checks, Rust unit tests,
+# the header check, and the legacy Fortran / C programs compiled and
+# linked against libdaskr.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,6 +17,9 @@ if ! command -v gfortran >/dev/null 2>&1; then
     fi
 fi
 
+# Hygiene first: formatting and lints are part of the suite.
+cargo fmt --all -- --check
+cargo clippy --release --workspace --all-targets -- -D warnings
 cargo build --release
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

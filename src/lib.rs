@@ -5,19 +5,15 @@
 //! same argument lists, same INFO/IWORK/RWORK conventions, same IDID values.
 //! Rust programs use the safe API in [`api`].
 //!
-//! | module | what it does | DASKR routines it replaces |
-//! |---|---|---|
-//! | [`core::layout`] | RWORK/IWORK positions and lengths | pointer block of DDASKR |
-//! | [`core::options`] | INFO decoding and input checks | checks in DDASKR |
-//! | [`core::norms`] | error weights, weighted RMS norm | DDAWTS, DINVWT, DDWNRM |
-//! | [`core::interpolate`] | solution interpolation | DDATRP |
-//! | [`core::stepper`] | one BDF step, order/step selection | DDSTP |
-//! | [`core::newton`] | modified Newton corrector | DNEDD, DNSD |
-//! | [`core::jacobian`] | iteration matrix, difference quotients | DMATD, DSLVD |
-//! | [`core::linsol`] | dense (faer) and band LU | DGEFA/DGESL, DGBFA/DGBSL |
-//! | [`core::roots`] | root finding | DRCHEK, DROOTS |
-//! | [`core::driver`] | the DDASKR call: start, continue, stop tests | DDASKR |
-//! | [`ffi`] | the exported C/Fortran symbols | `DDASKR`, `XSETF`, `XSETUN` |
+//! | module | what it does |
+//! |---|---|
+//! | [`core`] | the solver, safe Rust only, one module per algorithm (its table maps modules to DASKR routines) |
+//! | [`core::linsol`] | the linear solvers behind one trait: direct (dense, band), Krylov |
+//! | [`core::integrator`] | the solver-neutral integration loop with its event hook |
+//! | [`core::ddaskr`] | DDASKR's call protocol |
+//! | [`precond`] | DASKR's preconditioner modules (banded, reaction-based, sparse ILU) |
+//! | [`ffi`] | the exported C/Fortran symbols: all `unsafe` code, panic boundaries, callback adapters |
+//! | [`api`] | the safe Rust API |
 
 pub mod api;
 pub mod core;

@@ -3,7 +3,7 @@
 //! K-2..K+1, order and step-size selection, update of the divided
 //! differences PHI, and the retry logic after a failed step.
 
-use super::counters::Counters;
+use super::counters::{bump, Counters};
 use super::error::StepError;
 use super::interpolate::interpolate;
 use super::layout::{iw, rw, IHeader, RHeader};
@@ -106,7 +106,7 @@ fn correct<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
     cjlast: Real,
     kp1: usize,
     first_step: bool,
-) -> Result<(), Failure> {
+) -> Result<(), (Failure, Estimates)> {
     let neq = v.y.len();
     let mut cs = CorrectorState { cj: st.cj, cjold: &mut st.cjold, cjlast, s: &mut st.s, jcalc: &mut st.jcalc };
     let mut cv = CorrectorVectors {
@@ -119,8 +119,10 @@ fn correct<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
         e: &mut *v.e,
     };
     let p = CorrectorParams { t, h: st.h, kp1, uround: cfg.uround, epcon: cfg.epcon, first_step, nonneg: cfg.nonneg };
-    newton::correct(sys, lin, &mut cs, &mut cv, &p, cnt)
-        .map_err(|f| Failure::Corrector { recoverable: f.recoverable, err: f.reason })
+    newton::correct(sys, lin, &mut cs, &mut cv, &p, cnt).map_err(|f| {
+        let failure = Failure::Corrector { recoverable: f.recoverable, err: f.reason };
+        (failure, Estimates { knew: st.k, est: 0.0, terk: 0.0, terkm1: 0.0, erkm1: 0.0 })
+    })
 }
 
 /// The vectors a step works on (views into the caller's arrays).
@@ -164,8 +166,7 @@ pub fn take_step<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
 ) -> Result<(), StepError> {
     let neq = v.y.len();
     let xold = *tn;
-    let mut ncf = 0u32;
-    let mut nef = 0u32;
+    let mut tries = Retries::default();
     if first_step {
         st.k = 1;
         st.kold = 0;
@@ -202,55 +203,16 @@ pub fn take_step<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
         }
         *tn += st.h;
 
-        // Block 3: the corrector.
-        let corrected = correct(sys, lin, st, cnt, v, cfg, *tn, cjlast, kp1, first_step);
-
-        // Block 4: error estimates (only meaningful if the corrector converged).
-        let mut failure = corrected.err();
-        let mut knew = k;
-        let mut est = 0.0;
-        let mut terk = 0.0;
-        let mut terkm1 = 0.0;
-        let mut erkm1 = 0.0;
-        if failure.is_none() {
-            let vt: &[Real] = match v.vt {
-                Some(vt) => vt,
-                None => v.wt,
-            };
-            let enorm = weighted_rms_norm(v.e, vt);
-            let erk = st.sigma[k] * enorm;
-            terk = (k + 1) as Real * erk;
-            est = erk;
-            if k > 1 {
-                vecops::sum(v.delta, &v.phi[k * neq..kp1 * neq], v.e);
-                erkm1 = st.sigma[k - 1] * weighted_rms_norm(v.delta, vt);
-                terkm1 = k as Real * erkm1;
-                let lower = if k > 2 {
-                    vecops::add_assign(v.delta, &v.phi[(k - 1) * neq..k * neq]);
-                    let erkm2 = st.sigma[k - 2] * weighted_rms_norm(v.delta, vt);
-                    let terkm2 = (k - 1) as Real * erkm2;
-                    terkm1.max(terkm2) <= terk
-                } else {
-                    terkm1 <= 0.5 * terk
-                };
-                if lower {
-                    knew = k - 1;
-                    est = erkm1;
-                }
-            }
-            let err = ck * enorm;
-            if err > 1.0 {
-                failure = Some(Failure::ErrorTest);
-            }
-        }
-
-        match failure {
-            None => {
-                accept_step(st, cnt, v, cfg, k, knew, est, terk, terkm1, erkm1);
+        // Block 3: the corrector; block 4: the error estimates.
+        let outcome = correct(sys, lin, st, cnt, v, cfg, *tn, cjlast, kp1, first_step)
+            .and_then(|()| estimate_errors(st, v, k, ck));
+        match outcome {
+            Ok(est) => {
+                accept_step(st, cnt, v, cfg, k, &est);
                 return Ok(());
             }
-            Some(f) => {
-                // Block 6: restore TN, PHI, PSI.
+            Err((failure, est)) => {
+                // Block 6: restore TN, PHI, PSI, then cut the step.
                 st.phase = 1;
                 *tn = xold;
                 for j in (ns + 1)..(kp1 + 1) {
@@ -260,42 +222,10 @@ pub fn take_step<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
                 for i in 1..kp1 {
                     st.psi[i - 1] = st.psi[i] - st.h;
                 }
-                let r;
-                if let Failure::ErrorTest = f {
-                    nef += 1;
-                    cnt.netf = cnt.netf.wrapping_add(1);
-                    if nef == 1 {
-                        st.k = knew;
-                        let temp2 = (st.k + 1) as Real;
-                        r = (0.9 * (2.0 * est + 0.0001).powf(-1.0 / temp2)).clamp(0.25, 0.9);
-                    } else if nef == 2 {
-                        st.k = knew;
-                        r = 0.25;
-                    } else {
-                        st.k = 1;
-                        r = 0.25;
-                    }
-                    st.h *= r;
-                    if st.h.abs() < cfg.hmin {
-                        return Err(fail_step(st, v, *tn, StepError::ErrorTest));
-                    }
-                } else {
-                    cnt.ncfn = cnt.ncfn.wrapping_add(1);
-                    let mut err = match f {
-                        Failure::Corrector { recoverable: true, err } => err,
-                        Failure::Corrector { err, .. } => return Err(fail_step(st, v, *tn, err)),
-                        Failure::ErrorTest => unreachable!(),
-                    };
-                    ncf += 1;
-                    r = CONVERGENCE_FAILURE_FACTOR;
-                    st.h *= r;
-                    if !(ncf < MAX_CONVERGENCE_FAILURES && st.h.abs() >= cfg.hmin) {
-                        if nef >= 3 {
-                            err = StepError::ConvergenceAfterErrorTest;
-                        }
-                        return Err(fail_step(st, v, *tn, err));
-                    }
-                }
+                let r = match reduce_step(st, cnt, cfg, &mut tries, failure, est) {
+                    Ok(r) => r,
+                    Err(err) => return Err(fail_step(st, v, *tn, err)),
+                };
                 // Retry; on the very first step rescale the initial history.
                 if st.kold == 0 {
                     st.psi[0] = st.h;
@@ -304,6 +234,115 @@ pub fn take_step<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
             }
         }
     }
+}
+
+/// Failed attempts on this step (DDSTP's NEF and NCF).
+#[derive(Default)]
+struct Retries {
+    error_tests: u32,
+    corrector: u32,
+}
+
+/// The error estimates of an accepted step (block 4), for the choice of
+/// the next order and step size.
+#[derive(Clone, Copy)]
+struct Estimates {
+    /// The order suggested by the estimates at K-1 and K-2.
+    knew: usize,
+    /// The error estimate at the order kept.
+    est: Real,
+    terk: Real,
+    terkm1: Real,
+    erkm1: Real,
+}
+
+/// Block 4: the local error estimates at orders K, K-1 (and K-2), and the
+/// error test. On failure the estimate that sets the retry's step size.
+fn estimate_errors(
+    st: &BdfState,
+    v: &mut StepVectors<'_>,
+    k: usize,
+    ck: Real,
+) -> Result<Estimates, (Failure, Estimates)> {
+    let neq = v.y.len();
+    let kp1 = k + 1;
+    let vt: &[Real] = match v.vt {
+        Some(vt) => vt,
+        None => v.wt,
+    };
+    let enorm = weighted_rms_norm(v.e, vt);
+    let erk = st.sigma[k] * enorm;
+    let mut e = Estimates { knew: k, est: erk, terk: (k + 1) as Real * erk, terkm1: 0.0, erkm1: 0.0 };
+    if k > 1 {
+        vecops::sum(v.delta, &v.phi[k * neq..kp1 * neq], v.e);
+        e.erkm1 = st.sigma[k - 1] * weighted_rms_norm(v.delta, vt);
+        e.terkm1 = k as Real * e.erkm1;
+        let lower = if k > 2 {
+            vecops::add_assign(v.delta, &v.phi[(k - 1) * neq..k * neq]);
+            let erkm2 = st.sigma[k - 2] * weighted_rms_norm(v.delta, vt);
+            let terkm2 = (k - 1) as Real * erkm2;
+            e.terkm1.max(terkm2) <= e.terk
+        } else {
+            e.terkm1 <= 0.5 * e.terk
+        };
+        if lower {
+            e.knew = k - 1;
+            e.est = e.erkm1;
+        }
+    }
+    if ck * enorm > 1.0 {
+        Err((Failure::ErrorTest, e))
+    } else {
+        Ok(e)
+    }
+}
+
+/// Block 6 after a failure: choose the order and the reduced step size
+/// (DDSTP's rules for error-test and corrector failures) and return the
+/// reduction factor, or the reason to give up.
+fn reduce_step(
+    st: &mut BdfState,
+    cnt: &mut Counters,
+    cfg: &StepConfig,
+    tries: &mut Retries,
+    failure: Failure,
+    est: Estimates,
+) -> Result<Real, StepError> {
+    let r;
+    match failure {
+        Failure::ErrorTest => {
+            tries.error_tests += 1;
+            bump(&mut cnt.netf);
+            if tries.error_tests == 1 {
+                st.k = est.knew;
+                let temp2 = (st.k + 1) as Real;
+                r = (0.9 * (2.0 * est.est + 0.0001).powf(-1.0 / temp2)).clamp(0.25, 0.9);
+            } else if tries.error_tests == 2 {
+                st.k = est.knew;
+                r = 0.25;
+            } else {
+                st.k = 1;
+                r = 0.25;
+            }
+            st.h *= r;
+            if st.h.abs() < cfg.hmin {
+                return Err(StepError::ErrorTest);
+            }
+        }
+        Failure::Corrector { recoverable, err } => {
+            bump(&mut cnt.ncfn);
+            if !recoverable {
+                return Err(err);
+            }
+            tries.corrector += 1;
+            r = CONVERGENCE_FAILURE_FACTOR;
+            st.h *= r;
+            if !(tries.corrector < MAX_CONVERGENCE_FAILURES && st.h.abs() >= cfg.hmin) {
+                return Err(if tries.error_tests >= 3 { StepError::ConvergenceAfterErrorTest } else { err });
+            }
+        }
+    }
+    Ok(r)
 }
 
 /// ALPHAS(k) = -sum_{i=1..k} 1/i, accumulated in DDSTP's order (a
@@ -357,19 +396,15 @@ fn compute_coefficients(st: &mut BdfState, kp1: usize) {
 
 /// Block 5: the step passed. Choose the next order and step size, then
 /// update the differences.
-#[allow(clippy::too_many_arguments)]
 fn accept_step(
     st: &mut BdfState,
     cnt: &mut Counters,
     v: &mut StepVectors<'_>,
     cfg: &StepConfig,
     k: usize,
-    knew: usize,
-    mut est: Real,
-    terk: Real,
-    terkm1: Real,
-    erkm1: Real,
+    e: &Estimates,
 ) {
+    let Estimates { knew, mut est, terk, terkm1, erkm1 } = *e;
     let neq = v.y.len();
     let kp1 = k + 1;
     let kp2 = k + 2;

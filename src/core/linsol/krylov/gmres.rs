@@ -276,31 +276,44 @@ fn gmres<S: DaeSystem + ?Sized>(
             return no_progress(g, out);
         }
         out.flag = GmresFlag::Reduced;
-        // The residual for the restart: DL = RNRM*PROD * (rotated basis).
-        let dl_off = g.dl_offset();
-        let (v, r) = g.basis.split_at_mut(r0);
-        let dl = &mut g.wk_dl[dl_off..dl_off + n];
-        if kmp == maxl {
-            dl.copy_from_slice(&v[..n]);
-            for i in 1..maxl {
-                let s = g.q[2 * i - 1];
-                let c = g.q[2 * i - 2];
-                rotate_into(dl, s, c, &v[i * n..(i + 1) * n]);
-            }
-            let s = g.q[2 * maxl - 1];
-            let c = g.q[2 * maxl - 2] / snormw;
-            rotate_into(dl, s, c, &r[..n]);
-        }
-        scale(rnrm * prod, dl);
+        residual_for_restart(g, rnrm * prod, snormw);
     }
+    correction_from_least_squares(g, out.lgmr, rnrm, wght);
+    out.rhok = Some(rho);
+    out
+}
 
-    // Form the approximation z = D^-1 * V * y, y from the least squares.
-    let ll = out.lgmr;
-    let (v, r) = g.basis.split_at_mut(r0);
+/// DSPIGM's restart residual after MAXL iterations without convergence:
+/// DL = RNRM*PROD times the last rotated basis vector (formed here from V
+/// when the full orthogonalisation did not keep it).
+fn residual_for_restart(g: &mut GmresViews<'_>, scale_by: Real, snormw: Real) {
+    let (n, maxl) = (g.neq, g.maxl);
+    let dl_off = g.dl_offset();
+    let (v, r) = g.basis.split_at_mut(maxl * n);
+    let dl = &mut g.wk_dl[dl_off..dl_off + n];
+    if g.kmp == maxl {
+        dl.copy_from_slice(&v[..n]);
+        for i in 1..maxl {
+            let s = g.q[2 * i - 1];
+            let c = g.q[2 * i - 2];
+            rotate_into(dl, s, c, &v[i * n..(i + 1) * n]);
+        }
+        let s = g.q[2 * maxl - 1];
+        let c = g.q[2 * maxl - 2] / snormw;
+        rotate_into(dl, s, c, &r[..n]);
+    }
+    scale(scale_by, dl);
+}
+
+/// The correction z = D^-1 V y after `ll` iterations, y minimising the
+/// least-squares residual with the Givens factors (DHELS).
+fn correction_from_least_squares(g: &mut GmresViews<'_>, ll: usize, rnrm: Real, wght: &[Real]) {
+    let n = g.neq;
+    let (v, r) = g.basis.split_at_mut(g.maxl * n);
     let b = &mut r[..ll + 1];
     b.fill(0.0);
     b[0] = rnrm;
-    givens_least_squares(g.hes, ldh, ll, g.q, b);
+    givens_least_squares(g.hes, g.maxl + 1, ll, g.q, b);
     g.z.fill(0.0);
     for i in 0..ll {
         axpy(b[i], &v[i * n..(i + 1) * n], g.z);
@@ -308,8 +321,6 @@ fn gmres<S: DaeSystem + ?Sized>(
     for (zi, &w) in g.z.iter_mut().zip(wght) {
         *zi /= w;
     }
-    out.rhok = Some(rho);
-    out
 }
 
 /// DSPIGM's label 120: no usable reduction; return z = 0.

@@ -6,9 +6,9 @@
 //! | item | DASKR routine |
 //! |---|---|
 //! | [`KrylovSolver::setup`] (the user's JAC) | the JAC call of DNEDK / DDASIK |
-//! | [`KrylovSolver::solve`] | DSLVK, with [`gmres`]'s DSPIGM, DATV, DORTH, DHEQR, DHELS |
+//! | [`KrylovSolver::solve`] | DSLVK, with `gmres`'s DSPIGM, DATV, DORTH, DHEQR, DHELS |
 //! | [`KrylovSolver::precondition`] | the PSOL part of DFNRMK |
-//! | [`blas`] | DDOT, DAXPY, DSCAL, DNRM2 of `dlinpk.f` |
+//! | `blas` | DDOT, DAXPY, DSCAL, DNRM2 of `dlinpk.f` |
 //!
 //! The arithmetic follows DASKR operation for operation (including the
 //! in-place scaling of the error weights by 1/sqrt(NEQ) and back around
