@@ -34,8 +34,12 @@ pub enum InputError {
     ToleranceNotFinite,
     #[error("INFO(4)=1 and TSTOP = {tstop} is behind TOUT = {tout}")]
     TstopBehindTout { tstop: Real, tout: Real },
-    #[error("HMAX = {hmax} is not positive")]
+    #[error("HMAX = {hmax} is not positive (or is NaN)")]
     HmaxNotPositive { hmax: Real },
+    #[error("{what} is {now} but was {was} when the integration started: set INFO(1) = 0 to restart")]
+    ChangedSinceStart { what: &'static str, was: FInt, now: FInt },
+    #[error("the work arrays are inconsistent ({what}): overwritten since the last call?")]
+    StateCorrupted { what: &'static str },
     #[error("TOUT = {tout} is behind T = {t}")]
     ToutBehindT { tout: Real, t: Real },
     #[error("INFO(8)=1 and H0 = 0")]
@@ -300,8 +304,16 @@ impl InputError {
                 vec![l("DASKR--  INFO(4)=1 but TSTOP (=R1) lies behind TOUT (=R2)").with_reals(&[tstop, tout])]
             }
             HmaxNotPositive { hmax } => {
-                vec![l("DASKR--  HMAX (=R1) must be positive").with_reals(&[hmax])]
+                vec![l("DASKR--  HMAX (=R1) must be positive (+Inf means no limit)").with_reals(&[hmax])]
             }
+            ChangedSinceStart { what, was, now } => vec![
+                l(format!("DASKR--  {what} (=I1) differs from its value when the integration")).with_ints(&[now]),
+                l("DASKR--  started (=I1); set INFO(1) = 0 to restart with the new value").with_ints(&[was]),
+            ],
+            StateCorrupted { what } => vec![
+                l(format!("DASKR--  RWORK/IWORK are inconsistent: {what}")),
+                l("DASKR--  (overwritten since the last call?); set INFO(1) = 0 to restart"),
+            ],
             ToutBehindT { tout, t } => {
                 vec![l("DASKR--  TOUT (=R1) lies behind T (=R2) for this direction").with_reals(&[tout, t])]
             }

@@ -134,6 +134,17 @@ pub mod rw {
     pub const STPTOL: usize = 14;
     /// EPINIT, swing factor of the IC Newton convergence test.
     pub const EPINIT: usize = 15;
+    /// This library: NEQ when the integration started (RWORK(16..19) are
+    /// unused by DASKR; these four record the run so that a continuation
+    /// call can tell a changed input or an overwritten array).
+    pub const RUN_NEQ: usize = 16;
+    /// This library: NRT when the integration started.
+    pub const RUN_NRT: usize = 17;
+    /// This library: MAXORD when the integration started.
+    pub const RUN_MAXORD: usize = 18;
+    /// This library: the structural INFO entries when the integration
+    /// started (see `RunSignature`).
+    pub const RUN_FLAGS: usize = 19;
     /// ALPHA(1..6).
     pub const ALPHA: usize = 21;
     /// BETA(1..6).

@@ -256,13 +256,118 @@ pub(super) fn check_first_call(opts: &Options, args: &mut CallArgs<'_>) -> Resul
     if args.nrt < 0 {
         return Err(InputError::NrtNegative { nrt: args.nrt });
     }
-    if opts.use_hmax {
-        let hmax = finite("HMAX", rget(args.rwork, rw::HMAX))?;
-        if hmax <= 0.0 {
-            return Err(InputError::HmaxNotPositive { hmax });
+    check_hmax(opts, args.rwork)?;
+    Ok(layout)
+}
+
+/// HMAX (INFO(7) = 1) must be positive; +Inf means no limit, as in DASKR.
+/// Checked on every call: the caller may change RWORK(2) between calls.
+#[allow(clippy::neg_cmp_op_on_partial_ord)]
+pub(super) fn check_hmax(opts: &Options, rwork: &[Real]) -> Result<(), InputError> {
+    if !opts.use_hmax {
+        // RWORK(2) is not an input then, and may hold anything.
+        return Ok(());
+    }
+    let hmax = rget(rwork, rw::HMAX);
+    // Written so that NaN (and -0.0, 0.0) are rejected.
+    if !(hmax > 0.0) {
+        return Err(InputError::HmaxNotPositive { hmax });
+    }
+    Ok(())
+}
+
+/// What a continuation call must find as the first call left it: the
+/// inputs that decide the layout of the work arrays (RWORK(16..19)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct RunSignature {
+    neq: FInt,
+    nrt: FInt,
+    maxord: FInt,
+    /// INFO(5), INFO(6), INFO(12), INFO(16) as bits 0..3.
+    flags: FInt,
+}
+
+/// The structural INFO entries, in the order of their bits.
+const STRUCTURAL_INFO: [(usize, &str); 4] = [(5, "INFO(5)"), (6, "INFO(6)"), (12, "INFO(12)"), (16, "INFO(16)")];
+
+impl RunSignature {
+    /// The signature of this call's inputs (MAXORD as IWORK(3) holds it).
+    pub(super) fn of(info: &[FInt], neq: FInt, nrt: FInt, maxord: FInt) -> Self {
+        let flags = STRUCTURAL_INFO
+            .iter()
+            .enumerate()
+            .fold(0, |f, (bit, &(i, _))| f | (FInt::from(info.get(i - 1).copied().unwrap_or(0) == 1) << bit));
+        RunSignature { neq, nrt, maxord, flags }
+    }
+
+    pub(super) fn store(&self, rwork: &mut [Real]) {
+        for (pos, v) in [(rw::RUN_NEQ, self.neq), (rw::RUN_NRT, self.nrt), (rw::RUN_MAXORD, self.maxord), (rw::RUN_FLAGS, self.flags)] {
+            rwork[pos - 1] = Real::from(v);
         }
     }
-    Ok(layout)
+
+    /// The recorded signature, or None if RWORK(16..19) do not hold one.
+    fn load(rwork: &[Real]) -> Option<Self> {
+        let get = |pos| {
+            let v = rget(rwork, pos);
+            (v.fract() == 0.0 && v.abs() <= Real::from(FInt::MAX)).then_some(v as FInt)
+        };
+        Some(RunSignature {
+            neq: get(rw::RUN_NEQ)?,
+            nrt: get(rw::RUN_NRT)?,
+            maxord: get(rw::RUN_MAXORD)?,
+            flags: get(rw::RUN_FLAGS)?,
+        })
+    }
+
+    /// A continuation call: the inputs must be those of the first call.
+    pub(super) fn check_unchanged(&self, rwork: &[Real]) -> Result<(), InputError> {
+        let Some(was) = Self::load(rwork) else {
+            return Err(InputError::StateCorrupted { what: "RWORK(16..19) no longer describe the run" });
+        };
+        let changed = |what, was, now| Err(InputError::ChangedSinceStart { what, was, now });
+        if self.neq != was.neq {
+            return changed("NEQ", was.neq, self.neq);
+        }
+        if self.nrt != was.nrt {
+            return changed("NRT", was.nrt, self.nrt);
+        }
+        if self.maxord != was.maxord {
+            return changed("MAXORD, IWORK(3)", was.maxord, self.maxord);
+        }
+        for (bit, &(_, name)) in STRUCTURAL_INFO.iter().enumerate() {
+            let (a, b) = ((was.flags >> bit) & 1, (self.flags >> bit) & 1);
+            if a != b {
+                return changed(name, a, b);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Cheap consistency checks of the state a continuation call resumes from:
+/// the stored lengths and pointers agree with the layout, the order and
+/// step size are usable. A damaged array gives IDID = -33, never a wild
+/// index or NaN output.
+pub(super) fn check_stored_state(l: &Layout, iwork: &[FInt], rwork: &[Real], maxord: usize) -> Result<(), InputError> {
+    let bad = |what| Err(InputError::StateCorrupted { what });
+    let i = |pos| iget(iwork, pos);
+    if i(iw::LENIW) != l.leniw as FInt || i(iw::LENRW) != l.lenrw as FInt {
+        return bad("IWORK(17..18) differ from the lengths this run uses");
+    }
+    let lid = l.id.map_or(iw::ICNS + l.icns.map_or(0, |_| l.neq), |id| id + 1) as FInt;
+    if i(iw::NPD) != l.lenpd as FInt || i(iw::LCIWP) != l.ipvt as FInt + 1 || i(iw::LID) != lid {
+        return bad("the segment pointers in IWORK(22..40) are not this run's");
+    }
+    let maxord = maxord as FInt;
+    if !(1..=maxord).contains(&i(iw::K)) || !(0..=maxord).contains(&i(iw::KOLD)) {
+        return bad("the order IWORK(7) or IWORK(8) is out of range");
+    }
+    let (h, tn) = (rget(rwork, rw::H), rget(rwork, rw::TN));
+    if !h.is_finite() || h == 0.0 || !tn.is_finite() {
+        return bad("the step size RWORK(3) or the time RWORK(4) is not usable");
+    }
+    Ok(())
 }
 
 /// Record the first-call settings in IWORK (and the Krylov defaults in

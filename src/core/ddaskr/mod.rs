@@ -9,7 +9,8 @@
 mod checks;
 
 use self::checks::{
-    check_first_call, check_tolerances, checked_layout, finite, iget, initialise_iwork, krylov_params, layout_input,
+    check_first_call, check_hmax, check_stored_state, check_tolerances, checked_layout, finite, iget, initialise_iwork,
+    krylov_params, layout_input, RunSignature,
 };
 use super::error::{InputError, Interrupt};
 use super::initial::IcOption;
@@ -81,6 +82,7 @@ fn call_layout(opts: &Options, args: &mut CallArgs<'_>, first: bool) -> Result<L
         let l = check_first_call(opts, args)?;
         let maxord = if opts.use_maxord { iget(args.iwork, iw::MAXORD) as usize } else { 5 };
         initialise_iwork(opts, &l, args.iwork, args.rwork, maxord);
+        RunSignature::of(args.info, args.neq, args.nrt, maxord as FInt).store(args.rwork);
         return Ok(l);
     }
     if args.neq <= 0 {
@@ -89,7 +91,11 @@ fn call_layout(opts: &Options, args: &mut CallArgs<'_>, first: bool) -> Result<L
     if args.nrt < 0 {
         return Err(InputError::NrtNegative { nrt: args.nrt });
     }
+    let maxord = iget(args.iwork, iw::MAXORD);
+    RunSignature::of(args.info, args.neq, args.nrt, maxord).check_unchanged(args.rwork)?;
     let inp = layout_input(opts, args.neq, args.nrt, args.iwork, false)?;
+    let layout = Layout::compute(&inp).map_err(|_| InputError::LengthOverflow { neq: args.neq })?;
+    check_stored_state(&layout, args.iwork, args.rwork, inp.maxord)?;
     checked_layout(&inp, args)
 }
 
@@ -128,6 +134,7 @@ fn run<S: DaeSystem + ?Sized>(
         return Err(InputError::InfoElement { index: 1 }.into());
     }
     let layout = call_layout(&opts, args, first)?;
+    check_hmax(&opts, args.rwork)?;
     check_tolerances(&opts, args)?;
     let tout = finite("TOUT", args.tout)?;
     finite("T", *args.t)?;

@@ -301,9 +301,9 @@ impl<S: DaeSystem + ?Sized> LinearSolver<S> for KrylovSolver<'_> {
         if steps < 10 || nnid == 0 {
             return;
         }
-        let avlin = Real::from(now.nli.wrapping_sub(start.nli) as f32 / nnid as f32);
-        let rcfn = Real::from(now.ncfn.wrapping_sub(start.ncfn) as f32 / steps as f32);
-        let rcfl = Real::from(now.ncfl.wrapping_sub(start.ncfl) as f32 / nnid as f32);
+        let avlin = single_precision_ratio(now.nli.wrapping_sub(start.nli), nnid);
+        let rcfn = single_precision_ratio(now.ncfn.wrapping_sub(start.ncfn), steps);
+        let rcfl = single_precision_ratio(now.ncfl.wrapping_sub(start.ncfl), nnid);
         let checks = [
             (avlin > self.p.dims.maxl as Real, "average linear iterations per Newton iteration = R2", avlin),
             (rcfn > 0.9, "nonlinear convergence failures per step = R2", rcfn),
@@ -325,6 +325,15 @@ impl<S: DaeSystem + ?Sized> LinearSolver<S> for KrylovSolver<'_> {
             }
         }
     }
+}
+
+/// a/b formed in single precision, as DASKR's REAL ratios are. Kept out of
+/// line: packed into one SIMD division with its siblings, the unused lanes
+/// would divide 0 by 0 and raise the invalid-operation flag, which stops a
+/// program built with -ffpe-trap=invalid.
+#[inline(never)]
+fn single_precision_ratio(a: FInt, b: FInt) -> Real {
+    Real::from(a as f32 / b as f32)
 }
 
 /// Most "poor iterative performance" warnings printed per call.
