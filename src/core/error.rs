@@ -6,6 +6,7 @@
 //! IDID = -1 .. -14). Messages carry the same information as DASKR's
 //! (condition, values) in this project's own wording.
 
+use super::guard::Source;
 use super::messages::MessageLine;
 use crate::types::{FInt, Real};
 
@@ -149,6 +150,15 @@ pub enum StepFailure {
     PreconditionerSolve { t: Real, h: Real },
     #[error("the Krylov linear iteration failed to converge at T = {t}, H = {h}")]
     LinearSolver { t: Real, h: Real },
+    /// A user routine kept returning NaN or Inf: the failure it caused
+    /// (`idid`), with the routine and component named.
+    #[error(
+        "a user routine returned a non-finite value ({routine:?}, component {index}) at T = {when}; failed at T = {t}"
+    )]
+    NonFinite { t: Real, h: Real, idid: FInt, routine: Source, index: usize, when: Real },
+    /// Y, YPRIME or T is no longer finite (IDID = -10).
+    #[error("the solution is no longer finite at T = {t}")]
+    SolutionNotFinite { t: Real },
 }
 
 /// Why a step could not be completed (the IDID DDSTP would return), before
@@ -208,6 +218,8 @@ impl StepFailure {
             StepFailure::PreconditionerSetup { .. } => -5,
             StepFailure::PreconditionerSolve { .. } => -13,
             StepFailure::LinearSolver { .. } => -14,
+            StepFailure::NonFinite { idid, .. } => *idid,
+            StepFailure::SolutionNotFinite { .. } => -10,
         }
     }
 
@@ -262,6 +274,14 @@ impl StepFailure {
             }
             StepFailure::LinearSolver { t, h } => {
                 vec![at(t, h), l("DASKR--  the Krylov linear iteration could not converge")]
+            }
+            StepFailure::NonFinite { t, h, routine, index, when, .. } => vec![
+                at(t, h),
+                MessageLine::text(format!("DASKR--  {}", routine.describe())).with_ints(&[index as FInt]),
+                l("DASKR--  (last at T = R1); the step could not be completed").with_reals(&[when]),
+            ],
+            StepFailure::SolutionNotFinite { t } => {
+                vec![l("DASKR--  At T (=R1) the solution Y, YPRIME is no longer finite").with_reals(&[t])]
             }
             StepFailure::InitialConditions { t, h } => vec![
                 l("DASKR--  the initial condition calculation failed:"),

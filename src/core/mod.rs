@@ -19,6 +19,7 @@
 pub mod counters;
 pub mod ddaskr;
 pub mod error;
+pub mod guard;
 pub mod initial;
 pub mod integrator;
 pub mod interpolate;

@@ -78,7 +78,9 @@ pub fn mask_algebraic(rwt: &[Real], id: &[i32], vt: &mut [Real]) {
 }
 
 /// Weighted RMS norm sqrt(sum((v_i*rwt_i)^2)/n), scaled by the largest
-/// term first to avoid overflow, as DDWNRM does.
+/// term first to avoid overflow, as DDWNRM does. A NaN term gives NaN
+/// (DDWNRM returns 0 when every term is 0 or NaN, which would read as
+/// convergence); for finite data the result is DDWNRM's, bit for bit.
 pub fn weighted_rms_norm(v: &[Real], rwt: &[Real]) -> Real {
     let n = v.len();
     let vmax = v.iter().zip(rwt).fold(0.0, |m: Real, (&a, &w)| {
@@ -90,7 +92,7 @@ pub fn weighted_rms_norm(v: &[Real], rwt: &[Real]) -> Real {
         }
     });
     if vmax <= 0.0 {
-        return 0.0;
+        return if v.iter().zip(rwt).any(|(&a, &w)| (a * w).is_nan()) { Real::NAN } else { 0.0 };
     }
     let sum: Real = v
         .iter()
@@ -126,6 +128,13 @@ mod tests {
         let big = [1e300, 1e300];
         assert!((weighted_rms_norm(&big, &w) - 1e300).abs() / 1e300 < 1e-15);
         assert_eq!(weighted_rms_norm(&[0.0, 0.0], &w), 0.0);
+    }
+
+    #[test]
+    fn nan_terms_never_give_a_small_norm() {
+        assert!(weighted_rms_norm(&[f64::NAN, 0.0], &[1.0, 1.0]).is_nan());
+        assert!(weighted_rms_norm(&[f64::NAN, 1.0], &[1.0, 1.0]).is_nan());
+        assert_eq!(weighted_rms_norm(&[0.0, 0.0], &[1.0, 1.0]), 0.0);
     }
 
     #[test]

@@ -11,7 +11,8 @@
 //! function that crosses zero twice within one step is not seen; a zero at
 //! the initial time is stepped over by a small increment).
 
-use super::error::{InputError, Interrupt};
+use super::error::{InputError, Interrupt, StepFailure};
+use super::guard::{first_non_finite, Source};
 use super::integrator::{EventHook, HookContext, Stop};
 use super::interpolate::History;
 use super::layout::{iw, rw, IHeader, RHeader};
@@ -196,8 +197,17 @@ pub struct RootState<'a> {
     pub tlast: Real,
     /// The previous return was at a root.
     pub root_found_last: bool,
-    /// IWORK(36).
-    pub nrte: &'a mut FInt,
+    /// NRTE (IWORK(36)) and the first non-finite value seen.
+    pub evals: &'a mut Evaluations,
+}
+
+/// The root-function evaluations of one check.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Evaluations {
+    /// NRTE, IWORK(36).
+    pub count: FInt,
+    /// The first non-finite value: its 1-based component and T.
+    pub non_finite: Option<(usize, Real)>,
 }
 
 /// Check for roots (DRCHEK). `y`, `yp` are overwritten with the solution
@@ -218,15 +228,18 @@ pub fn check_roots<S: DaeSystem + ?Sized>(
     rs.arrays.jroot.fill(0);
     let hminr = (hist.tn.abs() + h.abs()) * uround * 100.0;
     let phi2 = &hist.phi[neq..2 * neq];
-    let mut eval_r = |sys: &mut S, t: Real, y: &[Real], yp: &[Real], r: &mut [Real], nrte: &mut FInt| {
+    let mut eval_r = |sys: &mut S, t: Real, y: &[Real], yp: &[Real], r: &mut [Real], ev: &mut Evaluations| {
         sys.roots(t, y, yp, r);
-        *nrte = nrte.wrapping_add(1);
+        ev.count = ev.count.wrapping_add(1);
+        if ev.non_finite.is_none() {
+            ev.non_finite = first_non_finite(r).map(|i| (i, t));
+        }
     };
     match job {
         RootCheck::Initial => {
             hist.at(*rs.t0, y, yp);
-            *rs.nrte = 0;
-            eval_r(sys, *rs.t0, y, yp, rs.arrays.r0, rs.nrte);
+            rs.evals.count = 0;
+            eval_r(sys, *rs.t0, y, yp, rs.arrays.r0, rs.evals);
             if !rs.arrays.r0.iter().any(|&r| is_zero(r)) {
                 return Ok(RootOutcome::None);
             }
@@ -236,7 +249,7 @@ pub fn check_roots<S: DaeSystem + ?Sized>(
             for (yi, &p) in y.iter_mut().zip(phi2) {
                 *yi += temp2 * p;
             }
-            eval_r(sys, *rs.t0, y, yp, rs.arrays.r0, rs.nrte);
+            eval_r(sys, *rs.t0, y, yp, rs.arrays.r0, rs.evals);
             if rs.arrays.r0.iter().any(|&r| is_zero(r)) {
                 return Err(RootsIllDefined);
             }
@@ -247,7 +260,7 @@ pub fn check_roots<S: DaeSystem + ?Sized>(
                 // The previous return was at a root: evaluate R(T0) and step
                 // just past any zero components.
                 hist.at(*rs.t0, y, yp);
-                eval_r(sys, *rs.t0, y, yp, rs.arrays.r0, rs.nrte);
+                eval_r(sys, *rs.t0, y, yp, rs.arrays.r0, rs.evals);
                 let mut zroot = false;
                 for (j, &r) in rs.arrays.jroot.iter_mut().zip(rs.arrays.r0.iter()) {
                     if is_zero(r) {
@@ -266,7 +279,7 @@ pub fn check_roots<S: DaeSystem + ?Sized>(
                             *yi += temp2 * p;
                         }
                     }
-                    eval_r(sys, *rs.t0, y, yp, rs.arrays.r0, rs.nrte);
+                    eval_r(sys, *rs.t0, y, yp, rs.arrays.r0, rs.evals);
                     let mut found = false;
                     for (j, &r) in rs.arrays.jroot.iter_mut().zip(rs.arrays.r0.iter()) {
                         if !is_zero(r) {
@@ -302,7 +315,7 @@ fn search_step<S: DaeSystem + ?Sized>(
     yp: &mut [Real],
     hminr: Real,
     rs: &mut RootState<'_>,
-    eval_r: &mut impl FnMut(&mut S, Real, &[Real], &[Real], &mut [Real], &mut FInt),
+    eval_r: &mut impl FnMut(&mut S, Real, &[Real], &[Real], &mut [Real], &mut Evaluations),
 ) -> Result<RootOutcome, RootsIllDefined> {
     let h = hist.psi[0];
     let mut t1 = hist.tn;
@@ -313,13 +326,13 @@ fn search_step<S: DaeSystem + ?Sized>(
         }
     }
     hist.at(t1, y, yp);
-    eval_r(sys, t1, y, yp, rs.arrays.r1, rs.nrte);
+    eval_r(sys, t1, y, yp, rs.arrays.r1, rs.evals);
     let mut x0 = *rs.t0;
     let mut x1 = t1;
-    let nrte = &mut *rs.nrte;
+    let evals = &mut *rs.evals;
     let outcome = locate_first_root(hminr, &mut x0, &mut x1, &mut rs.arrays, |x, rx| {
         hist.at(x, y, yp);
-        eval_r(sys, x, y, yp, rx, nrte);
+        eval_r(sys, x, y, yp, rx, evals);
     });
     let x = match outcome {
         Bracket::SignChange { x } | Bracket::ZeroAtEnd { x } => x,
@@ -347,7 +360,7 @@ pub struct RootFinder<'a> {
     /// IRFND: the previous return was at a root.
     root_found_last: bool,
     /// NRTE, root-function evaluations.
-    nrte: FInt,
+    evals: Evaluations,
 }
 
 impl<'a> RootFinder<'a> {
@@ -358,14 +371,14 @@ impl<'a> RootFinder<'a> {
             t0: rh.get(rw::T0),
             tlast: rh.get(rw::TLAST),
             root_found_last: ih.get(iw::IRFND) != 0,
-            nrte: ih.get(iw::NRTE),
+            evals: Evaluations { count: ih.get(iw::NRTE), non_finite: None },
         }
     }
 
     /// Write the state back (at the end of a call).
     pub fn store(&self, rh: &mut RHeader<'_>, ih: &mut IHeader<'_>) {
         rh.set(rw::T0, self.t0);
-        ih.set(iw::NRTE, self.nrte);
+        ih.set(iw::NRTE, self.evals.count);
         ih.set(iw::IRFND, FInt::from(self.root_found_last));
     }
 
@@ -389,9 +402,15 @@ impl<'a> RootFinder<'a> {
             t0: &mut self.t0,
             tlast: self.tlast,
             root_found_last: self.root_found_last,
-            nrte: &mut self.nrte,
+            evals: &mut self.evals,
         };
-        match check_roots(job, sys, &cx.hist, cx.tout, cx.y, cx.yp, cx.uround, &mut rs) {
+        let outcome = check_roots(job, sys, &cx.hist, cx.tout, cx.y, cx.yp, cx.uround, &mut rs);
+        if let Some((index, when)) = self.evals.non_finite {
+            // A NaN would read as a zero of R: report it instead.
+            let (t, h) = (cx.hist.tn, cx.hist.psi[0]);
+            return Err(StepFailure::NonFinite { t, h, idid: -10, routine: Source::RootFunction, index, when }.into());
+        }
+        match outcome {
             Err(RootsIllDefined) => Err(InputError::RootsIllDefined { t0: self.t0 }.into()),
             Ok(RootOutcome::Found) => {
                 self.root_found_last = true;
@@ -423,8 +442,12 @@ impl<S: DaeSystem + ?Sized> EventHook<S> for RootFinder<'_> {
         if !self.active() {
             return Ok(None);
         }
-        // DRCHEK cannot report ill-defined functions after a step.
-        Ok(self.check(RootCheck::AfterStep, sys, cx).unwrap_or(None))
+        // DRCHEK cannot report ill-defined functions after a step; a
+        // non-finite root-function value still ends the call.
+        match self.check(RootCheck::AfterStep, sys, cx) {
+            Err(Interrupt::Input(_)) => Ok(None),
+            other => other,
+        }
     }
 }
 

@@ -258,6 +258,7 @@ struct Estimates {
 
 /// Block 4: the local error estimates at orders K, K-1 (and K-2), and the
 /// error test. On failure the estimate that sets the retry's step size.
+#[allow(clippy::neg_cmp_op_on_partial_ord)]
 fn estimate_errors(
     st: &BdfState,
     v: &mut StepVectors<'_>,
@@ -290,7 +291,8 @@ fn estimate_errors(
             e.est = e.erkm1;
         }
     }
-    if ck * enorm > 1.0 {
+    // Written so that a NaN estimate fails the test.
+    if !(ck * enorm <= 1.0) {
         Err((Failure::ErrorTest, e))
     } else {
         Ok(e)

@@ -301,7 +301,12 @@ impl RunSignature {
     }
 
     pub(super) fn store(&self, rwork: &mut [Real]) {
-        for (pos, v) in [(rw::RUN_NEQ, self.neq), (rw::RUN_NRT, self.nrt), (rw::RUN_MAXORD, self.maxord), (rw::RUN_FLAGS, self.flags)] {
+        for (pos, v) in [
+            (rw::RUN_NEQ, self.neq),
+            (rw::RUN_NRT, self.nrt),
+            (rw::RUN_MAXORD, self.maxord),
+            (rw::RUN_FLAGS, self.flags),
+        ] {
             rwork[pos - 1] = Real::from(v);
         }
     }

@@ -12,7 +12,8 @@ use self::checks::{
     check_first_call, check_hmax, check_stored_state, check_tolerances, checked_layout, finite, iget, initialise_iwork,
     krylov_params, layout_input, RunSignature,
 };
-use super::error::{InputError, Interrupt};
+use super::error::{InputError, Interrupt, StepFailure};
+use super::guard::{first_non_finite, FiniteGuard, NonFinite, Source};
 use super::initial::IcOption;
 use super::integrator::{integrate, Arrays, CallIo, IcRequest, Parts, RunConfig};
 use super::layout::{iw, rw, Layout, Method};
@@ -60,7 +61,9 @@ pub fn ddaskr<S: DaeSystem + ?Sized>(
         // The last call failed and the caller did not acknowledge it.
         Err(Interrupt::Input(InputError::NoActionAfterFailure { idid: *args.idid }))
     } else {
-        run(args, sys, sink)
+        let mut guarded = FiniteGuard::new(sys);
+        let outcome = run(args, &mut guarded, sink);
+        name_non_finite_source(outcome, guarded.last_non_finite()).and_then(|idid| solution_is_finite(args, idid))
     };
     match &outcome {
         Ok(idid) => *args.idid = *idid,
@@ -73,6 +76,32 @@ pub fn ddaskr<S: DaeSystem + ?Sized>(
         }
     }
     outcome
+}
+
+/// A failure caused by a user routine that kept returning NaN or Inf
+/// (treated as IRES = -1 for RES and JAC, as IER > 0 for PSOL) names the
+/// routine and the component; the IDID is the one that failure has.
+fn name_non_finite_source(outcome: Result<FInt, Interrupt>, last: Option<NonFinite>) -> Result<FInt, Interrupt> {
+    let (Err(Interrupt::Step(f)), Some(nf)) = (&outcome, last) else {
+        return outcome;
+    };
+    let (t, h, idid) = match (f.clone(), nf.source) {
+        (StepFailure::IresMinusOne { t, h }, Source::Residual | Source::Jacobian) => (t, h, f.idid()),
+        (StepFailure::LinearSolver { t, h }, Source::PreconditionerSolve) => (t, h, f.idid()),
+        (StepFailure::InitialConditions { t, h }, _) => (t, h, f.idid()),
+        _ => return outcome,
+    };
+    Err(StepFailure::NonFinite { t, h, idid, routine: nf.source, index: nf.index, when: nf.t }.into())
+}
+
+/// A successful return never hands back a non-finite T, Y or YPRIME.
+fn solution_is_finite(args: &CallArgs<'_>, idid: FInt) -> Result<FInt, Interrupt> {
+    let finite = args.t.is_finite() && first_non_finite(args.y).is_none() && first_non_finite(args.yp).is_none();
+    if finite {
+        Ok(idid)
+    } else {
+        Err(StepFailure::SolutionNotFinite { t: *args.t }.into())
+    }
 }
 
 /// The layout of this call: checked and recorded on a first call, read

@@ -1,0 +1,178 @@
+//! Non-finite callback results are failures, never data.
+//!
+//! [`FiniteGuard`] wraps the user's problem: a residual or a Jacobian with
+//! a NaN or an infinity in it is reported as IRES = -1 (illegal values: the
+//! step is retried with a smaller H), a preconditioner solution with one as
+//! IER = 1 (a recoverable PSOL failure). The guard remembers the last such
+//! result so that, if the integration finally fails for that reason, the
+//! message can name the routine and the component. DASKR itself would have
+//! carried the NaN into the solution; for finite results the guard changes
+//! nothing.
+
+use super::norms::Tolerances;
+use super::problem::{CallbackStatus, DaeSystem, MatrixStorage, PrecondSetup, PrecondSetupStatus, PrecondSolve};
+use crate::types::{FInt, Real};
+
+/// The routine that returned a non-finite value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// RES, in DELTA.
+    Residual,
+    /// The user's direct JAC, in PD.
+    Jacobian,
+    /// PSOL, in B.
+    PreconditionerSolve,
+    /// RT, in RVAL.
+    RootFunction,
+}
+
+impl Source {
+    /// The routine and the array, as a message names them.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Source::Residual => "RES returned a non-finite value in DELTA(I1)",
+            Source::Jacobian => "JAC returned a non-finite value in PD(I1)",
+            Source::PreconditionerSolve => "PSOL returned a non-finite value in B(I1)",
+            Source::RootFunction => "RT returned a non-finite value in RVAL(I1)",
+        }
+    }
+}
+
+/// A non-finite value: where it came from, the 1-based component, and T.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NonFinite {
+    pub source: Source,
+    pub index: usize,
+    pub t: Real,
+}
+
+/// The first non-finite entry of `v`, 1-based.
+pub fn first_non_finite(v: &[Real]) -> Option<usize> {
+    v.iter().position(|x| !x.is_finite()).map(|i| i + 1)
+}
+
+/// The user's problem, with non-finite results turned into failures.
+pub struct FiniteGuard<'a, S: ?Sized> {
+    inner: &'a mut S,
+    /// The last non-finite result, cleared when the same routine next
+    /// returns finite values.
+    last: Option<NonFinite>,
+}
+
+impl<'a, S: DaeSystem + ?Sized> FiniteGuard<'a, S> {
+    pub fn new(inner: &'a mut S) -> Self {
+        FiniteGuard { inner, last: None }
+    }
+
+    /// The routine whose last result was non-finite, if any.
+    pub fn last_non_finite(&self) -> Option<NonFinite> {
+        self.last
+    }
+
+    /// Record the outcome of one evaluation; true if `v` is all finite.
+    fn check(&mut self, source: Source, t: Real, v: &[Real]) -> bool {
+        match first_non_finite(v) {
+            Some(index) => {
+                self.last = Some(NonFinite { source, index, t });
+                false
+            }
+            None => {
+                if self.last.is_some_and(|l| l.source == source) {
+                    self.last = None;
+                }
+                true
+            }
+        }
+    }
+}
+
+impl<S: DaeSystem + ?Sized> DaeSystem for FiniteGuard<'_, S> {
+    fn residual(&mut self, t: Real, y: &[Real], yp: &[Real], cj: Real, delta: &mut [Real]) -> CallbackStatus {
+        match self.inner.residual(t, y, yp, cj, delta) {
+            CallbackStatus::Ok if !self.check(Source::Residual, t, delta) => CallbackStatus::Recoverable,
+            status => status,
+        }
+    }
+
+    fn jacobian(
+        &mut self,
+        t: Real,
+        y: &[Real],
+        yp: &[Real],
+        cj: Real,
+        pd: &mut [Real],
+        storage: MatrixStorage,
+    ) -> CallbackStatus {
+        let status = self.inner.jacobian(t, y, yp, cj, pd, storage);
+        // Band storage has ML rows of fill-in space per column that the
+        // user's JAC leaves alone (zeroed before the call), so the whole
+        // segment can be scanned.
+        match status {
+            CallbackStatus::Ok if !self.check(Source::Jacobian, t, pd) => CallbackStatus::Recoverable,
+            status => status,
+        }
+    }
+
+    fn error_weights(&mut self, tol: Tolerances<'_>, y: &[Real], ewt: &mut [Real]) -> bool {
+        self.inner.error_weights(tol, y, ewt)
+    }
+
+    fn roots(&mut self, t: Real, y: &[Real], yp: &[Real], r: &mut [Real]) {
+        self.inner.roots(t, y, yp, r);
+    }
+
+    fn preconditioner_setup(&mut self, c: PrecondSetup<'_>) -> PrecondSetupStatus {
+        self.inner.preconditioner_setup(c)
+    }
+
+    fn preconditioner_solve(&mut self, c: PrecondSolve<'_>) -> FInt {
+        let PrecondSolve { t, y, yp, savr, wk, cj, wght, wp, iwp, b, eplin } = c;
+        let ier =
+            self.inner.preconditioner_solve(PrecondSolve { t, y, yp, savr, wk, cj, wght, wp, iwp, b: &mut *b, eplin });
+        if ier == 0 && !self.check(Source::PreconditionerSolve, t, b) {
+            return 1;
+        }
+        ier
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::test_problems::LinearDae;
+
+    #[test]
+    fn a_nan_residual_is_illegal_input_and_remembered_until_finite_again() {
+        let mut sys = LinearDae::nonsymmetric(3);
+        let mut g = FiniteGuard::new(&mut sys);
+        let mut d = [0.0; 3];
+        assert_eq!(g.residual(0.0, &[1.0, f64::NAN, 0.0], &[0.0; 3], 1.0, &mut d), CallbackStatus::Recoverable);
+        let nf = g.last_non_finite().unwrap();
+        assert_eq!((nf.source, nf.t), (Source::Residual, 0.0));
+        assert_eq!(g.residual(0.5, &[1.0; 3], &[0.0; 3], 1.0, &mut d), CallbackStatus::Ok);
+        assert_eq!(g.last_non_finite(), None);
+    }
+
+    #[test]
+    fn an_infinite_preconditioner_result_is_a_recoverable_psol_failure() {
+        let mut sys = LinearDae::nonsymmetric(2);
+        sys.diag = Some(vec![0.0, 1.0]);
+        let mut g = FiniteGuard::new(&mut sys);
+        let (mut wk, mut wp, mut iwp, mut b) = ([0.0; 2], [0.0; 1], [0; 1], [1.0, 1.0]);
+        let c = PrecondSolve {
+            t: 2.0,
+            y: &[0.0; 2],
+            yp: &[0.0; 2],
+            savr: &[0.0; 2],
+            wk: &mut wk,
+            cj: 1.0,
+            wght: &[1.0; 2],
+            wp: &mut wp,
+            iwp: &mut iwp,
+            b: &mut b,
+            eplin: 0.1,
+        };
+        assert_eq!(g.preconditioner_solve(c), 1);
+        assert_eq!(g.last_non_finite().map(|n| (n.source, n.index)), Some((Source::PreconditionerSolve, 1)));
+    }
+}
