@@ -37,6 +37,9 @@ pub enum MatrixStorage {
     /// LINPACK band storage with leading dimension 2*ML+MU+1:
     /// element (i,j) at `pd[(i - j + ml + mu) + j*ld]` (0-based).
     Band { neq: usize, ml: usize, mu: usize },
+    /// The caller's coordinate pattern: `pd[k]` is the element at row
+    /// JROW(k), column JCOL(k) (`nnz` entries).
+    Sparse { neq: usize, nnz: usize },
 }
 
 /// The DAE G(t, y, y') = 0 and its optional pieces.

@@ -35,20 +35,41 @@ impl DaeSystem for Tridiagonal {
         pd: &mut [Real],
         s: MatrixStorage,
     ) -> CallbackStatus {
+        let mut next = 0;
         let mut set = |i: usize, j: usize, v: Real| match s {
             MatrixStorage::Dense { neq } => pd[i + j * neq] = v,
             MatrixStorage::Band { ml, mu, .. } => pd[(i + ml + mu - j) + j * (2 * ml + mu + 1)] = v,
+            // In the order of `Tridiagonal::pattern`.
+            MatrixStorage::Sparse { .. } => {
+                pd[next] = v;
+                next += 1;
+            }
         };
         for i in 0..self.n {
-            set(i, i, 4.0 + cj);
             if i > 0 {
                 set(i, i - 1, -1.0);
             }
+            set(i, i, 4.0 + cj);
             if i + 1 < self.n {
                 set(i, i + 1, -2.0);
             }
         }
         CallbackStatus::Ok
+    }
+}
+
+impl Tridiagonal {
+    /// The coordinate pattern (1-based rows, columns) row by row, in the
+    /// order the sparse Jacobian fills it.
+    pub fn pattern(&self) -> (Vec<FInt>, Vec<FInt>) {
+        let (mut rows, mut cols) = (Vec::new(), Vec::new());
+        for i in 0..self.n {
+            for j in i.saturating_sub(1)..(i + 2).min(self.n) {
+                rows.push(i as FInt + 1);
+                cols.push(j as FInt + 1);
+            }
+        }
+        (rows, cols)
     }
 }
 

@@ -23,6 +23,7 @@ pub mod dense;
 pub mod direct;
 pub mod dq;
 pub mod krylov;
+pub mod sparse;
 
 use super::counters::Counters;
 use super::messages::MessageSink;
@@ -276,6 +277,24 @@ mod conformance {
                 };
                 assert_eq!(cnt.nre as usize, groups, "{format:?} {source:?}: one residual per column group");
             }
+        }
+    }
+
+    #[test]
+    fn sparse_with_both_jacobian_sources() {
+        use super::sparse::{SparseSolver, SparseSource};
+        let (rows, cols) = Tridiagonal { n: N }.pattern();
+        for source in [SparseSource::User, SparseSource::DifferenceQuotients] {
+            let (mut values, mut stamp) = (vec![f64::NAN; rows.len()], [0; 2]);
+            let mut lin = SparseSolver::new(N, &rows, &cols, source, &mut values, &mut stamp).unwrap();
+            let colours = lin.colour_count();
+            let tol = if source == SparseSource::User { 1e-12 } else { 1e-6 };
+            let cnt = check(&mut lin, tol);
+            let want = if source == SparseSource::User { 0 } else { colours };
+            assert_eq!(cnt.nre as usize, want, "{source:?}: one residual per colour");
+            assert_eq!(colours, 3, "a tridiagonal pattern needs three colours");
+            drop(lin);
+            assert_ne!(stamp, [0; 2], "the factorisation is stamped");
         }
     }
 
