@@ -41,6 +41,20 @@ pub enum InputError {
     ChangedSinceStart { what: &'static str, was: FInt, now: FInt },
     #[error("the work arrays are inconsistent ({what}): overwritten since the last call?")]
     StateCorrupted { what: &'static str },
+    #[error("{name} = {value} is illegal: {rule}")]
+    IllegalArgument { name: &'static str, value: FInt, rule: &'static str },
+    #[error("{array}({index}) = {value} is illegal: {rule}")]
+    IllegalEntry { array: &'static str, index: FInt, value: FInt, rule: &'static str },
+    #[error("{name} = {given} is less than the {needed} required")]
+    ArrayTooShort { name: &'static str, needed: FInt, given: FInt },
+    #[error("BOUNDS(1,{index}) > BOUNDS(2,{index}) (or one is NaN)")]
+    BoundsCrossed { index: FInt },
+    #[error("Z({index}) lies outside BOUNDS(1..2,{index})")]
+    OutsideBounds { index: FInt },
+    #[error("INFO(12) = {np}: parametric sensitivities are not available in this library")]
+    SensitivitiesNotAvailable { np: FInt },
+    #[error("the last return was an event: restart with INFO(1) = 0 in the new mode")]
+    RestartAfterEvent,
     #[error("TOUT = {tout} is behind T = {t}")]
     ToutBehindT { tout: Real, t: Real },
     #[error("INFO(8)=1 and H0 = 0")]
@@ -329,6 +343,29 @@ impl InputError {
             ChangedSinceStart { what, was, now } => vec![
                 l(format!("DASKR--  {what} (=I1) differs from its value when the integration")).with_ints(&[now]),
                 l("DASKR--  started (=I1); set INFO(1) = 0 to restart with the new value").with_ints(&[was]),
+            ],
+            IllegalArgument { name, value, rule } => {
+                vec![l(format!("DASKR--  {name} (=I1) is illegal: {rule}")).with_ints(&[value])]
+            }
+            IllegalEntry { array, index, value, rule } => {
+                vec![l(format!("DASKR--  {array}(I1) (=I2) is illegal: {rule}")).with_ints(&[index, value])]
+            }
+            ArrayTooShort { name, needed, given } => {
+                vec![l(format!("DASKR--  {name} (=I2) is less than the required I1")).with_ints(&[needed, given])]
+            }
+            BoundsCrossed { index } => {
+                vec![l("DASKR--  BOUNDS(1,I1) > BOUNDS(2,I1), or one of them is NaN").with_ints(&[index])]
+            }
+            OutsideBounds { index } => {
+                vec![l("DASKR--  Z(I1) lies outside BOUNDS(1,I1)..BOUNDS(2,I1)").with_ints(&[index])]
+            }
+            SensitivitiesNotAvailable { np } => vec![
+                l("DASKR--  INFO(12) (=I1) asks for parametric sensitivities,").with_ints(&[np]),
+                l("DASKR--  which are not available in this library"),
+            ],
+            RestartAfterEvent => vec![
+                l("DASKR--  the last return was a state event (IEVENT > 0): lock the model"),
+                l("DASKR--  in its new mode and restart with INFO(1) = 0"),
             ],
             StateCorrupted { what } => vec![
                 l(format!("DASKR--  RWORK/IWORK are inconsistent: {what}")),

@@ -68,13 +68,44 @@ pub enum IcFailure {
     Stop,
 }
 
+/// Constraints the solution must keep: checked at a (re)start, kept by
+/// the initial-condition iteration, and (box bounds) by the corrector.
+#[derive(Clone, Copy, Debug)]
+pub enum Constraints<'a> {
+    /// DDASKR's ICNSTR (INFO(10) = 1, 3): per component 2 (> 0), 1 (>= 0),
+    /// 0 (none), -1 (<= 0), -2 (< 0).
+    Signs(&'a [FInt]),
+    /// DSL48E's BOUNDS(2, NEQ): BOUNDS(1,i) <= y_i <= BOUNDS(2,i), stored
+    /// as lower, upper pairs.
+    Box(&'a [Real]),
+}
+
+impl Constraints<'_> {
+    /// The first component of `y` that violates the constraints (1-based);
+    /// a NaN component counts as a violation (DCNST0).
+    #[allow(clippy::neg_cmp_op_on_partial_ord)]
+    pub fn first_violation(&self, y: &[Real]) -> Option<usize> {
+        let i = match *self {
+            Constraints::Signs(icnstr) => y.iter().zip(icnstr).position(|(&yi, &c)| match c {
+                2 => !(yi > 0.0),
+                1 => !(yi >= 0.0),
+                -1 => !(yi <= 0.0),
+                -2 => !(yi < 0.0),
+                _ => false,
+            }),
+            Constraints::Box(b) => y.iter().zip(b.chunks_exact(2)).position(|(&yi, lu)| !(lu[0] <= yi && yi <= lu[1])),
+        };
+        i.map(|i| i + 1)
+    }
+}
+
 /// Vectors used by the calculation; `save_y`, `save_yp`, `y_new`,
 /// `yp_new` are scratch (DASKR lends PHI's columns 1..4).
 pub struct IcVectors<'a> {
     pub y: &'a mut [Real],
     pub yp: &'a mut [Real],
     pub id: Option<&'a [FInt]>,
-    pub icnstr: Option<&'a [FInt]>,
+    pub constraints: Option<Constraints<'a>>,
     /// Reciprocal error weights (an iterative solver rescales them in
     /// place around each solve, as DASKR does).
     pub rwt: &'a mut [Real],
@@ -375,7 +406,11 @@ fn trial_point(
 /// Check a trial point against the sign constraints (DCNSTR). Returns the
 /// reduced step bound `tau` if the step must shrink, with the index of the
 /// offending component (1-based).
-fn constraint_check(y: &[Real], y_new: &[Real], icnstr: &[FInt], tau: Real, rlx: Real) -> Option<(Real, usize)> {
+fn constraint_check(y: &[Real], y_new: &[Real], c: Constraints<'_>, tau: Real, rlx: Real) -> Option<(Real, usize)> {
+    let icnstr = match c {
+        Constraints::Signs(icnstr) => icnstr,
+        Constraints::Box(_) => return c.first_violation(y_new).map(|i| (CONSTRAINT_CUT * tau, i)),
+    };
     let mut rdymx = 0.0;
     let mut ivar = 0;
     for i in 0..y.len() {
@@ -431,10 +466,10 @@ fn line_search(
     }
     let mut tau = *pnrm;
     let rl = 1.0;
-    if let Some(icnstr) = v.icnstr {
+    if let Some(constraints) = v.constraints {
         loop {
             trial_point(p.option, v.y, v.yp, cj, rl, v.delta, v.id, v.y_new, v.yp_new);
-            let Some((new_tau, ivar)) = constraint_check(v.y, v.y_new, icnstr, tau, *rlx) else {
+            let Some((new_tau, ivar)) = constraint_check(v.y, v.y_new, constraints, tau, *rlx) else {
                 break;
             };
             tau = new_tau;
@@ -492,12 +527,18 @@ mod tests {
     #[test]
     fn constraint_check_cuts_step() {
         // y = 1 must stay > 0; a step to -1 violates it.
-        let r = constraint_check(&[1.0], &[-1.0], &[2], 1.0, 0.4);
+        let signs = Constraints::Signs(&[2]);
+        let r = constraint_check(&[1.0], &[-1.0], signs, 1.0, 0.4);
         assert_eq!(r, Some((0.6, 1)));
         // A relative change of 0.5 >= rlx = 0.4 shrinks tau by 0.9*0.4/0.5.
-        let r = constraint_check(&[1.0], &[1.5], &[2], 1.0, 0.4).unwrap();
+        let r = constraint_check(&[1.0], &[1.5], signs, 1.0, 0.4).unwrap();
         assert!((r.0 - 0.72).abs() < 1e-15);
-        assert_eq!(constraint_check(&[1.0], &[1.1], &[2], 1.0, 0.4), None);
+        assert_eq!(constraint_check(&[1.0], &[1.1], signs, 1.0, 0.4), None);
+        // Box bounds: outside cuts the step; NaN is outside.
+        let b = Constraints::Box(&[0.0, 2.0]);
+        assert_eq!(constraint_check(&[1.0], &[2.5], b, 1.0, 0.4), Some((0.6, 1)));
+        assert_eq!(constraint_check(&[1.0], &[1.9], b, 1.0, 0.4), None);
+        assert_eq!(b.first_violation(&[f64::NAN]), Some(1));
     }
 
     #[test]

@@ -11,7 +11,7 @@
 
 use super::counters::Counters;
 use super::error::{InputError, Interrupt, StepFailure};
-use super::initial::{compute_initial_conditions, IcControls, IcFailure, IcOption, IcParams, IcVectors};
+use super::initial::{compute_initial_conditions, Constraints, IcControls, IcFailure, IcOption, IcParams, IcVectors};
 use super::interpolate::History;
 use super::layout::{iw, rw, IHeader, RHeader};
 use super::linsol::{LinearSolver, Progress};
@@ -78,8 +78,11 @@ pub struct Arrays<'a> {
     pub e: &'a mut [Real],
     /// +1 differential, -1 algebraic.
     pub id: Option<&'a [FInt]>,
-    /// Sign constraints for the initial-condition calculation.
-    pub icnstr: Option<&'a [FInt]>,
+    /// Constraints the initial-condition calculation keeps (DDASKR's
+    /// ICNSTR, DSL48E's BOUNDS).
+    pub constraints: Option<Constraints<'a>>,
+    /// Box bounds the corrector keeps too (DSL48E's BOUNDS).
+    pub bounds: Option<Constraints<'a>>,
 }
 
 /// The call's own arguments.
@@ -452,7 +455,7 @@ where
             y: &mut *io.y,
             yp: &mut *io.yp,
             id: a.id,
-            icnstr: a.icnstr,
+            constraints: a.constraints,
             rwt: &mut *a.wt,
             delta: &mut *a.delta,
             r: &mut *a.e,
@@ -623,7 +626,7 @@ where
                 delta: &mut *a.delta,
                 e: &mut *a.e,
             };
-            let sc = StepConfig { hmin, uround, epcon: EPCON, maxord: cfg.maxord, nonneg: cfg.nonneg };
+            let sc = StepConfig { hmin, uround, epcon: EPCON, maxord: cfg.maxord, nonneg: cfg.nonneg, bounds: a.bounds };
             take_step(parts.sys, parts.lin, st, cnt, tn, &mut sv, &sc, first_step)
         };
         first_step = false;
@@ -774,7 +777,8 @@ mod tests {
                 delta: rv.delta,
                 e: rv.e,
                 id: iv.id,
-                icnstr: None,
+                constraints: None,
+                bounds: None,
             };
             let mut io = CallIo {
                 t: &mut self.t,

@@ -396,6 +396,124 @@ pub struct IViews<'a> {
     pub pivots: &'a mut [FInt],
 }
 
+/// DSL48E's work arrays (SPEC section 5). The headers keep DDASKR's
+/// positions for everything the two share (TSTOP, HMAX, H0/H, TN, HOLD,
+/// MAXORD, K, KOLD, the counters); DDASKR's slots for the banded and
+/// Krylov methods, unused by DSL48E, hold DSL48E's own state:
+pub mod dsl {
+    /// IWORK(1..2): the stamp of the sparse factorisation.
+    pub const STAMP: usize = 1;
+    /// IWORK(4): MAXORD when the integration started.
+    pub const RUN_MAXORD: usize = 4;
+    /// IWORK(23..24): the key of the pattern (JROW, JCOL) at the start.
+    pub const PATTERN_KEY: usize = 23;
+    /// IWORK(25): NEJAC at the start.
+    pub const RUN_NEJAC: usize = 25;
+    /// IWORK(26): NC at the start.
+    pub const RUN_NC: usize = 26;
+    /// IWORK(27): ND at the start.
+    pub const RUN_ND: usize = 27;
+    /// IWORK(28): NJYDOT at the start.
+    pub const RUN_NJYDOT: usize = 28;
+    /// IWORK(29): INFO(10), INFO(16) at the start (bits 0, 1).
+    pub const RUN_FLAGS: usize = 29;
+    /// IWORK(30): 1 when the last return was an event (a restart is due).
+    pub const EVENT_RETURNED: usize = 30;
+    /// RWORK(16): NEQ at the start.
+    pub const RUN_NEQ: usize = 16;
+}
+
+/// Where DSL48E's segments sit (0-based) and how long the arrays must be.
+///
+/// RWORK: the 60-word header; DELTA, E, WT, [VT with INFO(16) = 1],
+/// PHI (MAXORD+1 columns), the NEJAC values of the iteration matrix, and
+/// 3*ND words of event state: LENRW = 60 + (MAXORD+4 [+1])*NEQ + NEJAC +
+/// 3*ND <= 60 + 10*NEQ + NEJAC + 3*ND. IWORK: the 40-word header, ID
+/// (+1 differential, -1 algebraic, from JYDOT), and ND truth values:
+/// LENIW = 40 + NEQ + ND.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dsl48eLayout {
+    pub neq: usize,
+    pub nejac: usize,
+    pub nd: usize,
+    pub ncphi: usize,
+    pub delta: usize,
+    pub e: usize,
+    pub wt: usize,
+    /// Equal to `wt` unless INFO(16) = 1.
+    pub vt: usize,
+    pub phi: usize,
+    /// The NEJAC values of J = dF/dz + CJ*dF/dzdot, in the caller's order.
+    pub pd: usize,
+    /// 3*ND words of event state.
+    pub events: usize,
+    pub lenrw: usize,
+    /// ID in IWORK.
+    pub id: usize,
+    /// The ND truth values in IWORK.
+    pub truth: usize,
+    pub leniw: usize,
+}
+
+impl Dsl48eLayout {
+    pub fn compute(neq: usize, nejac: usize, nd: usize, maxord: usize, separate_vt: bool) -> Result<Self, LengthOverflow> {
+        let ncphi = maxord + 1;
+        let delta = rw::HEADER;
+        let e = add(delta, neq)?;
+        let wt = add(e, neq)?;
+        let vt = if separate_vt { add(wt, neq)? } else { wt };
+        let phi = add(vt, neq)?;
+        let pd = add(phi, mul(ncphi, neq)?)?;
+        let events = add(pd, nejac)?;
+        let lenrw = add(events, mul(3, nd)?)?;
+        let id = iw::HEADER;
+        let truth = add(id, neq)?;
+        let leniw = add(truth, nd)?;
+        let fits = |v: usize| FInt::try_from(v).is_ok();
+        if !fits(lenrw) || !fits(leniw) {
+            return Err(LengthOverflow);
+        }
+        Ok(Dsl48eLayout { neq, nejac, nd, ncphi, delta, e, wt, vt, phi, pd, events, lenrw, id, truth, leniw })
+    }
+
+    /// RWORK split into its segments (`rwork` at least LENRW long).
+    pub fn split_rwork<'a>(&self, rwork: &'a mut [Real]) -> Dsl48eRViews<'a> {
+        let n = self.neq;
+        let (header, rest) = rwork[..self.lenrw].split_at_mut(rw::HEADER);
+        let (delta, rest) = rest.split_at_mut(n);
+        let (e, rest) = rest.split_at_mut(n);
+        let (wt, rest) = rest.split_at_mut(n);
+        let (vt, rest) = if self.vt != self.wt {
+            let (v, r) = rest.split_at_mut(n);
+            (Some(v), r)
+        } else {
+            (None, rest)
+        };
+        let (phi, rest) = rest.split_at_mut(self.ncphi * n);
+        let (pd, events) = rest.split_at_mut(self.nejac);
+        Dsl48eRViews { header: RHeader(header), delta, e, wt, vt, phi, pd, events }
+    }
+
+    /// IWORK split into its segments (`iwork` at least LENIW long).
+    pub fn split_iwork<'a>(&self, iwork: &'a mut [FInt]) -> (IHeader<'a>, &'a mut [FInt], &'a mut [FInt]) {
+        let (header, rest) = iwork[..self.leniw].split_at_mut(iw::HEADER);
+        let (id, truth) = rest.split_at_mut(self.neq);
+        (IHeader(header), id, truth)
+    }
+}
+
+/// DSL48E's RWORK split into its segments.
+pub struct Dsl48eRViews<'a> {
+    pub header: RHeader<'a>,
+    pub delta: &'a mut [Real],
+    pub e: &'a mut [Real],
+    pub wt: &'a mut [Real],
+    pub vt: Option<&'a mut [Real]>,
+    pub phi: &'a mut [Real],
+    pub pd: &'a mut [Real],
+    pub events: &'a mut [Real],
+}
+
 /// Typed read/write access to the scalar header of RWORK.
 pub struct RHeader<'a>(pub &'a mut [Real]);
 

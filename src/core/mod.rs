@@ -14,10 +14,12 @@
 //! | [`roots`] | root finding (an event hook) | DRCHEK, DROOTS |
 //! | [`integrator`] | weights, limits, stop tests, the step loop | the body of DDASKR |
 //! | [`ddaskr`] | DDASKR's call protocol | DDASKR |
+//! | [`dsl48e`] | DSL48E's call protocol (sparse LU, BOUNDS, JYDOT) | DSL48E |
 #![forbid(unsafe_code)]
 
 pub mod counters;
 pub mod ddaskr;
+pub mod dsl48e;
 pub mod error;
 pub mod guard;
 pub mod initial;

@@ -5,6 +5,7 @@
 
 use super::counters::{bump, Counters};
 use super::error::StepError;
+use super::initial::Constraints;
 use super::linsol::{FirstIterateTolerance, LinearFailure, LinearSolver, Policy, Setup, SolvePoint};
 use super::norms::weighted_rms_norm;
 use super::problem::{CallbackStatus, DaeSystem};
@@ -95,7 +96,7 @@ pub struct CorrectorVectors<'a> {
 }
 
 /// Fixed parameters of one corrector call.
-pub struct CorrectorParams {
+pub struct CorrectorParams<'a> {
     pub t: Real,
     pub h: Real,
     pub kp1: usize,
@@ -105,6 +106,9 @@ pub struct CorrectorParams {
     pub first_step: bool,
     /// INFO(10) = 2, 3: keep y nonnegative.
     pub nonneg: bool,
+    /// Box bounds the corrected y must satisfy (DSL48E's INFO(10) = 1):
+    /// a result outside them fails the corrector.
+    pub bounds: Option<Constraints<'a>>,
 }
 
 /// Predict, then correct with modified Newton; on success `y`, `yp` hold
@@ -114,7 +118,7 @@ pub fn correct<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
     lin: &mut L,
     st: &mut CorrectorState<'_>,
     v: &mut CorrectorVectors<'_>,
-    p: &CorrectorParams,
+    p: &CorrectorParams<'_>,
     cnt: &mut Counters,
 ) -> Result<(), CorrectorFailure> {
     let policy = lin.policy();
@@ -178,7 +182,8 @@ pub fn correct<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
         }
     };
     let result = result.and_then(|()| {
-        if p.nonneg && !remove_negative_parts(v.y, v.e, v.delta, v.wt, p.epcon) {
+        let outside = p.bounds.is_some_and(|b| b.first_violation(v.y).is_some());
+        if outside || (p.nonneg && !remove_negative_parts(v.y, v.e, v.delta, v.wt, p.epcon)) {
             Err(CorrectorFailure::NO_CONVERGENCE)
         } else {
             Ok(())
@@ -208,7 +213,7 @@ fn newton_iterate<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
     policy: &Policy,
     st: &mut CorrectorState<'_>,
     v: &mut CorrectorVectors<'_>,
-    p: &CorrectorParams,
+    p: &CorrectorParams<'_>,
     tolnew: Real,
     cnt: &mut Counters,
 ) -> Result<(), CorrectorFailure> {
@@ -390,6 +395,7 @@ mod tests {
                 epcon: 0.33,
                 first_step: first,
                 nonneg: false,
+                bounds: None,
             };
             correct(sys, &mut lin, &mut st, &mut v, &p, &mut self.c)
         }
@@ -614,6 +620,7 @@ mod tests {
                         epcon: 0.33,
                         first_step: icall == 0,
                         nonneg,
+                        bounds: None,
                     };
                     correct(&mut sys, &mut lin, &mut st, &mut v, &p, &mut c)
                 };

@@ -5,6 +5,7 @@
 
 use super::counters::{bump, Counters};
 use super::error::StepError;
+use super::initial::Constraints;
 use super::interpolate::interpolate;
 use super::layout::{iw, rw, IHeader, RHeader};
 use super::linsol::LinearSolver;
@@ -101,7 +102,7 @@ fn correct<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
     st: &mut BdfState,
     cnt: &mut Counters,
     v: &mut StepVectors<'_>,
-    cfg: &StepConfig,
+    cfg: &StepConfig<'_>,
     t: Real,
     cjlast: Real,
     kp1: usize,
@@ -118,7 +119,7 @@ fn correct<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
         delta: &mut *v.delta,
         e: &mut *v.e,
     };
-    let p = CorrectorParams { t, h: st.h, kp1, uround: cfg.uround, epcon: cfg.epcon, first_step, nonneg: cfg.nonneg };
+    let p = CorrectorParams { t, h: st.h, kp1, uround: cfg.uround, epcon: cfg.epcon, first_step, nonneg: cfg.nonneg, bounds: cfg.bounds };
     newton::correct(sys, lin, &mut cs, &mut cv, &p, cnt).map_err(|f| {
         let failure = Failure::Corrector { recoverable: f.recoverable, err: f.reason };
         (failure, Estimates { knew: st.k, est: 0.0, terk: 0.0, terkm1: 0.0, erkm1: 0.0 })
@@ -142,12 +143,14 @@ pub struct StepVectors<'a> {
 }
 
 /// Fixed inputs of a step.
-pub struct StepConfig {
+pub struct StepConfig<'a> {
     pub hmin: Real,
     pub uround: Real,
     pub epcon: Real,
     pub maxord: usize,
     pub nonneg: bool,
+    /// Box bounds the corrected solution must satisfy.
+    pub bounds: Option<Constraints<'a>>,
 }
 
 /// Take one step from `tn`; on success `tn` has advanced by the step used
@@ -161,7 +164,7 @@ pub fn take_step<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
     cnt: &mut Counters,
     tn: &mut Real,
     v: &mut StepVectors<'_>,
-    cfg: &StepConfig,
+    cfg: &StepConfig<'_>,
     first_step: bool,
 ) -> Result<(), StepError> {
     let neq = v.y.len();
@@ -305,7 +308,7 @@ fn estimate_errors(
 fn reduce_step(
     st: &mut BdfState,
     cnt: &mut Counters,
-    cfg: &StepConfig,
+    cfg: &StepConfig<'_>,
     tries: &mut Retries,
     failure: Failure,
     est: Estimates,
@@ -402,7 +405,7 @@ fn accept_step(
     st: &mut BdfState,
     cnt: &mut Counters,
     v: &mut StepVectors<'_>,
-    cfg: &StepConfig,
+    cfg: &StepConfig<'_>,
     k: usize,
     e: &Estimates,
 ) {

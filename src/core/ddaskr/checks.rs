@@ -4,6 +4,7 @@
 
 use super::CallArgs;
 use crate::core::error::InputError;
+use crate::core::initial::Constraints;
 use crate::core::layout::{iw, rw, IHeader, Layout, LayoutInput, Method, RHeader};
 use crate::core::linsol::direct::{JacobianSource, MatrixFormat};
 use crate::core::linsol::krylov::{KrylovDims, KrylovParams};
@@ -170,23 +171,6 @@ pub(super) fn checked_layout(inp: &LayoutInput, args: &mut CallArgs<'_>) -> Resu
     Ok(layout)
 }
 
-/// Check Y against the sign constraints ICNSTR (DCNST0); the error is the
-/// first violated component (1-based). A NaN component counts as a
-/// violation (the negated comparisons are deliberate).
-#[allow(clippy::neg_cmp_op_on_partial_ord)]
-fn constraint_violation(y: &[Real], icnstr: &[FInt]) -> Option<usize> {
-    y.iter()
-        .zip(icnstr)
-        .position(|(&yi, &c)| match c {
-            2 => !(yi > 0.0),
-            1 => !(yi >= 0.0),
-            -1 => !(yi <= 0.0),
-            -2 => !(yi < 0.0),
-            _ => false,
-        })
-        .map(|i| i + 1)
-}
-
 /// Validate RTOL/ATOL (block 200 of DDASKR, plus finiteness).
 pub(super) fn check_tolerances(opts: &Options, args: &CallArgs<'_>) -> Result<(), InputError> {
     let n = if opts.vector_tolerances { args.y.len() } else { 1 };
@@ -239,7 +223,7 @@ pub(super) fn check_first_call(opts: &Options, args: &mut CallArgs<'_>) -> Resul
         if icnstr.iter().any(|c| !(-2..=2).contains(c)) {
             return Err(InputError::IcnstrIllegal);
         }
-        if let Some(i) = constraint_violation(args.y, icnstr) {
+        if let Some(i) = Constraints::Signs(icnstr).first_violation(args.y) {
             return Err(InputError::ConstraintViolated { index: i as FInt });
         }
     }

@@ -14,7 +14,7 @@ use self::checks::{
 };
 use super::error::{InputError, Interrupt, StepFailure};
 use super::guard::{first_non_finite, FiniteGuard, NonFinite, Source};
-use super::initial::IcOption;
+use super::initial::{Constraints, IcOption};
 use super::integrator::{integrate, Arrays, CallIo, IcRequest, Parts, RunConfig};
 use super::layout::{iw, rw, Layout, Method};
 use super::linsol::direct::DirectSolver;
@@ -182,7 +182,8 @@ fn run<S: DaeSystem + ?Sized>(
         delta: rv.delta,
         e: rv.e,
         id: iv.id,
-        icnstr: if opts.constraints_in_iwork() { iv.icnstr } else { None },
+        constraints: if opts.constraints_in_iwork() { iv.icnstr.map(Constraints::Signs) } else { None },
+        bounds: None,
     };
     let mut io = CallIo { t, y, yp, tout, rtol, atol };
     let n = layout.neq;

@@ -295,8 +295,9 @@ pub struct SparseSolver<'a> {
     pattern_key: u64,
     /// J's values in the caller's pattern order (RWORK).
     values: &'a mut [Real],
-    /// The stamp of the factorisation of `values` (two IWORK slots).
-    stamp: &'a mut [FInt],
+    /// The stamp of the factorisation of `values` (0: none yet); the
+    /// driver keeps it in IWORK.
+    stamp: u64,
     factors: Option<Box<Factors>>,
     /// DQ scratch: the saved components (2 * the largest colour group).
     save: Vec<Real>,
@@ -304,14 +305,15 @@ pub struct SparseSolver<'a> {
 
 impl<'a> SparseSolver<'a> {
     /// The solver for NEQ = `n` on the caller's pattern (validated by the
-    /// driver), J's values in `values` (NNZ long) and the stamp slots.
+    /// driver), J's values in `values` (NNZ long) with the stamp of their
+    /// factorisation as the driver recorded it.
     pub fn new(
         n: usize,
         rows: &[FInt],
         cols: &[FInt],
         source: SparseSource,
         values: &'a mut [Real],
-        stamp: &'a mut [FInt],
+        stamp: u64,
     ) -> Result<Self, PatternError> {
         let key = pattern_key(n, rows, cols);
         let cached = CACHE.with(|c| take(&mut c.borrow_mut().patterns, key));
@@ -339,13 +341,13 @@ impl<'a> SparseSolver<'a> {
         self.pattern().colour_count()
     }
 
-    fn stamp(&self) -> u64 {
-        ((self.stamp[0] as u32 as u64) << 32) | self.stamp[1] as u32 as u64
+    /// The stamp of the current factorisation, for the driver to keep.
+    pub fn stamp(&self) -> u64 {
+        self.stamp
     }
 
     fn set_stamp(&mut self, s: u64) {
-        self.stamp[0] = (s >> 32) as u32 as FInt;
-        self.stamp[1] = s as u32 as FInt;
+        self.stamp = s;
     }
 
     /// Fill `values` with J at the setup point.
@@ -559,18 +561,20 @@ mod tests {
     }
 
     /// A solver on a 2x2 user pattern with given values (no setup).
-    fn solve_with(values: &mut [Real], stamp: &mut [FInt], b: &mut [Real]) -> LinearResult {
+    fn solve_with(values: &mut [Real], stamp: &mut u64, b: &mut [Real]) -> LinearResult {
         let (rows, cols) = ([1, 2, 1, 2], [1, 1, 2, 2]);
-        let mut lin = SparseSolver::new(2, &rows, &cols, SparseSource::User, values, stamp).unwrap();
-        lin.back_substitute(b)
+        let mut lin = SparseSolver::new(2, &rows, &cols, SparseSource::User, values, *stamp).unwrap();
+        let r = lin.back_substitute(b);
+        *stamp = lin.stamp();
+        r
     }
 
     #[test]
     fn factors_are_rebuilt_bit_for_bit_from_the_values_anywhere() {
-        let (mut values, mut stamp) = ([4.0, 1.0, 2.0, 3.0], [0; 2]);
+        let (mut values, mut stamp) = ([4.0, 1.0, 2.0, 3.0], 0);
         let mut b = [1.0, 2.0];
         solve_with(&mut values, &mut stamp, &mut b).unwrap();
-        assert_ne!(stamp, [0; 2]);
+        assert_ne!(stamp, 0);
         // Same values and stamp on another thread (empty cache): same bits.
         let (v2, s2) = (values, stamp);
         let other = std::thread::spawn(move || {
@@ -592,7 +596,7 @@ mod tests {
 
     #[test]
     fn a_zero_pivot_is_a_singular_matrix() {
-        let (mut values, mut stamp) = ([1.0, 2.0, 2.0, 4.0], [0; 2]);
+        let (mut values, mut stamp) = ([1.0, 2.0, 2.0, 4.0], 0);
         let mut b = [1.0, 1.0];
         assert_eq!(solve_with(&mut values, &mut stamp, &mut b), Err(LinearFailure::Singular));
     }
@@ -603,4 +607,13 @@ mod tests {
         let b = new_stamp();
         assert!(a != 0 && b != 0 && a != b);
     }
+}
+
+/// A stamp as two default INTEGERs (IWORK slots), and back.
+pub fn stamp_to_words(s: u64) -> [FInt; 2] {
+    [(s >> 32) as u32 as FInt, s as u32 as FInt]
+}
+
+pub fn stamp_from_words(w: [FInt; 2]) -> u64 {
+    ((w[0] as u32 as u64) << 32) | w[1] as u32 as u64
 }
