@@ -93,7 +93,7 @@ fn quick_split(entries: &mut [(usize, Real)], ncut: usize) {
 pub fn factorize(
     a: &Csr,
     opts: &IluOptions,
-    out: FactorsMut<'_>,
+    mut out: FactorsMut<'_>,
     col_pos: Option<&mut [FInt]>,
 ) -> Result<(), IluError> {
     let n = a.n;
@@ -102,136 +102,25 @@ pub fn factorize(
     // DASKR's ILUT adds the single-precision constant 0.0001 to the drop
     // tolerance for a zero pivot; its ILUTP the double 1.0D-4.
     let zero_pivot_shift = if pivoting { 1.0e-4 } else { Real::from(0.0001f32) };
-    let mut w = vec![0.0; n];
-    let mut mark = vec![usize::MAX; n];
-    let mut heap: BinaryHeap<Reverse<usize>> = BinaryHeap::new();
-    let mut upper: Vec<usize> = Vec::new();
-    let mut lkeep: Vec<(usize, Real)> = Vec::new();
-    let mut ukeep: Vec<(usize, Real)> = Vec::new();
-    // Column currently at each position, and the inverse (identity for ILUT).
-    let mut col_at: Vec<usize> = (0..n).collect();
-    let mut pos_of: Vec<usize> = (0..n).collect();
+    let mut work = WorkRow::new(n);
+    let mut order = ColumnOrder::identity(n);
     let mut nz = 0usize;
     if n > 0 {
         out.start[0] = 0;
     }
     for i in 0..n {
-        let row = a.ptr[i]..a.ptr[i + 1];
-        let count = row.len();
-        let tnorm_sum: Real = a.val[row.clone()].iter().map(|v| v.abs()).sum();
-        if tnorm_sum == 0.0 {
-            return Err(IluError::ZeroRow { row: i });
-        }
-        let tnorm = tnorm_sum / Real::from(count as f32);
-        // Scatter the row (positions: current column order).
-        mark[i] = i;
-        w[i] = 0.0;
-        for k in row {
-            let p = pos_of[a.col[k]];
-            if mark[p] == i {
-                w[p] += a.val[k];
-            } else {
-                mark[p] = i;
-                w[p] = a.val[k];
-                if p < i {
-                    heap.push(Reverse(p));
-                } else {
-                    upper.push(p);
-                }
-            }
-        }
-        // Eliminate earlier rows in increasing order.
-        lkeep.clear();
-        while let Some(Reverse(k)) = heap.pop() {
-            let fact = w[k] * out.dinv[k];
-            w[k] = 0.0;
-            if fact.abs() <= opts.droptol {
-                continue;
-            }
-            let (lo, hi) = (out.u_start[k] as usize, out.start[k + 1] as usize);
-            for idx in lo..hi {
-                let p = pos_of[out.cols[idx] as usize];
-                let s = fact * out.vals[idx];
-                if mark[p] == i {
-                    w[p] -= s;
-                } else {
-                    mark[p] = i;
-                    w[p] = -s;
-                    if p < i {
-                        heap.push(Reverse(p));
-                    } else {
-                        upper.push(p);
-                    }
-                }
-            }
-            lkeep.push((k, fact));
-        }
-        // L part: the LFILILUT largest multipliers, in quick-split order
-        // (the multipliers enter it in elimination order).
-        let keep = lkeep.len().min(opts.lfil);
-        quick_split(&mut lkeep, keep);
-        lkeep.truncate(keep);
-        for &(k, fact) in &lkeep {
-            if nz >= cap {
-                return Err(IluError::LOverflow { row: i });
-            }
-            out.cols[nz] = k as FInt;
-            out.vals[nz] = fact;
-            nz += 1;
-        }
+        let tnorm = mean_magnitude(a, i)?;
+        work.scatter(a, i, &order.pos_of);
+        work.eliminate(i, &out, &order.pos_of, opts.droptol);
+        work.select_l(opts.lfil);
+        store_l(&mut out, &mut nz, cap, i, &work.lkeep)?;
         out.u_start[i] = nz as FInt;
-        // U part: threshold relative to the row's mean, then at most
-        // LFILILUT - 1 off-diagonals, as SPARSKIT keeps them: the survivors
-        // (in the order the row of A and then the fill-in brought them in)
-        // are quick-split at min(count + 1, LFILILUT), counting the
-        // diagonal, and the first min(count, LFILILUT - 1) are stored in
-        // that order.
-        ukeep.clear();
-        let utol = opts.droptol * tnorm;
-        for &p in &upper {
-            if w[p].abs() > utol {
-                ukeep.push((p, w[p]));
-            }
-            w[p] = 0.0;
-        }
-        upper.clear();
-        let ncut = (ukeep.len() + 1).min(opts.lfil);
-        quick_split(&mut ukeep, ncut);
-        ukeep.truncate(opts.lfil.saturating_sub(1));
-        let mut diag = w[i];
-        w[i] = 0.0;
+        work.select_u(opts.droptol * tnorm, opts.lfil);
+        let mut diag = work.take_diagonal(i);
         if pivoting {
-            let xmax0 = diag.abs();
-            let mut xmax = xmax0;
-            let mut best = None;
-            for (idx, &(_, v)) in ukeep.iter().enumerate() {
-                let t = v.abs();
-                if t > xmax && t * opts.permtol > xmax0 {
-                    best = Some(idx);
-                    xmax = t;
-                }
-            }
-            if let Some(b) = best {
-                // Swap the diagonal column with column p: the entry at
-                // position p now holds the old diagonal value.
-                let (p, v) = ukeep[b];
-                ukeep[b].1 = diag;
-                diag = v;
-                col_at.swap(i, p);
-                pos_of[col_at[i]] = i;
-                pos_of[col_at[p]] = p;
-            }
+            diag = order.pivot(i, &mut work.ukeep, diag, opts.permtol);
         }
-        if nz + ukeep.len() + 2 > cap {
-            return Err(IluError::UOverflow { row: i });
-        }
-        for &(p, v) in &ukeep {
-            // Stored by column identity during the factorisation; turned
-            // into final positions at the end (ILUTP).
-            out.cols[nz] = col_at[p] as FInt;
-            out.vals[nz] = v;
-            nz += 1;
-        }
+        store_u(&mut out, &mut nz, cap, i, &work.ukeep, &order.col_at)?;
         if diag == 0.0 {
             diag = (zero_pivot_shift + opts.droptol) * tnorm;
         }
@@ -239,19 +128,242 @@ pub fn factorize(
         out.start[i + 1] = nz as FInt;
     }
     if pivoting {
-        // L entries are row numbers already; U entries become positions.
-        for i in 0..n {
+        order.finish(&mut out, col_pos);
+    }
+    Ok(())
+}
+
+/// tnorm of row i of `a`: the mean absolute value of its stored entries,
+/// the reference of the U drop tolerance and of a zero pivot's
+/// replacement. A row of zeros cannot be factorised.
+fn mean_magnitude(a: &Csr, i: usize) -> Result<Real, IluError> {
+    let row = a.ptr[i]..a.ptr[i + 1];
+    let count = row.len();
+    let tnorm_sum: Real = a.val[row].iter().map(|v| v.abs()).sum();
+    if tnorm_sum == 0.0 {
+        return Err(IluError::ZeroRow { row: i });
+    }
+    Ok(tnorm_sum / Real::from(count as f32))
+}
+
+/// The dense work row of ILUT and its bookkeeping, reused from row to row.
+/// Entries are indexed by position (the current column order, see
+/// [`ColumnOrder`]).
+struct WorkRow {
+    /// Values of the row being eliminated.
+    w: Vec<Real>,
+    /// `mark[p] == i` when position p holds an entry of row i.
+    mark: Vec<usize>,
+    /// Positions left of the diagonal still to be eliminated, smallest first.
+    heap: BinaryHeap<Reverse<usize>>,
+    /// Positions right of the diagonal, in the order they were entered.
+    upper: Vec<usize>,
+    /// Multipliers l(i,k) of row i (position k, value), then the kept ones.
+    lkeep: Vec<(usize, Real)>,
+    /// Entries u(i,p) of row i (position p, value), then the kept ones.
+    ukeep: Vec<(usize, Real)>,
+}
+
+impl WorkRow {
+    fn new(n: usize) -> Self {
+        WorkRow {
+            w: vec![0.0; n],
+            mark: vec![usize::MAX; n],
+            heap: BinaryHeap::new(),
+            upper: Vec::new(),
+            lkeep: Vec::new(),
+            ukeep: Vec::new(),
+        }
+    }
+
+    /// Position p of row i gets its first entry: mark it, and queue it for
+    /// elimination (left of the diagonal) or for the U part.
+    fn enter(&mut self, i: usize, p: usize) {
+        self.mark[p] = i;
+        if p < i {
+            self.heap.push(Reverse(p));
+        } else {
+            self.upper.push(p);
+        }
+    }
+
+    /// Scatter row i of `a` into the work row (positions: current column
+    /// order); repeated positions are added up in storage order.
+    fn scatter(&mut self, a: &Csr, i: usize, pos_of: &[usize]) {
+        self.mark[i] = i;
+        self.w[i] = 0.0;
+        for k in a.ptr[i]..a.ptr[i + 1] {
+            let p = pos_of[a.col[k]];
+            if self.mark[p] == i {
+                self.w[p] += a.val[k];
+            } else {
+                self.w[p] = a.val[k];
+                self.enter(i, p);
+            }
+        }
+    }
+
+    /// Eliminate the earlier rows in increasing order with the U rows
+    /// already stored in `out`. A multiplier l(i,k) = w(k) / u(k,k) with
+    /// |l(i,k)| <= `droptol` is dropped and not used; the others are
+    /// collected in `lkeep`, in elimination order.
+    fn eliminate(&mut self, i: usize, out: &FactorsMut<'_>, pos_of: &[usize], droptol: Real) {
+        self.lkeep.clear();
+        while let Some(Reverse(k)) = self.heap.pop() {
+            let fact = self.w[k] * out.dinv[k];
+            self.w[k] = 0.0;
+            if fact.abs() <= droptol {
+                continue;
+            }
+            let (lo, hi) = (out.u_start[k] as usize, out.start[k + 1] as usize);
+            for idx in lo..hi {
+                let p = pos_of[out.cols[idx] as usize];
+                let s = fact * out.vals[idx];
+                if self.mark[p] == i {
+                    self.w[p] -= s;
+                } else {
+                    self.w[p] = -s;
+                    self.enter(i, p);
+                }
+            }
+            self.lkeep.push((k, fact));
+        }
+    }
+
+    /// L part: the LFILILUT largest multipliers, in quick-split order
+    /// (the multipliers enter it in elimination order).
+    fn select_l(&mut self, lfil: usize) {
+        let keep = self.lkeep.len().min(lfil);
+        quick_split(&mut self.lkeep, keep);
+        self.lkeep.truncate(keep);
+    }
+
+    /// U part: entries with |u(i,p)| > `utol` (the threshold relative to
+    /// the row's mean), then at most LFILILUT - 1 off-diagonals, as
+    /// SPARSKIT keeps them: the survivors (in the order the row of A and
+    /// then the fill-in brought them in) are quick-split at
+    /// min(count + 1, LFILILUT), counting the diagonal, and the first
+    /// min(count, LFILILUT - 1) are kept in that order in `ukeep`. The
+    /// work row is cleared right of the diagonal.
+    fn select_u(&mut self, utol: Real, lfil: usize) {
+        self.ukeep.clear();
+        for &p in &self.upper {
+            if self.w[p].abs() > utol {
+                self.ukeep.push((p, self.w[p]));
+            }
+            self.w[p] = 0.0;
+        }
+        self.upper.clear();
+        let ncut = (self.ukeep.len() + 1).min(lfil);
+        quick_split(&mut self.ukeep, ncut);
+        self.ukeep.truncate(lfil.saturating_sub(1));
+    }
+
+    /// u(i,i), taken out of the work row (which is then clear).
+    fn take_diagonal(&mut self, i: usize) -> Real {
+        let diag = self.w[i];
+        self.w[i] = 0.0;
+        diag
+    }
+}
+
+/// Append the kept multipliers of row i to L; each needs a free slot.
+fn store_l(
+    out: &mut FactorsMut<'_>,
+    nz: &mut usize,
+    cap: usize,
+    i: usize,
+    lkeep: &[(usize, Real)],
+) -> Result<(), IluError> {
+    for &(k, fact) in lkeep {
+        if *nz >= cap {
+            return Err(IluError::LOverflow { row: i });
+        }
+        out.cols[*nz] = k as FInt;
+        out.vals[*nz] = fact;
+        *nz += 1;
+    }
+    Ok(())
+}
+
+/// Append the kept off-diagonals of row i to U; they need their slots
+/// plus two more (DASKR's count).
+fn store_u(
+    out: &mut FactorsMut<'_>,
+    nz: &mut usize,
+    cap: usize,
+    i: usize,
+    ukeep: &[(usize, Real)],
+    col_at: &[usize],
+) -> Result<(), IluError> {
+    if *nz + ukeep.len() + 2 > cap {
+        return Err(IluError::UOverflow { row: i });
+    }
+    for &(p, v) in ukeep {
+        // Stored by column identity during the factorisation; turned
+        // into final positions at the end (ILUTP).
+        out.cols[*nz] = col_at[p] as FInt;
+        out.vals[*nz] = v;
+        *nz += 1;
+    }
+    Ok(())
+}
+
+/// ILUTP's column permutation: the column currently at each position, and
+/// the inverse (the identity for ILUT, which never swaps).
+struct ColumnOrder {
+    col_at: Vec<usize>,
+    pos_of: Vec<usize>,
+}
+
+impl ColumnOrder {
+    fn identity(n: usize) -> Self {
+        ColumnOrder { col_at: (0..n).collect(), pos_of: (0..n).collect() }
+    }
+
+    /// ILUTP's pivoting in row i: the kept entry u(i,j) of largest
+    /// magnitude (the first in storage order among equals) becomes the
+    /// pivot when |u(i,j)|*PERMTOL > |u(i,i)|, its column swapped with the
+    /// diagonal one. Returns the pivot (`diag` when nothing is swapped).
+    fn pivot(&mut self, i: usize, ukeep: &mut [(usize, Real)], diag: Real, permtol: Real) -> Real {
+        let xmax0 = diag.abs();
+        let mut xmax = xmax0;
+        let mut best = None;
+        for (idx, &(_, v)) in ukeep.iter().enumerate() {
+            let t = v.abs();
+            if t > xmax && t * permtol > xmax0 {
+                best = Some(idx);
+                xmax = t;
+            }
+        }
+        let Some(b) = best else {
+            return diag;
+        };
+        // Swap the diagonal column with column p: the entry at
+        // position p now holds the old diagonal value.
+        let (p, v) = ukeep[b];
+        ukeep[b].1 = diag;
+        self.col_at.swap(i, p);
+        self.pos_of[self.col_at[i]] = i;
+        self.pos_of[self.col_at[p]] = p;
+        v
+    }
+
+    /// After the last row (ILUTP): the U column indices, stored as column
+    /// identities, become final positions (L entries are row numbers
+    /// already), and `col_pos` receives the position of every column.
+    fn finish(&self, out: &mut FactorsMut<'_>, col_pos: Option<&mut [FInt]>) {
+        for i in 0..self.pos_of.len() {
             for idx in out.u_start[i] as usize..out.start[i + 1] as usize {
-                out.cols[idx] = pos_of[out.cols[idx] as usize] as FInt;
+                out.cols[idx] = self.pos_of[out.cols[idx] as usize] as FInt;
             }
         }
         if let Some(cp) = col_pos {
-            for (c, &p) in cp.iter_mut().zip(&pos_of) {
+            for (c, &p) in cp.iter_mut().zip(&self.pos_of) {
                 *c = p as FInt;
             }
         }
     }
-    Ok(())
 }
 
 #[cfg(test)]
