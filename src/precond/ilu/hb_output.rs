@@ -4,6 +4,8 @@
 use std::fmt::Write as _;
 
 use super::csr::Csr;
+use super::line;
+use crate::core::messages::MessageSink;
 use crate::types::{FInt, Real};
 
 /// Writes the Jacobian text of JACOUT = 1 to a Fortran unit.
@@ -11,6 +13,44 @@ pub trait MatrixWriter {
     /// Write `text` (complete lines) to `unit`; on success, say where it
     /// went (a file name or "unit N"), on failure why not.
     fn write_unit(&mut self, unit: FInt, text: &str) -> Result<String, String>;
+}
+
+/// DJACILU with JACOUT = 1: the residual `savr` row-scaled by `scale` and
+/// permuted by `perm` in place, as the Jacobian was (DASKR does the same,
+/// DVPERM for the permutation), then both written to `unit` in
+/// Harwell-Boeing format, and a message saying where they went (or why
+/// not). The caller stops with IERR = 1, IRES = -2.
+pub(super) fn write_jacobian(
+    unit: FInt,
+    jac: &Csr,
+    savr: &mut [Real],
+    scale: Option<&[Real]>,
+    perm: Option<&[usize]>,
+    writer: &mut dyn MatrixWriter,
+    sink: &mut dyn MessageSink,
+) {
+    if let Some(scale) = scale {
+        for (r, s) in savr.iter_mut().zip(scale) {
+            *r *= s;
+        }
+    }
+    if let Some(pv) = perm {
+        let old = savr.to_vec();
+        for (i, &q) in pv.iter().enumerate() {
+            savr[q] = old[i];
+        }
+    }
+    let text = harwell_boeing(jac, savr);
+    let message = match writer.write_unit(unit, &text) {
+        Ok(place) => {
+            vec![line(format!("DJACILU-- Jacobian matrix and residual written to {place}; stopping (IRES = -2)."))]
+        }
+        Err(why) => vec![
+            line(format!("DJACILU-- Could not write the Jacobian matrix to unit {unit}: {why}")),
+            line("DJACILU-- Stopping (IRES = -2)."),
+        ],
+    };
+    sink.emit(&message);
 }
 
 /// Fortran `Dw.d` as gfortran writes it: `0.ddd...D+ee`, the leading zero

@@ -1,8 +1,8 @@
-//! Where DJACILU keeps the preconditioner in WP and IWP ([`Layout`]), and
-//! the pointers it reports in IPAR(21..26).
+//! Where DJACILU keeps the preconditioner in WP and IWP ([`Layout`]), the
+//! pointers it reports in IPAR(21..26), and WP/IWP cut into those pieces.
 
 use super::params::{IluParams, Method};
-use crate::types::FInt;
+use crate::types::{FInt, Real};
 
 /// Where each piece of the preconditioner sits in WP and IWP (0-based).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,6 +90,63 @@ impl Layout {
             opt(self.iwp_perm),
             opt(self.iwp_col_pos),
         ]
+    }
+}
+
+/// WP cut into its pieces ([`Layout::split_wp`]).
+pub(super) struct WpParts<'a> {
+    /// 1/diag(U): NEQ.
+    pub dinv: &'a mut [Real],
+    /// Reciprocal row norms (ISRNORM = 1): NEQ.
+    pub row_scale: Option<&'a mut [Real]>,
+    /// Off-diagonal values of L and U: [`Layout::cap`].
+    pub vals: &'a mut [Real],
+}
+
+/// IWP cut into its pieces ([`Layout::split_iwp`]).
+pub(super) struct IwpParts<'a> {
+    /// Row starts: NEQ + 1.
+    pub start: &'a mut [FInt],
+    /// Starts of the U parts of the rows: NEQ.
+    pub u_start: &'a mut [FInt],
+    /// Column indices of L and U: [`Layout::cap`].
+    pub cols: &'a mut [FInt],
+    /// RCM permutation (IREORDER = 1): NEQ.
+    pub perm: Option<&'a mut [FInt]>,
+    /// ILUTP's column positions: NEQ.
+    pub col_pos: Option<&'a mut [FInt]>,
+}
+
+impl Layout {
+    /// WP (at least [`Layout::wp_len`] long) cut into its pieces.
+    pub(super) fn split_wp<'a>(&self, wp: &'a mut [Real]) -> WpParts<'a> {
+        let n = self.neq;
+        let (dinv, rest) = wp.split_at_mut(n);
+        let (row_scale, vals) = match self.wp_row_scale {
+            Some(_) => {
+                let (s, v) = rest.split_at_mut(n);
+                (Some(s), v)
+            }
+            None => (None, rest),
+        };
+        WpParts { dinv, row_scale, vals: &mut vals[..self.cap] }
+    }
+
+    /// IWP (at least [`Layout::iwp_len`] long) cut into its pieces.
+    pub(super) fn split_iwp<'a>(&self, iwp: &'a mut [FInt]) -> IwpParts<'a> {
+        let n = self.neq;
+        let (start, rest) = iwp.split_at_mut(n + 1);
+        let (u_start, rest) = rest.split_at_mut(n);
+        let (cols, mut rest) = rest.split_at_mut(self.cap);
+        let perm = if self.iwp_perm.is_some() {
+            let (a, b) = rest.split_at_mut(n);
+            rest = b;
+            Some(a)
+        } else {
+            None
+        };
+        let col_pos = if self.iwp_col_pos.is_some() { Some(&mut rest[..n]) } else { None };
+        IwpParts { start, u_start, cols, perm, col_pos }
     }
 }
 

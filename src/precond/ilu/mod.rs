@@ -3,17 +3,17 @@
 //!
 //! | file | what it does | DASKR / SPARSKIT routine |
 //! |---|---|---|
-//! | `mod.rs` | [`jac_ilu`]: the preconditioner setup, step by step over the files below | DJACILU |
+//! | `mod.rs` | [`jac_ilu`]: the preconditioner setup, step by step over the files below; its input checks, and the messages of its failing steps | DJACILU (messages of DJCALC, DJILU) |
 //! | `params.rs` | IPAR/RPAR positions, decoding and checks ([`IluParams`]), minimum LWP/LIWP, [`setup`] | DSPSETUP |
-//! | `layout.rs` | where the factors, row scales and permutations sit in WP/IWP ([`Layout`]); IPAR(21..26) | DJACILU's LPLU, LJU, LJLU, ... |
+//! | `layout.rs` | where the factors, row scales and permutations sit in WP/IWP ([`Layout`]), WP/IWP cut into those pieces; IPAR(21..26) | DJACILU's LPLU, LJU, LJLU, ... |
 //! | `jacobian.rs` | [`difference_quotient_jacobian`]: the banded difference-quotient Jacobian | DJCALC |
 //! | `csr.rs` | [`Csr`]: compressed sparse rows, built from coordinate triples | COOCSR |
-//! | `scaling.rs` | column (REWT) and row-norm scaling | AMUDIA, ROSCAL |
-//! | `reorder.rs` | the reverse Cuthill–McKee permutation ([`super::rcm`]) applied to rows and columns | DJREORD (DPERM; BFS, RVERSP in `rcm.rs`) |
+//! | `scaling.rs` | column (REWT) and row-norm scaling of the Jacobian | AMUDIA, ROSCAL |
+//! | `reorder.rs` | the reverse Cuthill–McKee permutation ([`super::rcm`]) applied to rows and columns, kept in IWP | DJREORD (DPERM; BFS, RVERSP in `rcm.rs`) |
 //! | `ilut.rs` | [`factorize`]: ILUT / ILUTP (dual threshold, optional column pivoting), quick-split | DJILU (ILUT, ILUTP, QSPLIT) |
 //! | `factors.rs` | storage of the factors: [`Factors`], [`FactorsMut`], [`OwnedFactors`] | ALU/JLU/JU of ILUT |
 //! | `solve.rs` | [`psol_ilu`]: P x = b, with the triangular solves [`Factors::solve_in_place`] | DPSOLILU, LUSOL |
-//! | `hb_output.rs` | [`harwell_boeing`]: the Jacobian output of JACOUT = 1 | PRTMT |
+//! | `hb_output.rs` | [`harwell_boeing`], and the JACOUT = 1 step (residual scaled and permuted like the Jacobian, written with it) | PRTMT, DVPERM |
 //! | `test_support.rs` | helpers shared by the unit tests | |
 //!
 //! ## Inputs (as in `dilupre.f`)
@@ -119,9 +119,11 @@ pub use params::{
 };
 pub use solve::{psol_ilu, CorruptFactors, SolveError};
 
-use super::rcm;
 use crate::core::messages::{MessageLine, MessageSink};
 use crate::types::{FInt, Real};
+use hb_output::write_jacobian;
+use reorder::reorder;
+use scaling::{scale_columns_by_weights, scale_rows_by_norms};
 
 /// The point DJACILU works at: DASKR's Krylov JAC arguments.
 #[derive(Debug)]
@@ -157,6 +159,15 @@ pub struct JacOutcome {
     pub pointers: Option<[FInt; 6]>,
 }
 
+impl JacOutcome {
+    /// DJACILU stopped early: IERR and IRES, no RES calls to count and no
+    /// pointers to store.
+    fn stopped(ierr: FInt, ires: FInt) -> Self {
+        JacOutcome { ierr, ires, res_calls: None, pointers: None }
+    }
+}
+
+/// One line of a DJACILU message.
 fn line(text: impl Into<String>) -> MessageLine {
     MessageLine::text(text)
 }
@@ -169,14 +180,68 @@ fn line(text: impl Into<String>) -> MessageLine {
 #[doc(alias = "DJACILU")]
 pub fn jac_ilu(
     src: &dyn ParamSource,
-    args: JacArgs<'_>,
+    mut args: JacArgs<'_>,
     wp: &mut [Real],
     iwp: &mut [FInt],
     res: &mut ResidualFn<'_>,
     writer: &mut dyn MatrixWriter,
     sink: &mut dyn MessageSink,
 ) -> JacOutcome {
-    let mut outcome = JacOutcome { ierr: 0, ires: 0, res_calls: None, pointers: None };
+    let n = args.y.len();
+    let (p, layout) = match checked_inputs(src, n, wp.len(), iwp.len(), sink) {
+        Ok(v) => v,
+        Err(stopped) => return stopped,
+    };
+    if n == 0 {
+        return JacOutcome { ierr: 0, ires: 0, res_calls: Some(0), pointers: Some(layout.pointers()) };
+    }
+
+    // 1. Jacobian by difference quotients.
+    let (mut jac, calls) = match dq_jacobian(&p, &layout, &mut args, res, sink) {
+        Ok(v) => v,
+        Err(stopped) => return stopped,
+    };
+    let res_calls = Some(FInt::try_from(calls).unwrap_or(FInt::MAX));
+
+    // 2. Column scaling by sqrt(NEQ)/REWT.
+    if p.scale_columns {
+        scale_columns_by_weights(&mut jac, args.rewt);
+    }
+
+    // 3. Row scaling by the reciprocal row norms (kept in WP).
+    let mut wp = layout.split_wp(wp);
+    if let (Some(norm), Some(scale)) = (p.row_norm, wp.row_scale.as_deref_mut()) {
+        if let Err(row) = scale_rows_by_norms(&mut jac, norm, scale) {
+            return JacOutcome { ierr: row as FInt + 1, ires: 0, res_calls, pointers: None };
+        }
+    }
+
+    // 4. Reverse Cuthill-McKee reordering (permutation kept in IWP).
+    let iwp = layout.split_iwp(iwp);
+    let perm = iwp.perm.map(|store| reorder(&mut jac, store));
+
+    // 5. JACOUT = 1: write the scaled, reordered Jacobian and residual, stop.
+    if let Some(unit) = p.jac_out_unit {
+        write_jacobian(unit, &jac, args.savr, wp.row_scale.as_deref(), perm.as_deref(), writer, sink);
+        return JacOutcome { res_calls, ..JacOutcome::stopped(1, -2) };
+    }
+
+    // 6. Incomplete factorisation into WP/IWP.
+    let out = FactorsMut { dinv: wp.dinv, vals: wp.vals, cols: iwp.cols, start: iwp.start, u_start: iwp.u_start };
+    let (ierr, ires) = factor(&jac, &p, out, iwp.col_pos, sink);
+    JacOutcome { ierr, ires, res_calls, pointers: Some(layout.pointers()) }
+}
+
+/// DJACILU's checks: IPAR/RPAR as DSPSETUP checks them (but ML = 0 or
+/// MU = 0 allowed), and WP/IWP long enough for the [`Layout`]; a failure
+/// is reported to `sink` and stops with IRES = -2.
+fn checked_inputs(
+    src: &dyn ParamSource,
+    n: usize,
+    wp_len: usize,
+    iwp_len: usize,
+    sink: &mut dyn MessageSink,
+) -> Result<(IluParams, Layout), JacOutcome> {
     let p = match IluParams::decode(src, Check::Factor) {
         Ok(p) => p,
         Err(e) => {
@@ -184,33 +249,34 @@ pub fn jac_ilu(
                 line(format!("DJACILU-- Illegal input: {e}.")),
                 line("DJACILU-- Check IPAR and RPAR with DSPSETUP; IERR = (I1)").with_ints(&[e.ierr()]),
             ]);
-            outcome.ierr = e.ierr();
-            outcome.ires = -2;
-            return outcome;
+            return Err(JacOutcome::stopped(e.ierr(), -2));
         }
     };
-    let n = args.y.len();
     let layout = Layout::new(n, &p);
-    if wp.len() < layout.wp_len || iwp.len() < layout.iwp_len {
-        let (code, what, need, have) = if wp.len() < layout.wp_len {
-            (30, "WP", layout.wp_len, wp.len())
+    if wp_len < layout.wp_len || iwp_len < layout.iwp_len {
+        let (code, what, need, have) = if wp_len < layout.wp_len {
+            (30, "WP", layout.wp_len, wp_len)
         } else {
-            (31, "IWP", layout.iwp_len, iwp.len())
+            (31, "IWP", layout.iwp_len, iwp_len)
         };
         let to_int = |v: usize| FInt::try_from(v).unwrap_or(FInt::MAX);
         sink.emit(&[line(format!("DJACILU-- {what} is too short: needed (I1), given (I2)."))
             .with_ints(&[to_int(need), to_int(have)])]);
-        outcome.ierr = code;
-        outcome.ires = -2;
-        return outcome;
+        return Err(JacOutcome::stopped(code, -2));
     }
-    if n == 0 {
-        outcome.res_calls = Some(0);
-        outcome.pointers = Some(layout.pointers());
-        return outcome;
-    }
+    Ok((p, layout))
+}
 
-    // 1. Jacobian by difference quotients.
+/// Step 1 of DJACILU: the difference-quotient Jacobian (DJCALC) and the
+/// number of RES calls it made. A RES failure stops with its IRES; too
+/// many nonzeros are reported to `sink` and stop with IERR = 1, IRES = -2.
+fn dq_jacobian(
+    p: &IluParams,
+    layout: &Layout,
+    args: &mut JacArgs<'_>,
+    res: &mut ResidualFn<'_>,
+    sink: &mut dyn MessageSink,
+) -> Result<(Csr, usize), JacOutcome> {
     let mut calls = 0usize;
     let dq = difference_quotient_jacobian(
         p.ml,
@@ -226,134 +292,60 @@ pub fn jac_ilu(
         res,
         &mut calls,
     );
-    let mut jac = match dq {
-        Ok(j) => j,
-        Err(DqError::Res(ires)) => {
-            outcome.ires = ires;
-            return outcome;
-        }
+    match dq {
+        Ok(jac) => Ok((jac, calls)),
+        Err(DqError::Res(ires)) => Err(JacOutcome::stopped(0, ires)),
         Err(DqError::Storage { row, col }) => {
             sink.emit(&[
                 line("DJACILU-- The Jacobian has more than NNZMX = LENPFAC*NEQ nonzeros; increase LENPFAC (IPAR(3))."),
                 line("DJACILU-- Storage ran out at (row, column) = (I1,I2)")
                     .with_ints(&[row as FInt + 1, col as FInt + 1]),
             ]);
-            outcome.ierr = 1;
-            outcome.ires = -2;
-            return outcome;
+            Err(JacOutcome::stopped(1, -2))
         }
-    };
-    outcome.res_calls = Some(FInt::try_from(calls).unwrap_or(FInt::MAX));
-
-    // 2. Column scaling by sqrt(NEQ)/REWT; DPSOLILU divides by
-    // WGHT = REWT/sqrt(NEQ). DASKR takes sqrt(REAL(NEQ)) in single precision.
-    if p.scale_columns {
-        let sqrtn = Real::from((n as f32).sqrt());
-        let d: Vec<Real> = args.rewt.iter().map(|&r| sqrtn / r).collect();
-        jac.scale_columns(&d);
     }
+}
 
-    // 3. Row scaling by the reciprocal row norms (kept in WP).
-    let (dinv, rest) = wp.split_at_mut(n);
-    let (mut scale, vals) = match layout.wp_row_scale {
-        Some(_) => {
-            let (s, v) = rest.split_at_mut(n);
-            (Some(s), v)
-        }
-        None => (None, rest),
-    };
-    let vals = &mut vals[..layout.cap];
-    if let (Some(norm), Some(scale)) = (p.row_norm, scale.as_deref_mut()) {
-        for (i, nrm) in jac.row_norms(norm).into_iter().enumerate() {
-            if nrm == 0.0 {
-                outcome.ierr = i as FInt + 1;
-                return outcome;
-            }
-            scale[i] = 1.0 / nrm;
-        }
-        jac.scale_rows(scale);
-    }
-
-    // 4. Reverse Cuthill-McKee reordering (permutation kept in IWP).
-    let (start, rest) = iwp.split_at_mut(n + 1);
-    let (u_start, rest) = rest.split_at_mut(n);
-    let (cols, mut rest) = rest.split_at_mut(layout.cap);
-    let perm_store = if p.reorder {
-        let (a, b) = rest.split_at_mut(n);
-        rest = b;
-        Some(a)
-    } else {
-        None
-    };
-    let col_pos = if p.method == Method::Ilutp { Some(&mut rest[..n]) } else { None };
-    let mut perm: Option<Vec<usize>> = None;
-    if let Some(store) = perm_store {
-        let pv = rcm::rcm_permutation(n, &jac.ptr, &jac.col);
-        jac = jac.permute_symmetric(&pv);
-        for (s, &q) in store.iter_mut().zip(&pv) {
-            *s = q as FInt;
-        }
-        perm = Some(pv);
-    }
-
-    // 5. JACOUT = 1: write the scaled, reordered Jacobian and residual, stop.
-    if let Some(unit) = p.jac_out_unit {
-        if let Some(scale) = scale.as_deref() {
-            for (r, s) in args.savr.iter_mut().zip(scale) {
-                *r *= s;
-            }
-        }
-        if let Some(pv) = &perm {
-            let old = args.savr.to_vec();
-            for (i, &q) in pv.iter().enumerate() {
-                args.savr[q] = old[i];
-            }
-        }
-        let text = harwell_boeing(&jac, args.savr);
-        match writer.write_unit(unit, &text) {
-            Ok(place) => sink.emit(&[line(format!(
-                "DJACILU-- Jacobian matrix and residual written to {place}; stopping (IRES = -2)."
-            ))]),
-            Err(why) => sink.emit(&[
-                line(format!("DJACILU-- Could not write the Jacobian matrix to unit {unit}: {why}")),
-                line("DJACILU-- Stopping (IRES = -2)."),
-            ]),
-        }
-        outcome.ierr = 1;
-        outcome.ires = -2;
-        return outcome;
-    }
-
-    // 6. Incomplete factorisation into WP/IWP.
+/// Step 6 of DJACILU: the incomplete factorisation (DJILU) of `jac` into
+/// `out` and `col_pos`. Returns (IERR, IRES): (0, 0), or a failure
+/// reported to `sink`, IRES = -2 when storage ran out.
+fn factor(
+    jac: &Csr,
+    p: &IluParams,
+    out: FactorsMut<'_>,
+    col_pos: Option<&mut [FInt]>,
+    sink: &mut dyn MessageSink,
+) -> (FInt, FInt) {
     let opts = IluOptions { method: p.method, lfil: p.lfil, droptol: p.droptol, permtol: p.permtol };
-    let out = FactorsMut { dinv, vals, cols, start, u_start };
-    outcome.pointers = Some(layout.pointers());
-    if let Err(e) = factorize(&jac, &opts, out, col_pos) {
-        let name = if p.method == Method::Ilut { "ILUT" } else { "ILUTP" };
-        let mut lines =
-            vec![line(format!("DJACILU-- Incomplete factorization {name} failed: IERR = (I1)")).with_ints(&[e.ierr()])];
-        match e {
-            IluError::LOverflow { row } | IluError::UOverflow { row } => {
-                let which = if e.ierr() == -2 { "L" } else { "U" };
-                lines.push(
-                    line(format!("DJACILU-- The {which} factor ran out of storage (LENPLUMX) at row (I1);"))
-                        .with_ints(&[row as FInt + 1]),
-                );
-                lines.push(line("DJACILU-- increase LENPLUFAC (IPAR(4)), or decrease LFILILUT (IPAR(6))."));
-            }
-            IluError::ZeroRow { row } => {
-                lines.push(
-                    line("DJACILU-- Row (I1) of the (reordered) Jacobian is zero.").with_ints(&[row as FInt + 1]),
-                );
-            }
-        }
-        sink.emit(&lines);
-        outcome.ierr = e.ierr();
-        if matches!(e, IluError::LOverflow { .. } | IluError::UOverflow { .. }) {
-            outcome.ires = -2;
+    match factorize(jac, &opts, out, col_pos) {
+        Ok(()) => (0, 0),
+        Err(e) => {
+            sink.emit(&factor_failure_message(p.method, e));
+            let ires = if matches!(e, IluError::LOverflow { .. } | IluError::UOverflow { .. }) { -2 } else { 0 };
+            (e.ierr(), ires)
         }
     }
-    outcome
+}
+
+/// DJACILU's message for a failed incomplete factorisation.
+fn factor_failure_message(method: Method, e: IluError) -> Vec<MessageLine> {
+    let name = if method == Method::Ilut { "ILUT" } else { "ILUTP" };
+    let mut lines =
+        vec![line(format!("DJACILU-- Incomplete factorization {name} failed: IERR = (I1)")).with_ints(&[e.ierr()])];
+    match e {
+        IluError::LOverflow { row } | IluError::UOverflow { row } => {
+            let which = if e.ierr() == -2 { "L" } else { "U" };
+            lines.push(
+                line(format!("DJACILU-- The {which} factor ran out of storage (LENPLUMX) at row (I1);"))
+                    .with_ints(&[row as FInt + 1]),
+            );
+            lines.push(line("DJACILU-- increase LENPLUFAC (IPAR(4)), or decrease LFILILUT (IPAR(6))."));
+        }
+        IluError::ZeroRow { row } => {
+            lines.push(line("DJACILU-- Row (I1) of the (reordered) Jacobian is zero.").with_ints(&[row as FInt + 1]));
+        }
+    }
+    lines
 }
 
 #[cfg(test)]
