@@ -45,6 +45,35 @@ typedef void (*daskr_generic_fn)(void);
 typedef void (*daskr_rt_fn)(const int *neq, const double *t, const double *y, const double *yp, const int *nrt, double *rval, double *rpar, int *ipar);
 
 /*
+ DSL48E's residual routine `RES(NEQ, T, Z, ZDOT, DELTA, IRES, ICHVAR,
+ RPAR, IPAR)`: the locked, augmented model; ICHVAR is passed as 0.
+ */
+typedef void (*dsl48e_res_fn)(const int *neq, const double *t, const double *z, const double *zdot, double *delta, int *ires, const int *ichvar, double *rpar, int *ipar);
+
+/*
+ DSL48E's Jacobian routine (JDTYPE = 1) `JAC(NEQ, T, Z, ZDOT, CJ, NEJAC,
+ JROW, JCOL, PD, IRES, RPAR, IPAR)`: PD(k) = dF(JROW(k))/dz(JCOL(k)) +
+ CJ*dF(JROW(k))/dzdot(JCOL(k)), IRES as for RES.
+ */
+typedef void (*dsl48e_jac_fn)(const int *neq, const double *t, const double *z, const double *zdot, const double *cj, const int *nejac, const int *jrow, const int *jcol, double *pd, int *ires, double *rpar, int *ipar);
+
+/*
+ DSL48E's `STCHANGE(ICHANGE, ISTATE, NEQ, NC, ND, ISC, T, Z, ZDOT, RPAR,
+ IPAR, NDI, IG)`: ICHANGE = 1 if state condition ISTATE, with the truth
+ values IG(1..NDI) of its discontinuity functions, differs from the value
+ it is locked in.
+ */
+typedef void (*dsl48e_stchange_fn)(int *ichange, const int *istate, const int *neq, const int *nc, const int *nd, const int *isc, const double *t, const double *z, const double *zdot, double *rpar, int *ipar, const int *ndi, const int *ig);
+
+/*
+ DSL48E's `EVTDERIV(ICODE, ISTATE, IDISCON, NEQ, NC, ND, ISC, TIME, Z,
+ ZDOT, RPAR, IPAR, D, ALPHA)`: D(1..NEQ) = dF/dt, ALPHA = dg*/dt for the
+ discontinuity function IDISCON of condition ISTATE; ICODE /= 0 reports
+ an error.
+ */
+typedef void (*dsl48e_evtderiv_fn)(int *icode, const int *istate, const int *idiscon, const int *neq, const int *nc, const int *nd, const int *isc, const double *time, const double *z, const double *zdot, double *rpar, int *ipar, double *d, double *alpha);
+
+/*
  Reaction block routine `RBLOCK(T, JX, JY, UXY, RXY)`: load the NS
  reaction terms R at mesh point (JX, JY) (1-based) into RXY, from the NS
  values UXY of that point.
@@ -127,6 +156,27 @@ void ddaskr_(daskr_res_fn res, const int *neq, double *t, double *y, double *ypr
 
 /* DDASKR: alias of ddaskr. */
 void DDASKR(daskr_res_fn res, const int *neq, double *t, double *y, double *yprime, const double *tout, int *info, double *rtol, double *atol, int *idid, double *rwork, const int *lrw, int *iwork, const int *liw, double *rpar, int *ipar, daskr_generic_fn jac, daskr_generic_fn psol, daskr_rt_fn rt, const int *nrt, int *jroot);
+
+/*
+ DSL48E: integrate the locked hybrid DAE F(t, z, z') = 0 one step (or to
+ TOUT) with state-event location, with DAEPACK's 37-argument list (SPEC
+ section 5). Also exported as `dsl48e_` and `DSL48E`.
+
+ # Safety
+ All arguments by reference, as Fortran passes them; every array valid
+ for its declared length (Z, ZDOT: NEQ; RTOL, ATOL: 1 or NEQ by INFO(2);
+ INFO: 20; RWORK: LRW; IWORK: LIW; JROW, JCOL: NEJAC; JYDOT: NJYDOT;
+ BOUNDS: 2*NEQ when INFO(10) = 1; ISC: NC; IEVWK: LIEVWK; REVWK: LREVWK).
+ Scalar inputs may be constants: they are never written. Null pointers
+ are rejected with IDID = -33 where something is needed.
+ */
+void dsl48e(dsl48e_res_fn res, daskr_generic_fn _senrhs, const int *neq, double *time, double *z, double *zdot, const double *tout, int *info, double *rtol, double *atol, int *idid, double *rwork, const int *lrw, int *iwork, const int *liw, double *rpar, int *ipar, dsl48e_jac_fn jac, const int *nejac, const int *jrow, const int *jcol, const int *jydot, const int *njydot, const int *jdtype, const double *bounds, int *ievent, int *idiscon, const int *nc, const int *nd, const int *isc, double *tevt, const int *lievwk, int *ievwk, const int *lrevwk, double *revwk, dsl48e_stchange_fn stchange, dsl48e_evtderiv_fn evtderiv);
+
+/* dsl48e_: alias of dsl48e. */
+void dsl48e_(dsl48e_res_fn res, daskr_generic_fn _senrhs, const int *neq, double *time, double *z, double *zdot, const double *tout, int *info, double *rtol, double *atol, int *idid, double *rwork, const int *lrw, int *iwork, const int *liw, double *rpar, int *ipar, dsl48e_jac_fn jac, const int *nejac, const int *jrow, const int *jcol, const int *jydot, const int *njydot, const int *jdtype, const double *bounds, int *ievent, int *idiscon, const int *nc, const int *nd, const int *isc, double *tevt, const int *lievwk, int *ievwk, const int *lrevwk, double *revwk, dsl48e_stchange_fn stchange, dsl48e_evtderiv_fn evtderiv);
+
+/* DSL48E: alias of dsl48e. */
+void DSL48E(dsl48e_res_fn res, daskr_generic_fn _senrhs, const int *neq, double *time, double *z, double *zdot, const double *tout, int *info, double *rtol, double *atol, int *idid, double *rwork, const int *lrw, int *iwork, const int *liw, double *rpar, int *ipar, dsl48e_jac_fn jac, const int *nejac, const int *jrow, const int *jcol, const int *jydot, const int *njydot, const int *jdtype, const double *bounds, int *ievent, int *idiscon, const int *nc, const int *nd, const int *isc, double *tevt, const int *lievwk, int *ievwk, const int *lrevwk, double *revwk, dsl48e_stchange_fn stchange, dsl48e_evtderiv_fn evtderiv);
 
 /*
  DBANJA: form and factor a banded preconditioner for DDASKR's Krylov

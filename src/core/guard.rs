@@ -10,7 +10,9 @@
 //! nothing.
 
 use super::norms::Tolerances;
-use super::problem::{CallbackStatus, DaeSystem, MatrixStorage, PrecondSetup, PrecondSetupStatus, PrecondSolve};
+use super::problem::{
+    CallbackStatus, DaeSystem, MatrixStorage, PrecondSetup, PrecondSetupStatus, PrecondSolve, StateConditions,
+};
 use crate::types::{FInt, Real};
 
 /// The routine that returned a non-finite value.
@@ -133,6 +135,16 @@ impl<S: DaeSystem + ?Sized> DaeSystem for FiniteGuard<'_, S> {
             return 1;
         }
         ier
+    }
+}
+
+impl<S: StateConditions + ?Sized> StateConditions for FiniteGuard<'_, S> {
+    fn condition_changed(&mut self, k: usize, t: Real, z: &[Real], zdot: &[Real], ig: &[FInt]) -> bool {
+        self.inner.condition_changed(k, t, z, zdot, ig)
+    }
+
+    fn event_derivatives(&mut self, k: usize, j: usize, t: Real, z: &[Real], zdot: &[Real], d: &mut [Real]) -> Result<Real, FInt> {
+        self.inner.event_derivatives(k, j, t, z, zdot, d)
     }
 }
 

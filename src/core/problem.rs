@@ -131,3 +131,29 @@ pub struct PrecondSolve<'a> {
     pub b: &'a mut [Real],
     pub eplin: Real,
 }
+
+/// The state conditions of a hybrid model (DSL48E's STCHANGE and
+/// EVTDERIV). Conditions and functions are numbered from 0 here; the FFI
+/// passes them on 1-based.
+pub trait StateConditions {
+    /// Whether condition `k`, with its discontinuity functions' truth
+    /// values `ig` (1 true, 0 false) at (t, z, z'), differs from the value
+    /// the model is locked in (STCHANGE's ICHANGE = 1).
+    fn condition_changed(&mut self, _k: usize, _t: Real, _z: &[Real], _zdot: &[Real], _ig: &[FInt]) -> bool {
+        false
+    }
+
+    /// EVTDERIV for function `j` of condition `k`: fill `d` with dF/dt and
+    /// return alpha = dg*/dt, or the nonzero ICODE.
+    fn event_derivatives(
+        &mut self,
+        _k: usize,
+        _j: usize,
+        _t: Real,
+        _z: &[Real],
+        _zdot: &[Real],
+        _d: &mut [Real],
+    ) -> Result<Real, FInt> {
+        Err(1)
+    }
+}

@@ -105,3 +105,88 @@ pub type daskr_psol_fn = Option<
 /// for routines that the chosen options never call.
 #[allow(non_camel_case_types)]
 pub type daskr_generic_fn = Option<unsafe extern "C" fn()>;
+
+/// DSL48E's residual routine `RES(NEQ, T, Z, ZDOT, DELTA, IRES, ICHVAR,
+/// RPAR, IPAR)`: the locked, augmented model; ICHVAR is passed as 0.
+#[allow(non_camel_case_types)]
+pub type dsl48e_res_fn = Option<
+    unsafe extern "C" fn(
+        neq: *const c_int,
+        t: *const f64,
+        z: *const f64,
+        zdot: *const f64,
+        delta: *mut f64,
+        ires: *mut c_int,
+        ichvar: *const c_int,
+        rpar: *mut f64,
+        ipar: *mut c_int,
+    ),
+>;
+
+/// DSL48E's Jacobian routine (JDTYPE = 1) `JAC(NEQ, T, Z, ZDOT, CJ, NEJAC,
+/// JROW, JCOL, PD, IRES, RPAR, IPAR)`: PD(k) = dF(JROW(k))/dz(JCOL(k)) +
+/// CJ*dF(JROW(k))/dzdot(JCOL(k)), IRES as for RES.
+#[allow(non_camel_case_types)]
+pub type dsl48e_jac_fn = Option<
+    unsafe extern "C" fn(
+        neq: *const c_int,
+        t: *const f64,
+        z: *const f64,
+        zdot: *const f64,
+        cj: *const f64,
+        nejac: *const c_int,
+        jrow: *const c_int,
+        jcol: *const c_int,
+        pd: *mut f64,
+        ires: *mut c_int,
+        rpar: *mut f64,
+        ipar: *mut c_int,
+    ),
+>;
+
+/// DSL48E's `STCHANGE(ICHANGE, ISTATE, NEQ, NC, ND, ISC, T, Z, ZDOT, RPAR,
+/// IPAR, NDI, IG)`: ICHANGE = 1 if state condition ISTATE, with the truth
+/// values IG(1..NDI) of its discontinuity functions, differs from the value
+/// it is locked in.
+#[allow(non_camel_case_types)]
+pub type dsl48e_stchange_fn = Option<
+    unsafe extern "C" fn(
+        ichange: *mut c_int,
+        istate: *const c_int,
+        neq: *const c_int,
+        nc: *const c_int,
+        nd: *const c_int,
+        isc: *const c_int,
+        t: *const f64,
+        z: *const f64,
+        zdot: *const f64,
+        rpar: *mut f64,
+        ipar: *mut c_int,
+        ndi: *const c_int,
+        ig: *const c_int,
+    ),
+>;
+
+/// DSL48E's `EVTDERIV(ICODE, ISTATE, IDISCON, NEQ, NC, ND, ISC, TIME, Z,
+/// ZDOT, RPAR, IPAR, D, ALPHA)`: D(1..NEQ) = dF/dt, ALPHA = dg*/dt for the
+/// discontinuity function IDISCON of condition ISTATE; ICODE /= 0 reports
+/// an error.
+#[allow(non_camel_case_types)]
+pub type dsl48e_evtderiv_fn = Option<
+    unsafe extern "C" fn(
+        icode: *mut c_int,
+        istate: *const c_int,
+        idiscon: *const c_int,
+        neq: *const c_int,
+        nc: *const c_int,
+        nd: *const c_int,
+        isc: *const c_int,
+        time: *const f64,
+        z: *const f64,
+        zdot: *const f64,
+        rpar: *mut f64,
+        ipar: *mut c_int,
+        d: *mut f64,
+        alpha: *mut f64,
+    ),
+>;

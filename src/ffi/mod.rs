@@ -14,6 +14,7 @@ pub(crate) use daskr_export::boundary;
 pub mod callbacks;
 pub mod daux;
 pub mod ddaskr;
+pub mod dsl48e;
 pub mod messages;
 pub mod precond_banded;
 pub mod precond_ilu;

@@ -15,30 +15,13 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use super::callbacks::daskr_res_fn;
 use super::messages::StdoutSink;
-use super::slices::opt_slice_mut;
+use super::slices::{opt_slice, opt_slice_mut};
 use crate::core::messages::{MessageLine, MessageSink};
 use crate::precond::banded::{BandPreconditioner, BandSetupArgs};
 
 /// IER for arguments this layer cannot use (null pointers, negative
 /// half-bandwidths, unfactored preconditioner) or an internal error.
 const IER_INVALID: c_int = -1;
-
-/// A read-only slice of `len` elements at `p`, or None if `p` is null while
-/// elements are needed.
-///
-/// # Safety
-/// If `p` is non-null it must be valid for reads of `len` elements for
-/// `'a`, and not written through another pointer meanwhile.
-unsafe fn opt_slice<'a, T>(p: *const T, len: usize) -> Option<&'a [T]> {
-    if len == 0 {
-        return Some(&[]);
-    }
-    if p.is_null() {
-        return None;
-    }
-    // SAFETY: non-null and valid for `len` elements by the contract.
-    Some(unsafe { std::slice::from_raw_parts(p, len) })
-}
 
 /// Print one error line in DASKR's message style (honours XSETF/XSETUN).
 fn report(routine: &str, text: impl std::fmt::Display) {

@@ -25,3 +25,20 @@ pub unsafe fn scalar_mut<'a, T>(p: *mut T) -> Option<&'a mut T> {
     // SAFETY: as_mut checks for null; validity by the contract.
     unsafe { p.as_mut() }
 }
+
+/// A read-only slice of `len` elements at `p`, or None if `p` is null while
+/// elements are needed. A zero length gives an empty slice whatever `p` is.
+///
+/// # Safety
+/// If `p` is non-null it must be valid for reads of `len` elements for the
+/// lifetime `'a`, and not written through another pointer meanwhile.
+pub unsafe fn opt_slice<'a, T>(p: *const T, len: usize) -> Option<&'a [T]> {
+    if len == 0 {
+        return Some(&[]);
+    }
+    if p.is_null() {
+        return None;
+    }
+    // SAFETY: non-null and valid for `len` elements by the contract.
+    Some(unsafe { std::slice::from_raw_parts(p, len) })
+}

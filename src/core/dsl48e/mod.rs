@@ -18,7 +18,7 @@ use super::integrator::{integrate, Arrays, CallIo, IcRequest, NoEvents, Parts, R
 use super::layout::{dsl, iw, rw, Dsl48eLayout, IHeader};
 use super::linsol::sparse::{stamp_from_words, stamp_to_words, SparseSolver, SparseSource};
 use super::messages::{MessageLine, MessageSink};
-use super::problem::DaeSystem;
+use super::problem::{DaeSystem, StateConditions};
 use crate::types::{FInt, Real};
 
 /// The arguments of one DSL48E call as checked slices. The FFI layer
@@ -77,7 +77,7 @@ impl MessageSink for Dsl48eMessages<'_> {
 
 /// Run one DSL48E call. IDID, INFO(1), TIME, Z, ZDOT, IEVENT and the work
 /// arrays are updated; messages go to `sink` in DSL48E's name.
-pub fn dsl48e<S: DaeSystem + ?Sized>(
+pub fn dsl48e<S: DaeSystem + StateConditions + ?Sized>(
     args: &mut Dsl48eArgs<'_>,
     sys: &mut S,
     sink: &mut dyn MessageSink,

@@ -1,0 +1,309 @@
+//! The exported DSL48E entry point (SPEC section 5) and the adapter that
+//! lets the core call the user's RES, JAC, STCHANGE and EVTDERIV.
+
+use daskr_export::export_aliases;
+use std::os::raw::c_int;
+
+use super::callbacks::{daskr_generic_fn, dsl48e_evtderiv_fn, dsl48e_jac_fn, dsl48e_res_fn, dsl48e_stchange_fn};
+use super::messages::StdoutSink;
+use super::slices::{opt_slice, opt_slice_mut, scalar_mut};
+use super::boundary;
+use crate::core::dsl48e::{self, Dsl48eArgs};
+use crate::core::error::InputError;
+use crate::core::messages::{MessageLine, MessageSink};
+use crate::core::problem::{CallbackStatus, DaeSystem, MatrixStorage, StateConditions};
+use crate::types::Real;
+
+/// The user's DSL48E callbacks and parameter arrays, seen by the core.
+struct ForeignHybrid {
+    res: unsafe extern "C" fn(*const c_int, *const f64, *const f64, *const f64, *mut f64, *mut c_int, *const c_int, *mut f64, *mut c_int),
+    jac: dsl48e_jac_fn,
+    stchange: dsl48e_stchange_fn,
+    evtderiv: dsl48e_evtderiv_fn,
+    neq: c_int,
+    nejac: c_int,
+    jrow: *const c_int,
+    jcol: *const c_int,
+    nc: c_int,
+    nd: c_int,
+    isc: *const c_int,
+    rpar: *mut f64,
+    ipar: *mut c_int,
+}
+
+impl DaeSystem for ForeignHybrid {
+    fn residual(&mut self, t: f64, z: &[f64], zdot: &[f64], _cj: f64, delta: &mut [f64]) -> CallbackStatus {
+        let (mut ires, ichvar): (c_int, c_int) = (0, 0);
+        // SAFETY: the caller's RES with DSL48E's argument list; Z, ZDOT and
+        // DELTA are live NEQ-long arrays, the scalars locals; RPAR/IPAR are
+        // passed through as given.
+        unsafe {
+            (self.res)(&self.neq, &t, z.as_ptr(), zdot.as_ptr(), delta.as_mut_ptr(), &mut ires, &ichvar, self.rpar, self.ipar)
+        };
+        CallbackStatus::from_ires(ires)
+    }
+
+    fn jacobian(&mut self, t: f64, z: &[f64], zdot: &[f64], cj: f64, pd: &mut [f64], _s: MatrixStorage) -> CallbackStatus {
+        let Some(jac) = self.jac else {
+            return CallbackStatus::Stop;
+        };
+        let mut ires: c_int = 0;
+        // SAFETY: JAC was checked non-null for JDTYPE = 1; it gets the
+        // caller's own JROW/JCOL (NEJAC long) and PD, the NEJAC values in
+        // RWORK; Z, ZDOT have NEQ elements.
+        unsafe {
+            jac(
+                &self.neq, &t, z.as_ptr(), zdot.as_ptr(), &cj, &self.nejac, self.jrow, self.jcol, pd.as_mut_ptr(),
+                &mut ires, self.rpar, self.ipar,
+            )
+        };
+        CallbackStatus::from_ires(ires)
+    }
+}
+
+impl StateConditions for ForeignHybrid {
+    fn condition_changed(&mut self, k: usize, t: Real, z: &[Real], zdot: &[Real], ig: &[c_int]) -> bool {
+        let Some(stchange) = self.stchange else {
+            return false;
+        };
+        let (mut ichange, istate, ndi) = (0, k as c_int + 1, ig.len() as c_int);
+        // SAFETY: STCHANGE was checked non-null for NC > 0; ISC has NC
+        // elements, Z/ZDOT NEQ, IG NDI; the scalars are locals.
+        unsafe {
+            stchange(
+                &mut ichange, &istate, &self.neq, &self.nc, &self.nd, self.isc, &t, z.as_ptr(), zdot.as_ptr(),
+                self.rpar, self.ipar, &ndi, ig.as_ptr(),
+            )
+        };
+        ichange == 1
+    }
+
+    fn event_derivatives(&mut self, k: usize, j: usize, t: Real, z: &[Real], zdot: &[Real], d: &mut [Real]) -> Result<Real, c_int> {
+        let Some(evtderiv) = self.evtderiv else {
+            return Err(-1);
+        };
+        let (mut icode, istate, idiscon, mut alpha) = (0, k as c_int + 1, j as c_int + 1, 0.0);
+        // SAFETY: EVTDERIV was checked non-null for NC > 0; D has NEQ
+        // elements, ISC NC; the scalars are locals.
+        unsafe {
+            evtderiv(
+                &mut icode, &istate, &idiscon, &self.neq, &self.nc, &self.nd, self.isc, &t, z.as_ptr(), zdot.as_ptr(),
+                self.rpar, self.ipar, d.as_mut_ptr(), &mut alpha,
+            )
+        };
+        if icode == 0 {
+            Ok(alpha)
+        } else {
+            Err(icode)
+        }
+    }
+}
+
+/// Report an argument this layer cannot use (a null pointer).
+///
+/// # Safety
+/// `info` and `idid` must be null or valid for writes.
+unsafe fn reject(info: *mut c_int, idid: *mut c_int, what: &'static str) {
+    let lines = InputError::NullArgument { what }.message();
+    let renamed: Vec<MessageLine> =
+        lines.into_iter().map(|l| MessageLine { text: l.text.replacen("DASKR--", "DSL48E--", 1), ..l }).collect();
+    StdoutSink.emit(&renamed);
+    // SAFETY: checked for null; the caller's INFO and IDID are writable.
+    unsafe {
+        if let Some(i) = info.as_mut() {
+            *i = -1;
+        }
+        if let Some(d) = idid.as_mut() {
+            *d = -33;
+        }
+    }
+}
+
+/// A length argument as a slice length (negative lengths give empty
+/// slices; the core reports them).
+fn len(v: c_int) -> usize {
+    usize::try_from(v).unwrap_or(0)
+}
+
+/// DSL48E: integrate the locked hybrid DAE F(t, z, z') = 0 one step (or to
+/// TOUT) with state-event location, with DAEPACK's 37-argument list (SPEC
+/// section 5). Also exported as `dsl48e_` and `DSL48E`.
+///
+/// # Safety
+/// All arguments by reference, as Fortran passes them; every array valid
+/// for its declared length (Z, ZDOT: NEQ; RTOL, ATOL: 1 or NEQ by INFO(2);
+/// INFO: 20; RWORK: LRW; IWORK: LIW; JROW, JCOL: NEJAC; JYDOT: NJYDOT;
+/// BOUNDS: 2*NEQ when INFO(10) = 1; ISC: NC; IEVWK: LIEVWK; REVWK: LREVWK).
+/// Scalar inputs may be constants: they are never written. Null pointers
+/// are rejected with IDID = -33 where something is needed.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn dsl48e(
+    res: dsl48e_res_fn,
+    _senrhs: daskr_generic_fn,
+    neq: *const c_int,
+    time: *mut f64,
+    z: *mut f64,
+    zdot: *mut f64,
+    tout: *const f64,
+    info: *mut c_int,
+    rtol: *mut f64,
+    atol: *mut f64,
+    idid: *mut c_int,
+    rwork: *mut f64,
+    lrw: *const c_int,
+    iwork: *mut c_int,
+    liw: *const c_int,
+    rpar: *mut f64,
+    ipar: *mut c_int,
+    jac: dsl48e_jac_fn,
+    nejac: *const c_int,
+    jrow: *const c_int,
+    jcol: *const c_int,
+    jydot: *const c_int,
+    njydot: *const c_int,
+    jdtype: *const c_int,
+    bounds: *const f64,
+    ievent: *mut c_int,
+    idiscon: *mut c_int,
+    nc: *const c_int,
+    nd: *const c_int,
+    isc: *const c_int,
+    tevt: *mut f64,
+    lievwk: *const c_int,
+    ievwk: *mut c_int,
+    lrevwk: *const c_int,
+    revwk: *mut f64,
+    stchange: dsl48e_stchange_fn,
+    evtderiv: dsl48e_evtderiv_fn,
+) {
+    // SAFETY (whole block): pointers from the caller under the contract
+    // above; each is checked for null before use and turned into a slice
+    // of exactly its declared length.
+    unsafe {
+        let scalars = [neq, lrw, liw, nejac, njydot, jdtype, nc, nd, lievwk, lrevwk];
+        if scalars.iter().any(|p| p.is_null()) || tout.is_null() {
+            return reject(info, idid, "NEQ, TOUT, LRW, LIW, NEJAC, NJYDOT, JDTYPE, NC, ND, LIEVWK or LREVWK");
+        }
+        let [neq, lrw, liw, nejac, njydot, jdtype, nc, nd, lievwk, lrevwk] = scalars.map(|p| *p);
+        let (Some(time), Some(idid_ref), Some(ievent), Some(idiscon), Some(tevt)) =
+            (scalar_mut(time), scalar_mut(idid), scalar_mut(ievent), scalar_mut(idiscon), scalar_mut(tevt))
+        else {
+            return reject(info, idid, "TIME, IDID, IEVENT, IDISCON or TEVT");
+        };
+        let Some(info_s) = opt_slice_mut(info, 20) else {
+            return reject(info, idid, "INFO");
+        };
+        let Some(res) = res else {
+            return reject(info, idid, "RES");
+        };
+        if jdtype == 1 && jac.is_none() {
+            return reject(info, idid, "JAC (JDTYPE = 1)");
+        }
+        if nc > 0 && (stchange.is_none() || evtderiv.is_none()) {
+            return reject(info, idid, "STCHANGE or EVTDERIV (NC > 0)");
+        }
+        let n = len(neq);
+        let ntol = if info_s[1] == 1 { n } else { 1 };
+        let nbounds = if info_s[9] == 1 { 2 * n } else { 0 };
+        let arrays = (
+            opt_slice_mut(z, n),
+            opt_slice_mut(zdot, n),
+            opt_slice_mut(rwork, len(lrw)),
+            opt_slice_mut(iwork, len(liw)),
+            opt_slice(jrow, len(nejac)),
+            opt_slice(jcol, len(nejac)),
+            opt_slice(jydot, len(njydot)),
+            opt_slice(bounds, nbounds),
+            opt_slice(isc, len(nc)),
+            opt_slice_mut(ievwk, len(lievwk)),
+            opt_slice_mut(revwk, len(lrevwk)),
+        );
+        let (
+            Some(z),
+            Some(zdot),
+            Some(rwork),
+            Some(iwork),
+            Some(jrow_s),
+            Some(jcol_s),
+            Some(jydot),
+            Some(bounds),
+            Some(isc_s),
+            Some(ievwk),
+            Some(revwk),
+        ) = arrays
+        else {
+            return reject(info, idid, "an array argument (Z, ZDOT, RWORK, IWORK, JROW, JCOL, JYDOT, BOUNDS, ISC, IEVWK or REVWK)");
+        };
+        if rtol.is_null() || atol.is_null() {
+            return reject(info, idid, "RTOL or ATOL");
+        }
+        // RTOL and ATOL may be the same Fortran variable.
+        let mut atol_copy;
+        let rtol_s = std::slice::from_raw_parts_mut(rtol, ntol);
+        let atol_s: &mut [f64] = if rtol == atol {
+            atol_copy = rtol_s.to_vec();
+            &mut atol_copy
+        } else {
+            std::slice::from_raw_parts_mut(atol, ntol)
+        };
+        let mut problem = ForeignHybrid {
+            res,
+            jac,
+            stchange,
+            evtderiv,
+            neq,
+            nejac,
+            jrow,
+            jcol,
+            nc,
+            nd,
+            isc,
+            rpar,
+            ipar,
+        };
+        let mut args = Dsl48eArgs {
+            neq,
+            time,
+            z,
+            zdot,
+            tout: *tout,
+            info: info_s,
+            rtol: rtol_s,
+            atol: atol_s,
+            idid: idid_ref,
+            rwork,
+            lrw,
+            iwork,
+            liw,
+            nejac,
+            jrow: jrow_s,
+            jcol: jcol_s,
+            jydot,
+            njydot,
+            jdtype,
+            bounds,
+            ievent,
+            idiscon,
+            nc,
+            nd,
+            isc: isc_s,
+            tevt,
+            lievwk,
+            ievwk,
+            lrevwk,
+            revwk,
+        };
+        let mut sink = StdoutSink;
+        let finished = boundary(false, || {
+            let _ = dsl48e::dsl48e(&mut args, &mut problem, &mut sink);
+            true
+        });
+        if !finished {
+            sink.emit(&[MessageLine::text("DSL48E--  internal error in the solver; run terminated")]);
+            args.info[0] = -1;
+            *args.idid = -33;
+        }
+    }
+}
+export_aliases!(dsl48e => strong dsl48e_, strong DSL48E);
