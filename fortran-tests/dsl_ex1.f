@@ -38,6 +38,9 @@ C       - RES at (TIME, Z, ZDOT) in the OLD mode: |F(I)| <=
 C         10*(RTOL*(|Z(I)| + |ZDOT(I)|) + ATOL);
 C       - Y against the exact piecewise solution within 100*RTOL
 C         relative (69 restarts of a BDF integration).
+C     After the first event of the first run, a call with INFO(1) = 1
+C     (continuing instead of restarting) must return IDID = -33 with
+C     TIME and Z unchanged (the SPEC); then the normal restart.
 C     At the end: IDID = 3 at TIME = 3.5, 69 events (a 70th is
 C     accepted only within the time tolerance of 3.5), Y(3.5) within
 C     100*RTOL relative, STCHANGE and EVTDERIV called at least once
@@ -174,6 +177,25 @@ C        Consistency in the old mode.
                CALL FAILED('Z, ZDOT NOT CONSISTENT AT THE EVENT')
             ENDIF
  210     CONTINUE
+C        After the first event of run 1: continuing with INFO(1) = 1
+C        instead of restarting is rejected (IDID = -33, nothing moved).
+         IF (IRUN .EQ. 1 .AND. NEV .EQ. 1) THEN
+            TSAVE = TIME
+            ZS1 = Z(1)
+            ZS2 = Z(2)
+            INFO(1) = 1
+            CALL DSL48E(RES, SENDUM, NEQ, TIME, Z, ZDOT, TEND, INFO,
+     1           RTOL, ATOL, IDID, RWORK, LRW, IWORK, LIW, RPAR, IPAR,
+     2           JAC, NEJAC, JROW, JCOL, JYDOT, NJYDOT, JDTYPE, BDUM,
+     3           IEVENT, IDISCON, NC, ND, ISC, TEVT, LIEVWK, IEVWK,
+     4           LREVWK, REVWK, STCH, EVTD)
+            WRITE(6,115) IDID
+ 115        FORMAT('   INFO(1) = 1 AFTER THE EVENT: IDID =',I4)
+            IF (IDID .NE. -33)
+     1         CALL FAILED('INFO(1) = 1 AFTER AN EVENT NOT REJECTED')
+            IF (TIME .NE. TSAVE .OR. Z(1) .NE. ZS1 .OR. Z(2) .NE. ZS2)
+     1         CALL FAILED('THE REJECTED CALL MOVED TIME OR Z')
+         ENDIF
 C        Switch the mode and restart.
          IPAR(1) = 1 - IPAR(1)
          INFO(1) = 0
