@@ -67,7 +67,7 @@ typedef void (*dsl48e_stchange_fn)(int *ichange, const int *istate, const int *n
 
 /*
  DSL48E's `EVTDERIV(ICODE, ISTATE, IDISCON, NEQ, NC, ND, ISC, TIME, Z,
- ZDOT, RPAR, IPAR, D, ALPHA)`: D(1..NEQ) = dF/dt, ALPHA = dg*/dt for the
+ ZDOT, RPAR, IPAR, D, ALPHA)`: D(1..NEQ) = dF/dt, ALPHA = d(g*)/dt for the
  discontinuity function IDISCON of condition ISTATE; ICODE /= 0 reports
  an error.
  */
@@ -170,13 +170,13 @@ void DDASKR(daskr_res_fn res, const int *neq, double *t, double *y, double *ypri
  Scalar inputs may be constants: they are never written. Null pointers
  are rejected with IDID = -33 where something is needed.
  */
-void dsl48e(dsl48e_res_fn res, daskr_generic_fn _senrhs, const int *neq, double *time, double *z, double *zdot, const double *tout, int *info, double *rtol, double *atol, int *idid, double *rwork, const int *lrw, int *iwork, const int *liw, double *rpar, int *ipar, dsl48e_jac_fn jac, const int *nejac, const int *jrow, const int *jcol, const int *jydot, const int *njydot, const int *jdtype, const double *bounds, int *ievent, int *idiscon, const int *nc, const int *nd, const int *isc, double *tevt, const int *lievwk, int *ievwk, const int *lrevwk, double *revwk, dsl48e_stchange_fn stchange, dsl48e_evtderiv_fn evtderiv);
+void dsl48e(dsl48e_res_fn res, daskr_generic_fn senrhs, const int *neq, double *time, double *z, double *zdot, const double *tout, int *info, double *rtol, double *atol, int *idid, double *rwork, const int *lrw, int *iwork, const int *liw, double *rpar, int *ipar, dsl48e_jac_fn jac, const int *nejac, const int *jrow, const int *jcol, const int *jydot, const int *njydot, const int *jdtype, const double *bounds, int *ievent, int *idiscon, const int *nc, const int *nd, const int *isc, double *tevt, const int *lievwk, int *ievwk, const int *lrevwk, double *revwk, dsl48e_stchange_fn stchange, dsl48e_evtderiv_fn evtderiv);
 
 /* dsl48e_: alias of dsl48e. */
-void dsl48e_(dsl48e_res_fn res, daskr_generic_fn _senrhs, const int *neq, double *time, double *z, double *zdot, const double *tout, int *info, double *rtol, double *atol, int *idid, double *rwork, const int *lrw, int *iwork, const int *liw, double *rpar, int *ipar, dsl48e_jac_fn jac, const int *nejac, const int *jrow, const int *jcol, const int *jydot, const int *njydot, const int *jdtype, const double *bounds, int *ievent, int *idiscon, const int *nc, const int *nd, const int *isc, double *tevt, const int *lievwk, int *ievwk, const int *lrevwk, double *revwk, dsl48e_stchange_fn stchange, dsl48e_evtderiv_fn evtderiv);
+void dsl48e_(dsl48e_res_fn res, daskr_generic_fn senrhs, const int *neq, double *time, double *z, double *zdot, const double *tout, int *info, double *rtol, double *atol, int *idid, double *rwork, const int *lrw, int *iwork, const int *liw, double *rpar, int *ipar, dsl48e_jac_fn jac, const int *nejac, const int *jrow, const int *jcol, const int *jydot, const int *njydot, const int *jdtype, const double *bounds, int *ievent, int *idiscon, const int *nc, const int *nd, const int *isc, double *tevt, const int *lievwk, int *ievwk, const int *lrevwk, double *revwk, dsl48e_stchange_fn stchange, dsl48e_evtderiv_fn evtderiv);
 
 /* DSL48E: alias of dsl48e. */
-void DSL48E(dsl48e_res_fn res, daskr_generic_fn _senrhs, const int *neq, double *time, double *z, double *zdot, const double *tout, int *info, double *rtol, double *atol, int *idid, double *rwork, const int *lrw, int *iwork, const int *liw, double *rpar, int *ipar, dsl48e_jac_fn jac, const int *nejac, const int *jrow, const int *jcol, const int *jydot, const int *njydot, const int *jdtype, const double *bounds, int *ievent, int *idiscon, const int *nc, const int *nd, const int *isc, double *tevt, const int *lievwk, int *ievwk, const int *lrevwk, double *revwk, dsl48e_stchange_fn stchange, dsl48e_evtderiv_fn evtderiv);
+void DSL48E(dsl48e_res_fn res, daskr_generic_fn senrhs, const int *neq, double *time, double *z, double *zdot, const double *tout, int *info, double *rtol, double *atol, int *idid, double *rwork, const int *lrw, int *iwork, const int *liw, double *rpar, int *ipar, dsl48e_jac_fn jac, const int *nejac, const int *jrow, const int *jcol, const int *jydot, const int *njydot, const int *jdtype, const double *bounds, int *ievent, int *idiscon, const int *nc, const int *nd, const int *isc, double *tevt, const int *lievwk, int *ievwk, const int *lrevwk, double *revwk, dsl48e_stchange_fn stchange, dsl48e_evtderiv_fn evtderiv);
 
 /*
  DBANJA: form and factor a banded preconditioner for DDASKR's Krylov

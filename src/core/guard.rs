@@ -143,7 +143,15 @@ impl<S: StateConditions + ?Sized> StateConditions for FiniteGuard<'_, S> {
         self.inner.condition_changed(k, t, z, zdot, ig)
     }
 
-    fn event_derivatives(&mut self, k: usize, j: usize, t: Real, z: &[Real], zdot: &[Real], d: &mut [Real]) -> Result<Real, FInt> {
+    fn event_derivatives(
+        &mut self,
+        k: usize,
+        j: usize,
+        t: Real,
+        z: &[Real],
+        zdot: &[Real],
+        d: &mut [Real],
+    ) -> Result<Real, FInt> {
         self.inner.event_derivatives(k, j, t, z, zdot, d)
     }
 }

@@ -114,6 +114,8 @@ pub struct HookContext<'a, 'h> {
     pub uround: Real,
     pub y: &'a mut [Real],
     pub yp: &'a mut [Real],
+    /// The call's counters (an event hook's own RES calls count in NRE).
+    pub cnt: &'a mut Counters,
 }
 
 /// Root functions or state events, checked at the start, on a
@@ -167,13 +169,33 @@ where
 {
     let nstl = a.ih.get(iw::NST);
     a.ih.set(iw::NSTL, nstl);
+    let mut cnt = Counters::load(&a.ih);
+    let result = run_call(parts, a, io, cfg, &mut cnt, nstl);
+    cnt.store(&mut a.ih);
+    result
+}
+
+/// The body of [`integrate`], with the counters loaded.
+fn run_call<S, L, H>(
+    parts: &mut Parts<'_, S, L, H>,
+    a: &mut Arrays<'_>,
+    io: &mut CallIo<'_>,
+    cfg: &RunConfig,
+    cnt: &mut Counters,
+    nstl: FInt,
+) -> Result<FInt, Interrupt>
+where
+    S: DaeSystem + ?Sized,
+    L: LinearSolver<S>,
+    H: EventHook<S>,
+{
     let mut st;
     let mut tn;
     let uround;
     let ready;
     if cfg.first_call {
         uround = UROUND;
-        let started = start(parts, a, io, cfg)?;
+        let started = start(parts, a, io, cfg, cnt)?;
         let Some(state) = started else {
             return Ok(4);
         };
@@ -188,7 +210,7 @@ where
         // this layout has (DASKR would read out of bounds).
         st.k = st.k.clamp(1, cfg.maxord);
         st.kold = st.kold.min(cfg.maxord);
-        ready = resume(parts, a, io, cfg, &mut st, tn, uround)?;
+        ready = resume(parts, a, io, cfg, &mut st, tn, uround, cnt)?;
     }
     if let Ready::Done(idid) = ready {
         a.rh.set(rw::TN, tn);
@@ -196,9 +218,7 @@ where
         a.rh.set(rw::H, st.h);
         return Ok(idid);
     }
-    let mut cnt = Counters::load(&a.ih);
-    let result = step_loop(parts, a, io, cfg, &mut st, &mut tn, &mut cnt, nstl, uround);
-    cnt.store(&mut a.ih);
+    let result = step_loop(parts, a, io, cfg, &mut st, &mut tn, cnt, nstl, uround);
     st.store(&mut a.rh, &mut a.ih);
     a.rh.set(rw::TN, tn);
     match result {
@@ -316,6 +336,7 @@ fn start<S, L, H>(
     a: &mut Arrays<'_>,
     io: &mut CallIo<'_>,
     cfg: &RunConfig,
+    cnt: &mut Counters,
 ) -> Result<Option<BdfState>, Interrupt>
 where
     S: DaeSystem + ?Sized,
@@ -337,9 +358,7 @@ where
     }
     let mut h0 = first_step_size(cfg, a, io, true)?;
     if let Some(ic) = cfg.initial {
-        let mut cnt = Counters::load(&a.ih);
-        let done = initial_conditions(parts, a, io, cfg, &ic, &mut h0, &mut cnt);
-        cnt.store(&mut a.ih);
+        let done = initial_conditions(parts, a, io, cfg, &ic, &mut h0, cnt);
         if let Err(f) = done {
             if matches!(f, Interrupt::Step(_)) {
                 a.rh.set(rw::TN, tn);
@@ -377,6 +396,7 @@ where
             uround: UROUND,
             y: &mut *io.y,
             yp: &mut *io.yp,
+            cnt,
         };
         parts.hook.at_start(parts.sys, &mut cx)?;
     }
@@ -483,6 +503,7 @@ fn resume<S, L, H>(
     st: &mut BdfState,
     tn: Real,
     uround: Real,
+    cnt: &mut Counters,
 ) -> Result<Ready, Interrupt>
 where
     S: DaeSystem + ?Sized,
@@ -497,6 +518,7 @@ where
             uround,
             y: &mut *io.y,
             yp: &mut *io.yp,
+            cnt,
         };
         parts.hook.on_continuation(parts.sys, &mut cx)?
     };
@@ -626,7 +648,8 @@ where
                 delta: &mut *a.delta,
                 e: &mut *a.e,
             };
-            let sc = StepConfig { hmin, uround, epcon: EPCON, maxord: cfg.maxord, nonneg: cfg.nonneg, bounds: a.bounds };
+            let sc =
+                StepConfig { hmin, uround, epcon: EPCON, maxord: cfg.maxord, nonneg: cfg.nonneg, bounds: a.bounds };
             take_step(parts.sys, parts.lin, st, cnt, tn, &mut sv, &sc, first_step)
         };
         first_step = false;
@@ -642,6 +665,7 @@ where
                 uround,
                 y: &mut *io.y,
                 yp: &mut *io.yp,
+                cnt: &mut *cnt,
             };
             parts.hook.after_step(parts.sys, &mut cx)?
         };

@@ -456,7 +456,13 @@ pub struct Dsl48eLayout {
 }
 
 impl Dsl48eLayout {
-    pub fn compute(neq: usize, nejac: usize, nd: usize, maxord: usize, separate_vt: bool) -> Result<Self, LengthOverflow> {
+    pub fn compute(
+        neq: usize,
+        nejac: usize,
+        nd: usize,
+        maxord: usize,
+        separate_vt: bool,
+    ) -> Result<Self, LengthOverflow> {
         let ncphi = maxord + 1;
         let delta = rw::HEADER;
         let e = add(delta, neq)?;

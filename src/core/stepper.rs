@@ -119,7 +119,16 @@ fn correct<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
         delta: &mut *v.delta,
         e: &mut *v.e,
     };
-    let p = CorrectorParams { t, h: st.h, kp1, uround: cfg.uround, epcon: cfg.epcon, first_step, nonneg: cfg.nonneg, bounds: cfg.bounds };
+    let p = CorrectorParams {
+        t,
+        h: st.h,
+        kp1,
+        uround: cfg.uround,
+        epcon: cfg.epcon,
+        first_step,
+        nonneg: cfg.nonneg,
+        bounds: cfg.bounds,
+    };
     newton::correct(sys, lin, &mut cs, &mut cv, &p, cnt).map_err(|f| {
         let failure = Failure::Corrector { recoverable: f.recoverable, err: f.reason };
         (failure, Estimates { knew: st.k, est: 0.0, terk: 0.0, terkm1: 0.0, erkm1: 0.0 })

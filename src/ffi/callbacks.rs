@@ -168,7 +168,7 @@ pub type dsl48e_stchange_fn = Option<
 >;
 
 /// DSL48E's `EVTDERIV(ICODE, ISTATE, IDISCON, NEQ, NC, ND, ISC, TIME, Z,
-/// ZDOT, RPAR, IPAR, D, ALPHA)`: D(1..NEQ) = dF/dt, ALPHA = dg*/dt for the
+/// ZDOT, RPAR, IPAR, D, ALPHA)`: D(1..NEQ) = dF/dt, ALPHA = d(g*)/dt for the
 /// discontinuity function IDISCON of condition ISTATE; ICODE /= 0 reports
 /// an error.
 #[allow(non_camel_case_types)]

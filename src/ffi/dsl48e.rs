@@ -4,10 +4,10 @@
 use daskr_export::export_aliases;
 use std::os::raw::c_int;
 
+use super::boundary;
 use super::callbacks::{daskr_generic_fn, dsl48e_evtderiv_fn, dsl48e_jac_fn, dsl48e_res_fn, dsl48e_stchange_fn};
 use super::messages::StdoutSink;
 use super::slices::{opt_slice, opt_slice_mut, scalar_mut};
-use super::boundary;
 use crate::core::dsl48e::{self, Dsl48eArgs};
 use crate::core::error::InputError;
 use crate::core::messages::{MessageLine, MessageSink};
@@ -16,7 +16,17 @@ use crate::types::Real;
 
 /// The user's DSL48E callbacks and parameter arrays, seen by the core.
 struct ForeignHybrid {
-    res: unsafe extern "C" fn(*const c_int, *const f64, *const f64, *const f64, *mut f64, *mut c_int, *const c_int, *mut f64, *mut c_int),
+    res: unsafe extern "C" fn(
+        *const c_int,
+        *const f64,
+        *const f64,
+        *const f64,
+        *mut f64,
+        *mut c_int,
+        *const c_int,
+        *mut f64,
+        *mut c_int,
+    ),
     jac: dsl48e_jac_fn,
     stchange: dsl48e_stchange_fn,
     evtderiv: dsl48e_evtderiv_fn,
@@ -38,12 +48,30 @@ impl DaeSystem for ForeignHybrid {
         // DELTA are live NEQ-long arrays, the scalars locals; RPAR/IPAR are
         // passed through as given.
         unsafe {
-            (self.res)(&self.neq, &t, z.as_ptr(), zdot.as_ptr(), delta.as_mut_ptr(), &mut ires, &ichvar, self.rpar, self.ipar)
+            (self.res)(
+                &self.neq,
+                &t,
+                z.as_ptr(),
+                zdot.as_ptr(),
+                delta.as_mut_ptr(),
+                &mut ires,
+                &ichvar,
+                self.rpar,
+                self.ipar,
+            )
         };
         CallbackStatus::from_ires(ires)
     }
 
-    fn jacobian(&mut self, t: f64, z: &[f64], zdot: &[f64], cj: f64, pd: &mut [f64], _s: MatrixStorage) -> CallbackStatus {
+    fn jacobian(
+        &mut self,
+        t: f64,
+        z: &[f64],
+        zdot: &[f64],
+        cj: f64,
+        pd: &mut [f64],
+        _s: MatrixStorage,
+    ) -> CallbackStatus {
         let Some(jac) = self.jac else {
             return CallbackStatus::Stop;
         };
@@ -53,8 +81,18 @@ impl DaeSystem for ForeignHybrid {
         // RWORK; Z, ZDOT have NEQ elements.
         unsafe {
             jac(
-                &self.neq, &t, z.as_ptr(), zdot.as_ptr(), &cj, &self.nejac, self.jrow, self.jcol, pd.as_mut_ptr(),
-                &mut ires, self.rpar, self.ipar,
+                &self.neq,
+                &t,
+                z.as_ptr(),
+                zdot.as_ptr(),
+                &cj,
+                &self.nejac,
+                self.jrow,
+                self.jcol,
+                pd.as_mut_ptr(),
+                &mut ires,
+                self.rpar,
+                self.ipar,
             )
         };
         CallbackStatus::from_ires(ires)
@@ -71,14 +109,33 @@ impl StateConditions for ForeignHybrid {
         // elements, Z/ZDOT NEQ, IG NDI; the scalars are locals.
         unsafe {
             stchange(
-                &mut ichange, &istate, &self.neq, &self.nc, &self.nd, self.isc, &t, z.as_ptr(), zdot.as_ptr(),
-                self.rpar, self.ipar, &ndi, ig.as_ptr(),
+                &mut ichange,
+                &istate,
+                &self.neq,
+                &self.nc,
+                &self.nd,
+                self.isc,
+                &t,
+                z.as_ptr(),
+                zdot.as_ptr(),
+                self.rpar,
+                self.ipar,
+                &ndi,
+                ig.as_ptr(),
             )
         };
         ichange == 1
     }
 
-    fn event_derivatives(&mut self, k: usize, j: usize, t: Real, z: &[Real], zdot: &[Real], d: &mut [Real]) -> Result<Real, c_int> {
+    fn event_derivatives(
+        &mut self,
+        k: usize,
+        j: usize,
+        t: Real,
+        z: &[Real],
+        zdot: &[Real],
+        d: &mut [Real],
+    ) -> Result<Real, c_int> {
         let Some(evtderiv) = self.evtderiv else {
             return Err(-1);
         };
@@ -87,8 +144,20 @@ impl StateConditions for ForeignHybrid {
         // elements, ISC NC; the scalars are locals.
         unsafe {
             evtderiv(
-                &mut icode, &istate, &idiscon, &self.neq, &self.nc, &self.nd, self.isc, &t, z.as_ptr(), zdot.as_ptr(),
-                self.rpar, self.ipar, d.as_mut_ptr(), &mut alpha,
+                &mut icode,
+                &istate,
+                &idiscon,
+                &self.neq,
+                &self.nc,
+                &self.nd,
+                self.isc,
+                &t,
+                z.as_ptr(),
+                zdot.as_ptr(),
+                self.rpar,
+                self.ipar,
+                d.as_mut_ptr(),
+                &mut alpha,
             )
         };
         if icode == 0 {
@@ -140,7 +209,7 @@ fn len(v: c_int) -> usize {
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn dsl48e(
     res: dsl48e_res_fn,
-    _senrhs: daskr_generic_fn,
+    senrhs: daskr_generic_fn,
     neq: *const c_int,
     time: *mut f64,
     z: *mut f64,
@@ -177,6 +246,9 @@ pub unsafe extern "C" fn dsl48e(
     stchange: dsl48e_stchange_fn,
     evtderiv: dsl48e_evtderiv_fn,
 ) {
+    // SENRHS is reserved: sensitivities are not available (INFO(12) > 0 is
+    // rejected), so it is never called.
+    let _ = senrhs;
     // SAFETY (whole block): pointers from the caller under the contract
     // above; each is checked for null before use and turned into a slice
     // of exactly its declared length.
@@ -233,7 +305,11 @@ pub unsafe extern "C" fn dsl48e(
             Some(revwk),
         ) = arrays
         else {
-            return reject(info, idid, "an array argument (Z, ZDOT, RWORK, IWORK, JROW, JCOL, JYDOT, BOUNDS, ISC, IEVWK or REVWK)");
+            return reject(
+                info,
+                idid,
+                "an array argument (Z, ZDOT, RWORK, IWORK, JROW, JCOL, JYDOT, BOUNDS, ISC, IEVWK or REVWK)",
+            );
         };
         if rtol.is_null() || atol.is_null() {
             return reject(info, idid, "RTOL or ATOL");
@@ -247,21 +323,8 @@ pub unsafe extern "C" fn dsl48e(
         } else {
             std::slice::from_raw_parts_mut(atol, ntol)
         };
-        let mut problem = ForeignHybrid {
-            res,
-            jac,
-            stchange,
-            evtderiv,
-            neq,
-            nejac,
-            jrow,
-            jcol,
-            nc,
-            nd,
-            isc,
-            rpar,
-            ipar,
-        };
+        let mut problem =
+            ForeignHybrid { res, jac, stchange, evtderiv, neq, nejac, jrow, jcol, nc, nd, isc, rpar, ipar };
         let mut args = Dsl48eArgs {
             neq,
             time,

@@ -122,10 +122,13 @@ pub(super) fn check_structure(a: &Dsl48eArgs<'_>) -> Result<(), InputError> {
     match validate_pattern(a.neq as usize, a.jrow, a.jcol) {
         Ok(()) => {}
         Err(PatternError::OutOfRange { k }) => {
-            let bad = if (1..=a.neq).contains(&a.jrow[k - 1]) { ("JCOL", a.jcol[k - 1]) } else { ("JROW", a.jrow[k - 1]) };
+            let bad =
+                if (1..=a.neq).contains(&a.jrow[k - 1]) { ("JCOL", a.jcol[k - 1]) } else { ("JROW", a.jrow[k - 1]) };
             return Err(entry(bad.0, k, bad.1, "not in 1..NEQ"));
         }
-        Err(PatternError::Duplicate { k }) => return Err(entry("JROW", k, a.jrow[k - 1], "(JROW, JCOL) repeats an entry")),
+        Err(PatternError::Duplicate { k }) => {
+            return Err(entry("JROW", k, a.jrow[k - 1], "(JROW, JCOL) repeats an entry"))
+        }
     }
     if !(0..=1).contains(&a.jdtype) {
         return Err(illegal("JDTYPE", a.jdtype, "must be 0 or 1"));
@@ -254,7 +257,12 @@ impl RunSignature {
 }
 
 /// Consistency of the state a continuation call resumes from.
-pub(super) fn check_stored_state(l: &Dsl48eLayout, iwork: &[FInt], rwork: &[Real], maxord: usize) -> Result<(), InputError> {
+pub(super) fn check_stored_state(
+    l: &Dsl48eLayout,
+    iwork: &[FInt],
+    rwork: &[Real],
+    maxord: usize,
+) -> Result<(), InputError> {
     let bad = |what| Err(InputError::StateCorrupted { what });
     let i = |pos: usize| iwork.get(pos - 1).copied().unwrap_or(0);
     if i(iw::LENIW) != l.leniw as FInt || i(iw::LENRW) != l.lenrw as FInt {

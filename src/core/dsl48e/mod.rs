@@ -145,7 +145,8 @@ fn check_inputs(o: &Dsl48eOptions, a: &Dsl48eArgs<'_>, first: bool) -> Result<()
     if rtol.iter().chain(atol).all(|&v| v == 0.0) {
         return Err(InputError::AllTolerancesZero);
     }
-    let finite = |what, value: Real| if value.is_finite() { Ok(value) } else { Err(InputError::NotFinite { what, value }) };
+    let finite =
+        |what, value: Real| if value.is_finite() { Ok(value) } else { Err(InputError::NotFinite { what, value }) };
     let t = finite("TIME", *a.time)?;
     let tout = finite("TOUT", a.tout)?;
     if first && tout == t {
@@ -193,7 +194,11 @@ fn set_ic_defaults(h: &mut IHeader<'_>) {
 }
 
 /// The whole call; Ok(IDID) on success.
-fn run<S: DaeSystem + ?Sized>(a: &mut Dsl48eArgs<'_>, sys: &mut S, sink: &mut dyn MessageSink) -> Result<FInt, Interrupt> {
+fn run<S: DaeSystem + ?Sized>(
+    a: &mut Dsl48eArgs<'_>,
+    sys: &mut S,
+    sink: &mut dyn MessageSink,
+) -> Result<FInt, Interrupt> {
     let o = Dsl48eOptions::decode(a.info)?;
     let first = a.info[0] == 0;
     let layout = call_layout(&o, a, first)?;

@@ -513,6 +513,15 @@ impl<S: DaeSystem + ?Sized> LinearSolver<S> for SparseSolver<'_> {
     }
 }
 
+/// A stamp as two default INTEGERs (IWORK slots), and back.
+pub fn stamp_to_words(s: u64) -> [FInt; 2] {
+    [(s >> 32) as u32 as FInt, s as u32 as FInt]
+}
+
+pub fn stamp_from_words(w: [FInt; 2]) -> u64 {
+    ((w[0] as u32 as u64) << 32) | w[1] as u32 as u64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -609,11 +618,3 @@ mod tests {
     }
 }
 
-/// A stamp as two default INTEGERs (IWORK slots), and back.
-pub fn stamp_to_words(s: u64) -> [FInt; 2] {
-    [(s >> 32) as u32 as FInt, s as u32 as FInt]
-}
-
-pub fn stamp_from_words(w: [FInt; 2]) -> u64 {
-    ((w[0] as u32 as u64) << 32) | w[1] as u32 as u64
-}
