@@ -170,6 +170,11 @@ pub enum StepFailure {
         "a user routine returned a non-finite value ({routine:?}, component {index}) at T = {when}; failed at T = {t}"
     )]
     NonFinite { t: Real, h: Real, idid: FInt, routine: Source, index: usize, when: Real },
+    /// DSL48E: polishing the event failed (IDID = -15): EVTDERIV returned
+    /// ICODE /= 0 (`icode`), or no consistent point on the new side was
+    /// found (`icode` = 0).
+    #[error("state event {ievent}, function {idiscon} at T = {tevt} could not be polished (ICODE = {icode})")]
+    EventPolishing { t: Real, tevt: Real, ievent: FInt, idiscon: FInt, icode: FInt },
     /// Y, YPRIME or T is no longer finite (IDID = -10).
     #[error("the solution is no longer finite at T = {t}")]
     SolutionNotFinite { t: Real },
@@ -234,6 +239,7 @@ impl StepFailure {
             StepFailure::LinearSolver { .. } => -14,
             StepFailure::NonFinite { idid, .. } => *idid,
             StepFailure::SolutionNotFinite { .. } => -10,
+            StepFailure::EventPolishing { .. } => -15,
         }
     }
 
@@ -294,6 +300,19 @@ impl StepFailure {
                 MessageLine::text(format!("DASKR--  {}", routine.describe())).with_ints(&[index as FInt]),
                 l("DASKR--  (last at T = R1); the step could not be completed").with_reals(&[when]),
             ],
+            StepFailure::EventPolishing { t, tevt, ievent, idiscon, icode } => {
+                let cause = if icode != 0 {
+                    l("DASKR--  EVTDERIV returned ICODE (=I1) /= 0").with_ints(&[icode])
+                } else {
+                    l("DASKR--  no consistent point on the new side was found")
+                };
+                vec![
+                    l("DASKR--  State event I1, discontinuity function I2,").with_ints(&[ievent, idiscon]),
+                    l("DASKR--  located at TEVT (=R1) could not be polished:").with_reals(&[tevt]),
+                    cause,
+                    l("DASKR--  T, Z, ZDOT are left at the last step, T (=R1)").with_reals(&[t]),
+                ]
+            }
             StepFailure::SolutionNotFinite { t } => {
                 vec![l("DASKR--  At T (=R1) the solution Y, YPRIME is no longer finite").with_reals(&[t])]
             }

@@ -108,6 +108,8 @@ pub struct Stop {
 /// caller's Y, Y' (which it may overwrite with values at a stop).
 pub struct HookContext<'a, 'h> {
     pub hist: History<'h>,
+    /// Reciprocal error weights at the start of the last step.
+    pub wt: &'h [Real],
     /// T as the caller passed it (the last point returned).
     pub t: Real,
     pub tout: Real,
@@ -391,6 +393,7 @@ where
     {
         let mut cx = HookContext {
             hist: History { tn, kold: 1, phi: a.phi, psi: &st.psi },
+            wt: a.wt,
             t,
             tout: io.tout,
             uround: UROUND,
@@ -513,6 +516,7 @@ where
     let pending = {
         let mut cx = HookContext {
             hist: History { tn, kold: st.kold, phi: a.phi, psi: &st.psi },
+            wt: a.wt,
             t: *io.t,
             tout: io.tout,
             uround,
@@ -660,6 +664,7 @@ where
         let event = {
             let mut cx = HookContext {
                 hist: History { tn: *tn, kold: st.kold, phi: a.phi, psi: &st.psi },
+                wt: a.wt,
                 t: *io.t,
                 tout: io.tout,
                 uround,

@@ -405,8 +405,11 @@ pub mod dsl {
     pub const STAMP: usize = 1;
     /// IWORK(4): MAXORD when the integration started.
     pub const RUN_MAXORD: usize = 4;
-    /// IWORK(23..24): the key of the pattern (JROW, JCOL) at the start.
-    pub const PATTERN_KEY: usize = 23;
+    /// IWORK(31), IWORK(23): the key of the pattern (JROW, JCOL) at the
+    /// start (IWORK(31) is DDASKR's copy of INFO(18), which DSL48E reads
+    /// from INFO on each call).
+    pub const PATTERN_KEY_HI: usize = 31;
+    pub const PATTERN_KEY_LO: usize = 23;
     /// IWORK(25): NEJAC at the start.
     pub const RUN_NEJAC: usize = 25;
     /// IWORK(26): NC at the start.
@@ -419,18 +422,26 @@ pub mod dsl {
     pub const RUN_FLAGS: usize = 29;
     /// IWORK(30): 1 when the last return was an event (a restart is due).
     pub const EVENT_RETURNED: usize = 30;
+    /// IWORK(22): an event found beyond TOUT, returned by the next call:
+    /// its discontinuity function (1..ND), 0 if none.
+    pub const PENDING: usize = 22;
+    /// IWORK(24): that function's truth value after the crossing.
+    pub const PENDING_TRUTH: usize = 24;
     /// RWORK(16): NEQ at the start.
     pub const RUN_NEQ: usize = 16;
+    /// RWORK(53): the time of the pending event.
+    pub const PENDING_T: usize = 53;
 }
 
 /// Where DSL48E's segments sit (0-based) and how long the arrays must be.
 ///
 /// RWORK: the 60-word header; DELTA, E, WT, [VT with INFO(16) = 1],
-/// PHI (MAXORD+1 columns), the NEJAC values of the iteration matrix, and
-/// 3*ND words of event state: LENRW = 60 + (MAXORD+4 [+1])*NEQ + NEJAC +
-/// 3*ND <= 60 + 10*NEQ + NEJAC + 3*ND. IWORK: the 40-word header, ID
-/// (+1 differential, -1 algebraic, from JYDOT), and ND truth values:
-/// LENIW = 40 + NEQ + ND.
+/// PHI (MAXORD+1 columns) and the NEJAC values of the iteration matrix:
+/// LENRW = 60 + (MAXORD+4 [+1])*NEQ + NEJAC <= 60 + 10*NEQ + NEJAC.
+/// IWORK: the 40-word header, ID (+1 differential, -1 algebraic, from
+/// JYDOT), and the ND truth values of the discontinuity functions:
+/// LENIW = 40 + NEQ + ND. (SPEC's ceilings are 60 + 10*NEQ + NEJAC + 3*ND
+/// and 40 + 2*NEQ + ND.)
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Dsl48eLayout {
     pub neq: usize,
@@ -445,8 +456,6 @@ pub struct Dsl48eLayout {
     pub phi: usize,
     /// The NEJAC values of J = dF/dz + CJ*dF/dzdot, in the caller's order.
     pub pd: usize,
-    /// 3*ND words of event state.
-    pub events: usize,
     pub lenrw: usize,
     /// ID in IWORK.
     pub id: usize,
@@ -470,8 +479,7 @@ impl Dsl48eLayout {
         let vt = if separate_vt { add(wt, neq)? } else { wt };
         let phi = add(vt, neq)?;
         let pd = add(phi, mul(ncphi, neq)?)?;
-        let events = add(pd, nejac)?;
-        let lenrw = add(events, mul(3, nd)?)?;
+        let lenrw = add(pd, nejac)?;
         let id = iw::HEADER;
         let truth = add(id, neq)?;
         let leniw = add(truth, nd)?;
@@ -479,7 +487,7 @@ impl Dsl48eLayout {
         if !fits(lenrw) || !fits(leniw) {
             return Err(LengthOverflow);
         }
-        Ok(Dsl48eLayout { neq, nejac, nd, ncphi, delta, e, wt, vt, phi, pd, events, lenrw, id, truth, leniw })
+        Ok(Dsl48eLayout { neq, nejac, nd, ncphi, delta, e, wt, vt, phi, pd, lenrw, id, truth, leniw })
     }
 
     /// RWORK split into its segments (`rwork` at least LENRW long).
@@ -495,9 +503,8 @@ impl Dsl48eLayout {
         } else {
             (None, rest)
         };
-        let (phi, rest) = rest.split_at_mut(self.ncphi * n);
-        let (pd, events) = rest.split_at_mut(self.nejac);
-        Dsl48eRViews { header: RHeader(header), delta, e, wt, vt, phi, pd, events }
+        let (phi, pd) = rest.split_at_mut(self.ncphi * n);
+        Dsl48eRViews { header: RHeader(header), delta, e, wt, vt, phi, pd }
     }
 
     /// IWORK split into its segments (`iwork` at least LENIW long).
@@ -517,7 +524,6 @@ pub struct Dsl48eRViews<'a> {
     pub vt: Option<&'a mut [Real]>,
     pub phi: &'a mut [Real],
     pub pd: &'a mut [Real],
-    pub events: &'a mut [Real],
 }
 
 /// Typed read/write access to the scalar header of RWORK.

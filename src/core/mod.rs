@@ -12,6 +12,7 @@
 //! | [`linsol`] | linear solvers: direct (dense, band), Krylov | DMATD, DSLVD, DSLVK, DSPIGM, LINPACK |
 //! | [`initial`] | consistent initial conditions | DDASIC, DDASID/DNSID, DDASIK/DNSIK, DLINSD/DLINSK |
 //! | [`roots`] | root finding (an event hook) | DRCHEK, DROOTS |
+//! | [`events`] | DSL48E's state events: interval detection, polishing (an event hook) | DSL48E's event location |
 //! | [`integrator`] | weights, limits, stop tests, the step loop | the body of DDASKR |
 //! | [`ddaskr`] | DDASKR's call protocol | DDASKR |
 //! | [`dsl48e`] | DSL48E's call protocol (sparse LU, BOUNDS, JYDOT) | DSL48E |
@@ -21,6 +22,7 @@ pub mod counters;
 pub mod ddaskr;
 pub mod dsl48e;
 pub mod error;
+pub mod events;
 pub mod guard;
 pub mod initial;
 pub mod integrator;

@@ -218,8 +218,8 @@ impl RunSignature {
         put(dsl::RUN_NJYDOT, self.njydot);
         put(dsl::RUN_MAXORD, self.maxord);
         put(dsl::RUN_FLAGS, self.flags);
-        put(dsl::PATTERN_KEY, self.key[0]);
-        put(dsl::PATTERN_KEY + 1, self.key[1]);
+        put(dsl::PATTERN_KEY_HI, self.key[0]);
+        put(dsl::PATTERN_KEY_LO, self.key[1]);
         rwork[dsl::RUN_NEQ - 1] = Real::from(self.neq);
     }
 
@@ -249,7 +249,7 @@ impl RunSignature {
                 return changed(what, was, now);
             }
         }
-        if [get(dsl::PATTERN_KEY), get(dsl::PATTERN_KEY + 1)] != self.key {
+        if [get(dsl::PATTERN_KEY_HI), get(dsl::PATTERN_KEY_LO)] != self.key {
             return Err(InputError::StateCorrupted { what: "JROW/JCOL differ from the pattern the run started with" });
         }
         Ok(())

@@ -11,15 +11,17 @@ mod checks;
 
 pub use self::checks::Dsl48eOptions;
 use self::checks::{check_bounds, check_stored_state, check_structure, checked_layout, maxord, RunSignature};
-use super::error::{InputError, Interrupt};
+use super::error::{InputError, Interrupt, StepFailure};
+use super::events::{EventDetector, Pending};
 use super::guard::FiniteGuard;
 use super::initial::{Constraints, IcOption};
-use super::integrator::{integrate, Arrays, CallIo, IcRequest, NoEvents, Parts, RunConfig};
-use super::layout::{dsl, iw, rw, Dsl48eLayout, IHeader};
-use super::linsol::sparse::{stamp_from_words, stamp_to_words, SparseSolver, SparseSource};
+use super::integrator::{integrate, Arrays, CallIo, IcRequest, Parts, RunConfig};
+use super::layout::{dsl, iw, rw, Dsl48eLayout, IHeader, RHeader};
+use super::linsol::sparse::{shared_pattern, stamp_from_words, stamp_to_words, SparseSolver, SparseSource};
 use super::messages::{MessageLine, MessageSink};
 use super::problem::{DaeSystem, StateConditions};
 use crate::types::{FInt, Real};
+use std::rc::Rc;
 
 /// The arguments of one DSL48E call as checked slices. The FFI layer
 /// builds each slice with its declared length (0 for a negative one):
@@ -176,10 +178,10 @@ fn initialise(o: &Dsl48eOptions, a: &mut Dsl48eArgs<'_>, l: &Dsl48eLayout, q: us
     for pos in [iw::NST, iw::NRE, iw::NJE, iw::NETF, iw::NCFN, iw::NNI, iw::NLI, iw::NPS, iw::NCFL, iw::NRTE] {
         h.set(pos, 0);
     }
-    h.set(iw::KPRIN, FInt::from(o.ic_print));
     h.set(dsl::STAMP, 0);
     h.set(dsl::STAMP + 1, 0);
     h.set(dsl::EVENT_RETURNED, 0);
+    h.set(dsl::PENDING, 0);
     if o.initial_condition && !o.ic_controls {
         set_ic_defaults(&mut h);
     }
@@ -193,8 +195,29 @@ fn set_ic_defaults(h: &mut IHeader<'_>) {
     h.set(iw::LSOFF, 0);
 }
 
+/// The event found beyond TOUT on the last call, if any.
+fn load_pending(ih: &IHeader<'_>, rh: &RHeader<'_>) -> Option<Pending> {
+    let f = ih.get(dsl::PENDING);
+    (f > 0).then(|| Pending {
+        function: f as usize - 1,
+        t: rh.get(dsl::PENDING_T),
+        new_truth: ih.get(dsl::PENDING_TRUTH) != 0,
+    })
+}
+
+fn store_pending(ih: &mut IHeader<'_>, rh: &mut RHeader<'_>, p: Option<Pending>) {
+    match p {
+        Some(p) => {
+            ih.set(dsl::PENDING, p.function as FInt + 1);
+            ih.set(dsl::PENDING_TRUTH, FInt::from(p.new_truth));
+            rh.set(dsl::PENDING_T, p.t);
+        }
+        None => ih.set(dsl::PENDING, 0),
+    }
+}
+
 /// The whole call; Ok(IDID) on success.
-fn run<S: DaeSystem + ?Sized>(
+fn run<S: DaeSystem + StateConditions + ?Sized>(
     a: &mut Dsl48eArgs<'_>,
     sys: &mut S,
     sink: &mut dyn MessageSink,
@@ -203,9 +226,6 @@ fn run<S: DaeSystem + ?Sized>(
     let first = a.info[0] == 0;
     let layout = call_layout(&o, a, first)?;
     check_inputs(&o, a, first)?;
-    if a.nc > 0 {
-        return Err(InputError::NotAvailable { feature: "state events (NC > 0)" }.into());
-    }
     let q = maxord(&o, a.iwork)?;
     if first {
         initialise(&o, a, &layout, q);
@@ -229,12 +249,36 @@ fn run<S: DaeSystem + ?Sized>(
     };
     let source = if a.jdtype == 1 { SparseSource::User } else { SparseSource::DifferenceQuotients };
     let n = layout.neq;
-    let Dsl48eArgs { time, z, zdot, tout, info, rtol, atol, rwork, iwork, jrow, jcol, bounds, .. } = a;
+    let tstop = cfg.tstop;
+    let Dsl48eArgs {
+        time,
+        z,
+        zdot,
+        tout,
+        info,
+        rtol,
+        atol,
+        rwork,
+        iwork,
+        jrow,
+        jcol,
+        bounds,
+        isc,
+        revwk,
+        ievent,
+        idiscon,
+        tevt,
+        ..
+    } = a;
     let rv = layout.split_rwork(rwork);
-    let (ih, id, _truth) = layout.split_iwork(iwork);
+    let (ih, id, truth) = layout.split_iwork(iwork);
     let stamp = stamp_from_words([ih.get(dsl::STAMP), ih.get(dsl::STAMP + 1)]);
+    let pending = load_pending(&ih, &rv.header);
     let box_bounds = o.bounds.then_some(Constraints::Box(bounds));
-    let mut lin = SparseSolver::new(n, jrow, jcol, source, rv.pd, stamp).map_err(|_| InputError::Internal)?;
+    let pattern = shared_pattern(n, jrow, jcol).map_err(|_| InputError::Internal)?;
+    let mut lin = SparseSolver::new(Rc::clone(&pattern), source, rv.pd, stamp);
+    let id: &[FInt] = id;
+    let mut events = EventDetector::new(isc, truth, pending, pattern, source, id, tstop, revwk);
     let mut arrays = Arrays {
         rh: rv.header,
         ih,
@@ -243,15 +287,27 @@ fn run<S: DaeSystem + ?Sized>(
         phi: rv.phi,
         delta: rv.delta,
         e: rv.e,
-        id: Some(&*id),
+        id: Some(id),
         constraints: box_bounds,
         bounds: box_bounds,
     };
     let mut io = CallIo { t: time, y: z, yp: zdot, tout: *tout, rtol, atol };
-    let result = integrate(&mut Parts { sys, lin: &mut lin, hook: &mut NoEvents, sink }, &mut arrays, &mut io, &cfg);
+    let result = integrate(&mut Parts { sys, lin: &mut lin, hook: &mut events, sink }, &mut arrays, &mut io, &cfg);
     let [hi, lo] = stamp_to_words(lin.stamp());
     arrays.ih.set(dsl::STAMP, hi);
     arrays.ih.set(dsl::STAMP + 1, lo);
+    store_pending(&mut arrays.ih, &mut arrays.rh, events.pending);
+    arrays.ih.set(dsl::EVENT_RETURNED, FInt::from(events.event.is_some()));
+    let located = match (&events.event, &result) {
+        (Some(e), Ok(_)) => Some((e.condition as FInt + 1, e.function as FInt + 1, e.t)),
+        (_, Err(Interrupt::Step(StepFailure::EventPolishing { ievent, idiscon, tevt, .. }))) => {
+            Some((*ievent, *idiscon, *tevt))
+        }
+        _ => None,
+    };
+    if let Some((k, j, t)) = located {
+        (**ievent, **idiscon, **tevt) = (k, j, t);
+    }
     if first && !matches!(result, Ok(4)) {
         info[0] = 1;
     }

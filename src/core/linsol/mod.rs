@@ -282,11 +282,12 @@ mod conformance {
 
     #[test]
     fn sparse_with_both_jacobian_sources() {
-        use super::sparse::{SparseSolver, SparseSource};
+        use super::sparse::{shared_pattern, SparseSolver, SparseSource};
         let (rows, cols) = Tridiagonal { n: N }.pattern();
         for source in [SparseSource::User, SparseSource::DifferenceQuotients] {
             let mut values = vec![f64::NAN; rows.len()];
-            let mut lin = SparseSolver::new(N, &rows, &cols, source, &mut values, 0).unwrap();
+            let pattern = shared_pattern(N, &rows, &cols).unwrap();
+            let mut lin = SparseSolver::new(pattern, source, &mut values, 0);
             let colours = lin.colour_count();
             let tol = if source == SparseSource::User { 1e-12 } else { 1e-6 };
             let cnt = check(&mut lin, tol);

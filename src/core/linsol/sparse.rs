@@ -24,6 +24,7 @@
 //! path).
 
 use std::cell::RefCell;
+use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use faer::dyn_stack::{MemBuffer, MemStack, StackReq};
@@ -234,7 +235,7 @@ const CACHED_FACTORS: usize = 8;
 #[derive(Default)]
 struct Cache {
     /// Most recently used last.
-    patterns: Vec<(u64, Box<Pattern>)>,
+    patterns: Vec<(u64, Rc<Pattern>)>,
     factors: Vec<(u64, Box<Factors>)>,
     scratch: Option<MemBuffer>,
 }
@@ -288,120 +289,84 @@ pub enum SparseSource {
     DifferenceQuotients,
 }
 
-/// The sparse solver over the caller's arrays for one call.
-pub struct SparseSolver<'a> {
-    source: SparseSource,
-    pattern: Option<Box<Pattern>>,
-    pattern_key: u64,
-    /// J's values in the caller's pattern order (RWORK).
-    values: &'a mut [Real],
-    /// The stamp of the factorisation of `values` (0: none yet); the
-    /// driver keeps it in IWORK.
-    stamp: u64,
-    factors: Option<Box<Factors>>,
-    /// DQ scratch: the saved components (2 * the largest colour group).
-    save: Vec<Real>,
+/// The analysed pattern for NEQ = `n` and the caller's (validated) lists,
+/// from this thread's cache or analysed now. The handle is shared by the
+/// solver and the event polishing, and returned to the cache on drop.
+pub fn shared_pattern(n: usize, rows: &[FInt], cols: &[FInt]) -> Result<Rc<Pattern>, PatternError> {
+    let key = pattern_key(n, rows, cols);
+    let cached = CACHE.with(|c| c.borrow().patterns.iter().find(|(k, _)| *k == key).map(|(_, p)| Rc::clone(p)));
+    let pattern = match cached {
+        Some(p) => p,
+        None => Rc::new(Pattern::new(n, rows, cols)?),
+    };
+    CACHE.with(|c| put(&mut c.borrow_mut().patterns, key, Rc::clone(&pattern), CACHED_PATTERNS));
+    Ok(pattern)
 }
 
-impl<'a> SparseSolver<'a> {
-    /// The solver for NEQ = `n` on the caller's pattern (validated by the
-    /// driver), J's values in `values` (NNZ long) with the stamp of their
-    /// factorisation as the driver recorded it.
-    pub fn new(
-        n: usize,
-        rows: &[FInt],
-        cols: &[FInt],
-        source: SparseSource,
-        values: &'a mut [Real],
-        stamp: u64,
-    ) -> Result<Self, PatternError> {
-        let key = pattern_key(n, rows, cols);
-        let cached = CACHE.with(|c| take(&mut c.borrow_mut().patterns, key));
-        let pattern = match cached {
-            Some(p) => p,
-            None => Box::new(Pattern::new(n, rows, cols)?),
-        };
-        Ok(SparseSolver {
-            source,
-            pattern: Some(pattern),
-            pattern_key: key,
-            values,
-            stamp,
-            factors: None,
-            save: Vec::new(),
+/// A factorisation of a matrix on the pattern.
+pub struct SparseFactors(Box<Factors>);
+
+impl Pattern {
+    /// NEQ.
+    pub fn neq(&self) -> usize {
+        self.n
+    }
+
+    /// The entries as (row, column, position in the caller's order), 0-based.
+    pub fn entries(&self) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
+        (0..self.n).flat_map(move |c| {
+            (self.col_ptr[c]..self.col_ptr[c + 1]).map(move |p| (self.row_idx[p], c, self.to_user[p]))
         })
     }
 
-    fn pattern(&self) -> &Pattern {
-        self.pattern.as_deref().expect("the pattern is held until the solver is dropped")
-    }
-
-    /// Residual calls per difference-quotient Jacobian.
-    pub fn colour_count(&self) -> usize {
-        self.pattern().colour_count()
-    }
-
-    /// The stamp of the current factorisation, for the driver to keep.
-    pub fn stamp(&self) -> u64 {
-        self.stamp
-    }
-
-    fn set_stamp(&mut self, s: u64) {
-        self.stamp = s;
-    }
-
-    /// Fill `values` with J at the setup point.
-    fn evaluate<S: DaeSystem + ?Sized>(
-        &mut self,
+    /// Fill `values` (the caller's order) with J = dF/dz + CJ*dF/dzdot at
+    /// the setup point: the user's JAC, or difference quotients over the
+    /// colouring (`save`: scratch).
+    pub fn evaluate<S: DaeSystem + ?Sized>(
+        &self,
+        source: SparseSource,
         sys: &mut S,
         at: Setup<'_>,
+        values: &mut [Real],
+        save: &mut Vec<Real>,
         nre: &mut FInt,
     ) -> Result<(), CallbackStatus> {
-        let n = self.pattern().n;
-        match self.source {
+        match source {
             SparseSource::User => {
-                self.values.fill(0.0);
-                let storage = MatrixStorage::Sparse { neq: n, nnz: self.values.len() };
-                match sys.jacobian(at.t, at.y, at.yp, at.cj, self.values, storage) {
+                values.fill(0.0);
+                let storage = MatrixStorage::Sparse { neq: self.n, nnz: values.len() };
+                match sys.jacobian(at.t, at.y, at.yp, at.cj, values, storage) {
                     CallbackStatus::Ok => Ok(()),
                     failed => Err(failed),
                 }
             }
             SparseSource::DifferenceQuotients => {
-                let pattern = self.pattern.take().expect("pattern held");
-                self.save.resize(2 * pattern.colouring.largest(), 0.0);
-                let values = &mut *self.values;
-                let p = &*pattern;
-                let done = difference_quotients(sys, at, &mut self.save, &p.colouring, nre, |col, delinv, g, g0| {
-                    for pos in p.col_ptr[col]..p.col_ptr[col + 1] {
-                        let row = p.row_idx[pos];
-                        values[p.to_user[pos]] = (g[row] - g0[row]) * delinv;
+                save.resize(2 * self.colouring.largest(), 0.0);
+                difference_quotients(sys, at, save, &self.colouring, nre, |col, delinv, g, g0| {
+                    for pos in self.col_ptr[col]..self.col_ptr[col + 1] {
+                        let row = self.row_idx[pos];
+                        values[self.to_user[pos]] = (g[row] - g0[row]) * delinv;
                     }
-                });
-                self.pattern = Some(pattern);
-                done
+                })
             }
         }
     }
 
-    /// Factor the current values; an exactly zero or non-finite pivot (or
-    /// a structurally singular pattern) is a singular matrix.
-    fn factor(&mut self) -> Result<Box<Factors>, LinearFailure> {
-        let p = self.pattern();
-        let n = p.n;
-        let csc_values: Vec<Real> = p.to_user.iter().map(|&k| self.values[k]).collect();
-        let a = SparseColMatRef::new(p.symbolic(), &csc_values);
-        let col_perm = PermRef::new_checked(&p.col_perm, &p.col_perm_inv, n);
+    /// Factor the matrix with these values (the caller's order); an
+    /// exactly zero or non-finite pivot (or a structurally singular
+    /// pattern) is a singular matrix.
+    pub fn factor(&self, values: &[Real]) -> Result<SparseFactors, LinearFailure> {
+        let n = self.n;
+        let csc_values: Vec<Real> = self.to_user.iter().map(|&k| values[k]).collect();
+        let a = SparseColMatRef::new(self.symbolic(), &csc_values);
+        let col_perm = PermRef::new_checked(&self.col_perm, &self.col_perm_inv, n);
         let mut f = Box::new(Factors {
             lu: SimplicialLu::new(),
             row_perm: vec![0; n],
             row_perm_inv: vec![0; n],
-            checksum: checksum(self.values),
+            checksum: checksum(values),
         });
-        let req = StackReq::any_of(&[
-            simplicial::factorize_simplicial_numeric_lu_scratch::<usize, Real>(n, n),
-            simplicial::solve_in_place_scratch::<usize, Real>(n, 1, Par::Seq),
-        ]);
+        let req = simplicial::factorize_simplicial_numeric_lu_scratch::<usize, Real>(n, n);
         with_scratch(req, |stack| {
             simplicial::factorize_simplicial_numeric_lu(
                 &mut f.row_perm,
@@ -416,7 +381,51 @@ impl<'a> SparseSolver<'a> {
         if !pivots_usable(&f.lu) {
             return Err(LinearFailure::Singular);
         }
-        Ok(f)
+        Ok(SparseFactors(f))
+    }
+
+    /// Overwrite `b` with the solution of A x = b for the factored A.
+    pub fn solve(&self, f: &SparseFactors, b: &mut [Real]) {
+        let n = self.n;
+        let f = &f.0;
+        let row_perm = PermRef::new_checked(&f.row_perm, &f.row_perm_inv, n);
+        let col_perm = PermRef::new_checked(&self.col_perm, &self.col_perm_inv, n);
+        let rhs = MatMut::from_column_major_slice_mut(&mut b[..n], n, 1);
+        let req = simplicial::solve_in_place_scratch::<usize, Real>(n, 1, Par::Seq);
+        with_scratch(req, |stack| f.lu.solve_in_place_with_conj(row_perm, col_perm, Conj::No, rhs, Par::Seq, stack));
+    }
+}
+
+/// The sparse solver over the caller's arrays for one call.
+pub struct SparseSolver<'a> {
+    source: SparseSource,
+    pattern: Rc<Pattern>,
+    /// J's values in the caller's pattern order (RWORK).
+    values: &'a mut [Real],
+    /// The stamp of the factorisation of `values` (0: none yet); the
+    /// driver keeps it in IWORK.
+    stamp: u64,
+    factors: Option<SparseFactors>,
+    /// DQ scratch: the saved components (2 * the largest colour group).
+    save: Vec<Real>,
+}
+
+impl<'a> SparseSolver<'a> {
+    /// The solver on an analysed pattern, J's values in `values` (NNZ
+    /// long) with the stamp of their factorisation as the driver recorded
+    /// it.
+    pub fn new(pattern: Rc<Pattern>, source: SparseSource, values: &'a mut [Real], stamp: u64) -> Self {
+        SparseSolver { source, pattern, values, stamp, factors: None, save: Vec::new() }
+    }
+
+    /// Residual calls per difference-quotient Jacobian.
+    pub fn colour_count(&self) -> usize {
+        self.pattern.colour_count()
+    }
+
+    /// The stamp of the current factorisation, for the driver to keep.
+    pub fn stamp(&self) -> u64 {
+        self.stamp
     }
 
     /// The factors of the current values: held, cached under the stamp,
@@ -425,15 +434,14 @@ impl<'a> SparseSolver<'a> {
         if self.factors.is_some() {
             return Ok(());
         }
-        let stamp = self.stamp();
         let sum = checksum(self.values);
-        let cached = CACHE.with(|c| take(&mut c.borrow_mut().factors, stamp));
+        let cached = CACHE.with(|c| take(&mut c.borrow_mut().factors, self.stamp));
         self.factors = match cached {
-            Some(f) if f.checksum == sum && stamp != 0 => Some(f),
+            Some(f) if f.checksum == sum && self.stamp != 0 => Some(SparseFactors(f)),
             _ => {
-                let f = self.factor()?;
-                if stamp == 0 {
-                    self.set_stamp(new_stamp());
+                let f = self.pattern.factor(self.values)?;
+                if self.stamp == 0 {
+                    self.stamp = new_stamp();
                 }
                 Some(f)
             }
@@ -443,14 +451,8 @@ impl<'a> SparseSolver<'a> {
 
     fn back_substitute(&mut self, b: &mut [Real]) -> LinearResult {
         self.ensure_factors()?;
-        let p = self.pattern();
-        let f = self.factors.as_deref().expect("factored above");
-        let n = p.n;
-        let row_perm = PermRef::new_checked(&f.row_perm, &f.row_perm_inv, n);
-        let col_perm = PermRef::new_checked(&p.col_perm, &p.col_perm_inv, n);
-        let rhs = MatMut::from_column_major_slice_mut(&mut b[..n], n, 1);
-        let req = simplicial::solve_in_place_scratch::<usize, Real>(n, 1, Par::Seq);
-        with_scratch(req, |stack| f.lu.solve_in_place_with_conj(row_perm, col_perm, Conj::No, rhs, Par::Seq, stack));
+        let f = self.factors.as_ref().expect("factored above");
+        self.pattern.solve(f, b);
         Ok(())
     }
 }
@@ -473,17 +475,13 @@ fn with_scratch<R>(req: StackReq, f: impl FnOnce(&mut MemStack) -> R) -> R {
 }
 
 impl Drop for SparseSolver<'_> {
-    /// Return the pattern and the factors to this thread's cache.
+    /// Return the factors to this thread's cache.
     fn drop(&mut self) {
-        let stamp = self.stamp();
-        let (pattern, factors) = (self.pattern.take(), self.factors.take());
+        let (stamp, factors) = (self.stamp, self.factors.take());
         let _ = CACHE.try_with(|c| {
             let Ok(mut c) = c.try_borrow_mut() else { return };
-            if let Some(p) = pattern {
-                put(&mut c.patterns, self.pattern_key, p, CACHED_PATTERNS);
-            }
             if let (Some(f), true) = (factors, stamp != 0) {
-                put(&mut c.factors, stamp, f, CACHED_FACTORS);
+                put(&mut c.factors, stamp, f.0, CACHED_FACTORS);
             }
         });
     }
@@ -496,10 +494,11 @@ impl<S: DaeSystem + ?Sized> LinearSolver<S> for SparseSolver<'_> {
 
     fn setup(&mut self, sys: &mut S, at: Setup<'_>, cnt: &mut Counters) -> LinearResult {
         self.factors = None;
-        self.evaluate(sys, at, &mut cnt.nre).map_err(LinearFailure::Residual)?;
-        let f = self.factor();
+        let p = &*self.pattern;
+        p.evaluate(self.source, sys, at, self.values, &mut self.save, &mut cnt.nre).map_err(LinearFailure::Residual)?;
+        let f = p.factor(self.values);
         // A new matrix: a new stamp, whether or not it could be factored.
-        self.set_stamp(new_stamp());
+        self.stamp = new_stamp();
         self.factors = Some(f?);
         Ok(())
     }
@@ -572,7 +571,8 @@ mod tests {
     /// A solver on a 2x2 user pattern with given values (no setup).
     fn solve_with(values: &mut [Real], stamp: &mut u64, b: &mut [Real]) -> LinearResult {
         let (rows, cols) = ([1, 2, 1, 2], [1, 1, 2, 2]);
-        let mut lin = SparseSolver::new(2, &rows, &cols, SparseSource::User, values, *stamp).unwrap();
+        let p = shared_pattern(2, &rows, &cols).unwrap();
+        let mut lin = SparseSolver::new(p, SparseSource::User, values, *stamp);
         let r = lin.back_substitute(b);
         *stamp = lin.stamp();
         r
@@ -617,4 +617,3 @@ mod tests {
         assert!(a != 0 && b != 0 && a != b);
     }
 }
-

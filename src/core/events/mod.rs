@@ -1,0 +1,235 @@
+//! DSL48E's state events as the integrator's event hook: after every
+//! accepted step the discontinuity variables' interpolating polynomials are
+//! searched for sign changes with interval arithmetic ([`interval`]); the
+//! crossings are offered to STCHANGE in time order; the earliest whose
+//! condition changes is polished to a consistent point on its new side
+//! ([`polish`]) and returned as the event.
+//!
+//! State kept between calls (in the caller's arrays): the truth value of
+//! every discontinuity function at the last point searched (IWORK), and an
+//! event found beyond TOUT in a step already taken, returned by the next
+//! call (its function in IWORK, its time in RWORK).
+
+pub mod interval;
+pub mod polish;
+
+use std::rc::Rc;
+
+use self::interval::{crossings, Crossing as Change, Resolution, StepPolynomials};
+use self::polish::{polish, Crossing, PolishFailure};
+use super::error::{Interrupt, StepFailure};
+use super::integrator::{EventHook, HookContext, Stop};
+use super::linsol::sparse::{Pattern, SparseSource};
+use super::problem::{DaeSystem, StateConditions};
+use crate::types::{FInt, Real};
+
+/// An event found, for the driver's IEVENT, IDISCON, TEVT (0-based here).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Event {
+    pub condition: usize,
+    pub function: usize,
+    pub t: Real,
+}
+
+/// A crossing whose condition changed, not yet returned.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pending {
+    /// The discontinuity function (0-based over all ND).
+    pub function: usize,
+    pub t: Real,
+    pub new_truth: bool,
+}
+
+/// The condition of function `i` (over all ND) and the function's index
+/// within it.
+fn owner(isc: &[FInt], i: usize) -> (usize, usize) {
+    let mut first = 0;
+    for (k, &n) in isc.iter().enumerate() {
+        let n = n as usize;
+        if i < first + n {
+            return (k, i - first);
+        }
+        first += n;
+    }
+    (isc.len().saturating_sub(1), 0)
+}
+
+/// The event hook of one DSL48E call.
+pub struct EventDetector<'a> {
+    /// ISC: functions per condition.
+    isc: &'a [FInt],
+    /// The truth value (g >= 0) of every discontinuity function at the last
+    /// point searched (IWORK).
+    truth: &'a mut [FInt],
+    pub pending: Option<Pending>,
+    /// The event returned by this call, if any.
+    pub event: Option<Event>,
+    pattern: Rc<Pattern>,
+    source: SparseSource,
+    id: &'a [FInt],
+    tstop: Option<Real>,
+    /// REVWK: the polynomials' coefficients and STCHANGE's Z, ZDOT.
+    scratch: &'a mut [Real],
+}
+
+impl<'a> EventDetector<'a> {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        isc: &'a [FInt],
+        truth: &'a mut [FInt],
+        pending: Option<Pending>,
+        pattern: Rc<Pattern>,
+        source: SparseSource,
+        id: &'a [FInt],
+        tstop: Option<Real>,
+        scratch: &'a mut [Real],
+    ) -> Self {
+        EventDetector { isc, truth, pending, event: None, pattern, source, id, tstop, scratch }
+    }
+
+    fn nd(&self) -> usize {
+        self.truth.len()
+    }
+
+    /// Every sign change in the last step, all functions merged in time
+    /// order (ties: lower function first, i.e. lower condition first).
+    fn changes_in_step(&mut self, cx: &HookContext<'_, '_>) -> Vec<(Real, usize, bool)> {
+        let hist = &cx.hist;
+        let (n, nd) = (cx.y.len(), self.nd());
+        let h = hist.psi[0];
+        let polys = StepPolynomials::new(hist.kold, hist.psi, h);
+        let k = polys.degree();
+        let (coef, _) = self.scratch.split_at_mut(6);
+        let mut all = Vec::new();
+        let mut found = Vec::new();
+        for i in 0..nd {
+            let m = n - nd + i;
+            polys.of_component(hist.phi, n, m, coef);
+            // Resolution: a hundredth of the variable's error weight; the
+            // time to a few units of rounding.
+            let ewt = 1.0 / cx.wt[m];
+            let res = Resolution { s: 8.0 * cx.uround * (1.0 + (hist.tn / h).abs()), g: 0.01 * ewt };
+            found.clear();
+            crossings(&coef[..=k], -1.0, 0.0, self.truth[i] != 0, res, &mut found);
+            all.extend(found.iter().map(|c: &Change| (hist.tn + c.s * h, i, c.truth)));
+        }
+        all.sort_by(|a, b| {
+            (a.0 - hist.tn).partial_cmp(&(b.0 - hist.tn)).unwrap_or(std::cmp::Ordering::Equal).then(a.1.cmp(&b.1))
+        });
+        if h < 0.0 {
+            all.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal).then(a.1.cmp(&b.1)));
+        }
+        all
+    }
+
+    /// Offer the crossings to STCHANGE in time order; the first whose
+    /// condition changes is the event (the truth values then describe the
+    /// point just before it). Without an event the truth values are those
+    /// at the end of the step.
+    fn first_change<S: StateConditions + ?Sized>(
+        &mut self,
+        sys: &mut S,
+        cx: &HookContext<'_, '_>,
+        changes: &[(Real, usize, bool)],
+    ) -> Option<Pending> {
+        let n = cx.y.len();
+        let (_, rest) = self.scratch.split_at_mut(6);
+        let (z, rest) = rest.split_at_mut(n);
+        let zdot = &mut rest[..n];
+        for &(t, i, truth) in changes {
+            let (k, j) = owner(self.isc, i);
+            let first = i - j;
+            let mut ig: Vec<FInt> = self.truth[first..first + self.isc[k] as usize].to_vec();
+            ig[j] = FInt::from(truth);
+            cx.hist.at(t, z, zdot);
+            if sys.condition_changed(k, t, z, zdot, &ig) {
+                return Some(Pending { function: i, t, new_truth: truth });
+            }
+            self.truth[i] = FInt::from(truth);
+        }
+        None
+    }
+
+    /// Polish the pending event and report it; on failure, T, Z, ZDOT are
+    /// left at the last mesh point.
+    fn polish_pending<S: DaeSystem + StateConditions + ?Sized>(
+        &mut self,
+        sys: &mut S,
+        cx: &mut HookContext<'_, '_>,
+        p: Pending,
+    ) -> Result<Option<Stop>, Interrupt> {
+        let n = cx.y.len();
+        let (k, j) = owner(self.isc, p.function);
+        let c = Crossing {
+            hist: cx.hist,
+            t: p.t,
+            m: n - self.nd() + p.function,
+            k,
+            j,
+            new_truth: p.new_truth,
+            id: self.id,
+            wt: cx.wt,
+            tstop: self.tstop,
+        };
+        self.pending = None;
+        match polish(sys, &self.pattern, self.source, &c, cx.y, cx.yp, cx.cnt) {
+            Ok(t) => {
+                self.event = Some(Event { condition: k, function: j, t });
+                Ok(Some(Stop { t, idid: 1 }))
+            }
+            Err(failure) => {
+                cx.hist.at(cx.hist.tn, cx.y, cx.yp);
+                let icode = match failure {
+                    PolishFailure::Derivatives(code) => code,
+                    PolishFailure::NoConvergence => 0,
+                };
+                let (t, tevt) = (cx.hist.tn, p.t);
+                Err(StepFailure::EventPolishing { t, tevt, ievent: k as FInt + 1, idiscon: j as FInt + 1, icode }
+                    .into())
+            }
+        }
+    }
+
+    /// Whether time `t` lies beyond TOUT in the direction of integration.
+    fn beyond_tout(cx: &HookContext<'_, '_>, t: Real) -> bool {
+        (t - cx.tout) * cx.hist.psi[0] > 0.0
+    }
+}
+
+impl<S: DaeSystem + StateConditions + ?Sized> EventHook<S> for EventDetector<'_> {
+    /// The reference truth values come from the consistent start point; a
+    /// function exactly zero there is true.
+    fn at_start(&mut self, _sys: &mut S, cx: &mut HookContext<'_, '_>) -> Result<(), Interrupt> {
+        let (n, nd) = (cx.y.len(), self.nd());
+        for (t, &v) in self.truth.iter_mut().zip(&cx.y[n - nd..]) {
+            *t = FInt::from(v >= 0.0);
+        }
+        self.pending = None;
+        Ok(())
+    }
+
+    /// An event found beyond TOUT on the last call is due once TOUT has
+    /// passed it.
+    fn on_continuation(&mut self, sys: &mut S, cx: &mut HookContext<'_, '_>) -> Result<Option<Stop>, Interrupt> {
+        match self.pending {
+            Some(p) if !Self::beyond_tout(cx, p.t) => self.polish_pending(sys, cx, p),
+            _ => Ok(None),
+        }
+    }
+
+    fn after_step(&mut self, sys: &mut S, cx: &mut HookContext<'_, '_>) -> Result<Option<Stop>, Interrupt> {
+        if self.nd() == 0 {
+            return Ok(None);
+        }
+        let changes = self.changes_in_step(cx);
+        let Some(p) = self.first_change(sys, cx, &changes) else {
+            return Ok(None);
+        };
+        if Self::beyond_tout(cx, p.t) {
+            // TOUT is returned first; the event on the next call.
+            self.pending = Some(p);
+            return Ok(None);
+        }
+        self.polish_pending(sys, cx, p)
+    }
+}

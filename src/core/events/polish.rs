@@ -1,0 +1,261 @@
+//! State-event polishing (DSL48E manual, eqs. 6-9): from the located
+//! crossing, find a consistent point (t, z, z') of the locked model at
+//! which the triggering discontinuity function g* has moved to its new side
+//! by Delta g*, so that a restart in the new mode does not stick.
+//!
+//! Unknowns: v = (x', y) (the derivatives of the differential variables,
+//! the algebraic variables) and t, with x = x^p(t) the BDF interpolant.
+//! Equations: F(t, z, z') = 0 and g*(t, z, z') = Delta g*, where
+//! g* = z_m - F_m (the triggering row m of the augmented model is
+//! z_m - g*). The quasi-Newton iteration works on the bordered system
+//!
+//! ```text
+//! [ A    d  ] [dv]   [ F            ]
+//! [ c^T  a  ] [dt] = [ g* - Delta g* ]
+//! ```
+//!
+//! A's column j is dF/dz'_j for a differential variable, dF/dz_j for an
+//! algebraic one (the pattern of the iteration matrix); d = dF/dt (from
+//! EVTDERIV) + dF/dx dx^p/dt; c = dg*/dv = -(row m of A) off the diagonal;
+//! a = alpha (EVTDERIV) - dF_m/dx dx^p/dt. A is factored once and the
+//! border eliminated by two solves; a slow iteration refactors A at the
+//! current point, then Delta g* is reduced.
+
+use crate::core::counters::{bump, Counters};
+use crate::core::interpolate::History;
+use crate::core::linsol::sparse::{Pattern, SparseFactors, SparseSource};
+use crate::core::linsol::Setup;
+use crate::core::problem::{CallbackStatus, DaeSystem, StateConditions};
+use crate::types::{FInt, Real};
+
+/// Why polishing gave up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PolishFailure {
+    /// EVTDERIV returned this nonzero ICODE.
+    Derivatives(FInt),
+    /// No consistent point on the new side, even with smaller Delta g*.
+    NoConvergence,
+}
+
+/// What is being polished.
+pub struct Crossing<'a> {
+    /// The last step's history (TN, KOLD, PHI, PSI).
+    pub hist: History<'a>,
+    /// The located crossing time.
+    pub t: Real,
+    /// The triggering variable z_m (0-based) and its condition k, function j.
+    pub m: usize,
+    pub k: usize,
+    pub j: usize,
+    /// The truth value after the crossing (g* >= 0).
+    pub new_truth: bool,
+    /// +1 differential, -1 algebraic (the ID array from JYDOT).
+    pub id: &'a [FInt],
+    /// Reciprocal error weights.
+    pub wt: &'a [Real],
+    /// Never go past this time (TSTOP).
+    pub tstop: Option<Real>,
+}
+
+/// Newton iterations with one factorisation of A.
+const MAX_ITERATIONS: usize = 10;
+/// Rate above which the iteration counts as stalled.
+const MAX_RATE: Real = 0.9;
+/// Weighted correction norm taken as converged.
+const TOLERANCE: Real = 1e-4;
+/// Reductions of Delta g* tried.
+const REDUCTIONS: usize = 4;
+
+/// The linearisation at one point: A factored, the border, and the terms
+/// for dx^p/dt.
+struct Linearisation {
+    factors: SparseFactors,
+    /// A's values in the caller's order.
+    a: Vec<Real>,
+    /// A^-1 d.
+    q: Vec<Real>,
+    alpha: Real,
+}
+
+/// Polish: on success `z`, `zdot` are consistent at the returned time.
+/// Residual and Jacobian evaluations are counted in `cnt`.
+#[allow(clippy::too_many_arguments)]
+pub fn polish<S: DaeSystem + StateConditions + ?Sized>(
+    sys: &mut S,
+    pattern: &Pattern,
+    source: SparseSource,
+    c: &Crossing<'_>,
+    z: &mut [Real],
+    zdot: &mut [Real],
+    cnt: &mut Counters,
+) -> Result<Real, PolishFailure> {
+    // Of the order of the variable's error weight, toward the new side.
+    let full = (1.0 / c.wt[c.m]).copysign(if c.new_truth { 1.0 } else { -1.0 });
+    for r in 0..REDUCTIONS {
+        let delta_g = full / (4.0 as Real).powi(r as i32);
+        match attempt(sys, pattern, source, c, delta_g, z, zdot, cnt) {
+            Ok(t) => return Ok(t),
+            Err(PolishFailure::Derivatives(code)) => return Err(PolishFailure::Derivatives(code)),
+            Err(PolishFailure::NoConvergence) => {}
+        }
+    }
+    Err(PolishFailure::NoConvergence)
+}
+
+/// The point (z, z') at time t for the unknowns v: x from the interpolant.
+fn assemble(c: &Crossing<'_>, t: Real, v: &[Real], z: &mut [Real], zdot: &mut [Real]) {
+    c.hist.at(t, z, zdot);
+    for (i, &vi) in v.iter().enumerate() {
+        if c.id[i] > 0 {
+            zdot[i] = vi;
+        } else {
+            z[i] = vi;
+        }
+    }
+}
+
+/// One attempt with a given Delta g*.
+#[allow(clippy::too_many_arguments)]
+fn attempt<S: DaeSystem + StateConditions + ?Sized>(
+    sys: &mut S,
+    pattern: &Pattern,
+    source: SparseSource,
+    c: &Crossing<'_>,
+    delta_g: Real,
+    z: &mut [Real],
+    zdot: &mut [Real],
+    cnt: &mut Counters,
+) -> Result<Real, PolishFailure> {
+    let n = z.len();
+    let h = c.hist.psi[0];
+    let mut t = c.t;
+    c.hist.at(t, z, zdot);
+    let mut v: Vec<Real> = (0..n).map(|i| if c.id[i] > 0 { zdot[i] } else { z[i] }).collect();
+    let mut f = vec![0.0; n];
+    for _refactor in 0..2 {
+        let lin = linearise(sys, pattern, source, c, t, z, zdot, cnt)?;
+        let mut oldnrm = Real::INFINITY;
+        for _ in 0..MAX_ITERATIONS {
+            bump(&mut cnt.nre);
+            if sys.residual(t, z, zdot, 0.0, &mut f) != CallbackStatus::Ok {
+                return Err(PolishFailure::NoConvergence);
+            }
+            let beta = (z[c.m] - f[c.m]) - delta_g;
+            pattern.solve(&lin.factors, &mut f);
+            let (cp, cq) = border_products(pattern, &lin.a, c.m, &f, &lin.q);
+            let dt = (beta - cp) / (lin.alpha - cq);
+            if !dt.is_finite() {
+                return Err(PolishFailure::NoConvergence);
+            }
+            let mut nrm: Real = 0.0;
+            for i in 0..n {
+                let dv = f[i] - lin.q[i] * dt;
+                v[i] -= dv;
+                let scale = if c.id[i] > 0 { h.abs() * c.wt[i] } else { c.wt[i] };
+                nrm = nrm.max((dv * scale).abs());
+            }
+            t -= dt;
+            assemble(c, t, &v, z, zdot);
+            if nrm <= TOLERANCE && dt.abs() <= TOLERANCE * h.abs() {
+                return accepted(c, t, z, delta_g);
+            }
+            // Written so that a NaN norm stops the iteration.
+            if !(nrm < MAX_RATE * oldnrm || oldnrm.is_infinite()) {
+                break;
+            }
+            oldnrm = nrm;
+        }
+    }
+    Err(PolishFailure::NoConvergence)
+}
+
+/// The converged point must be consistent with the request: the variable
+/// strictly on its new side, no later than TSTOP, near the step.
+fn accepted(c: &Crossing<'_>, t: Real, z: &[Real], delta_g: Real) -> Result<Real, PolishFailure> {
+    let h = c.hist.psi[0];
+    let new_side = if c.new_truth { z[c.m] >= 0.0 } else { z[c.m] < 0.0 };
+    let past_tstop = c.tstop.is_some_and(|ts| (t - ts) * h > 0.0);
+    let far = ((t - c.t) / h).abs() > 2.0;
+    if new_side && !past_tstop && !far && delta_g != 0.0 && z.iter().all(|x| x.is_finite()) {
+        Ok(t)
+    } else {
+        Err(PolishFailure::NoConvergence)
+    }
+}
+
+/// c . p and c . q, with c = -(row m of A) off the diagonal entry (m, m).
+fn border_products(pattern: &Pattern, a: &[Real], m: usize, p: &[Real], q: &[Real]) -> (Real, Real) {
+    let (mut cp, mut cq) = (0.0, 0.0);
+    for (r, col, k) in pattern.entries() {
+        if r == m && col != m {
+            cp -= a[k] * p[col];
+            cq -= a[k] * q[col];
+        }
+    }
+    (cp, cq)
+}
+
+/// dF/dz and dF/dz' at (t, z, z') (J at CJ = 0 and at CJ = 1/H: the user's
+/// JAC or difference quotients), EVTDERIV's D and ALPHA, A factored, the
+/// border terms, A^-1 d.
+#[allow(clippy::too_many_arguments)]
+fn linearise<S: DaeSystem + StateConditions + ?Sized>(
+    sys: &mut S,
+    pattern: &Pattern,
+    source: SparseSource,
+    c: &Crossing<'_>,
+    t: Real,
+    z: &mut [Real],
+    zdot: &mut [Real],
+    cnt: &mut Counters,
+) -> Result<Linearisation, PolishFailure> {
+    let n = z.len();
+    let h = c.hist.psi[0];
+    let nnz = pattern.entries().count();
+    let mut residual = vec![0.0; n];
+    bump(&mut cnt.nre);
+    if sys.residual(t, z, zdot, 0.0, &mut residual) != CallbackStatus::Ok {
+        return Err(PolishFailure::NoConvergence);
+    }
+    let cj = 1.0 / h;
+    let (mut dfdz, mut j1) = (vec![0.0; nnz], vec![0.0; nnz]);
+    let mut save = Vec::new();
+    let mut work = vec![0.0; n];
+    for (cjv, values) in [(0.0, &mut dfdz), (cj, &mut j1)] {
+        bump(&mut cnt.nje);
+        let at = Setup {
+            t,
+            cj: cjv,
+            h,
+            uround: Real::EPSILON,
+            rwt: c.wt,
+            residual: &residual,
+            y: &mut *z,
+            yp: &mut *zdot,
+            work: &mut work,
+        };
+        pattern.evaluate(source, sys, at, values, &mut save, &mut cnt.nre).map_err(|_| PolishFailure::NoConvergence)?;
+    }
+    // A: dF/dz' for differential columns, dF/dz for algebraic ones.
+    let mut a = vec![0.0; nnz];
+    for (_, col, k) in pattern.entries() {
+        a[k] = if c.id[col] > 0 { (j1[k] - dfdz[k]) / cj } else { dfdz[k] };
+    }
+    let factors = pattern.factor(&a).map_err(|_| PolishFailure::NoConvergence)?;
+    // d = dF/dt + dF/dx dx^p/dt; alpha - dF_m/dx dx^p/dt.
+    let mut d = vec![0.0; n];
+    let alpha = sys.event_derivatives(c.k, c.j, t, z, zdot, &mut d).map_err(PolishFailure::Derivatives)?;
+    let (mut xz, mut xp) = (vec![0.0; n], vec![0.0; n]);
+    c.hist.at(t, &mut xz, &mut xp);
+    let mut alpha_total = alpha;
+    for (r, col, k) in pattern.entries() {
+        if c.id[col] > 0 {
+            d[r] += dfdz[k] * xp[col];
+            if r == c.m {
+                alpha_total -= dfdz[k] * xp[col];
+            }
+        }
+    }
+    pattern.solve(&factors, &mut d);
+    Ok(Linearisation { factors, a, q: d, alpha: alpha_total })
+}
