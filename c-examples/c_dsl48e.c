@@ -39,15 +39,7 @@
 #include "daskr.h"
 
 #ifndef DASKR_HAS_DSL48E
-extern void dsl48e_(void (*res)(), void (*senrhs)(), int *neq, double *time,
-                    double *z, double *zdot, double *tout, int *info,
-                    double *rtol, double *atol, int *idid, double *rwork,
-                    int *lrw, int *iwork, int *liw, double *rpar, int *ipar,
-                    void (*jac)(), int *nejac, int *jrow, int *jcol,
-                    int *jydot, int *njydot, int *jdtype, double *bounds,
-                    int *ievent, int *idiscon, int *nc, int *nd, int *isc,
-                    double *tevt, int *lievwk, int *ievwk, int *lrevwk,
-                    double *revwk, void (*stchange)(), void (*evtderiv)());
+#error "daskr.h does not declare DSL48E"
 #endif
 
 #define NEQ 4
@@ -90,8 +82,9 @@ static void fail(const char *why)
 
 /* rpar = (g), ipar = (locked condition, STCHANGE calls, EVTDERIV calls,
    JAC calls) */
-static void res(int *neq, double *t, double *z, double *zdot, double *delta,
-                int *ires, int *ichvar, double *rpar, int *ipar)
+static void res(const int *neq, const double *t, const double *z,
+                const double *zdot, double *delta, int *ires,
+                const int *ichvar, double *rpar, int *ipar)
 {
     (void)neq; (void)t; (void)ires; (void)ichvar; (void)ipar;
     delta[0] = zdot[0] - z[1];
@@ -100,8 +93,9 @@ static void res(int *neq, double *t, double *z, double *zdot, double *delta,
     delta[3] = z[3] + z[1];
 }
 
-static void jac(int *neq, double *t, double *z, double *zdot, double *cj,
-                int *nejac, int *jrow, int *jcol, double *pd, int *ires,
+static void jac(const int *neq, const double *t, const double *z,
+                const double *zdot, const double *cj, const int *nejac,
+                const int *jrow, const int *jcol, double *pd, int *ires,
                 double *rpar, int *ipar)
 {
     (void)neq; (void)t; (void)z; (void)zdot; (void)ires; (void)rpar;
@@ -114,9 +108,10 @@ static void jac(int *neq, double *t, double *z, double *zdot, double *cj,
     }
 }
 
-static void stchange(int *ichange, int *istate, int *neq, int *nc, int *nd,
-                     int *isc, double *t, double *z, double *zdot,
-                     double *rpar, int *ipar, int *ndi, int *ig)
+static void stchange(int *ichange, const int *istate, const int *neq,
+                     const int *nc, const int *nd, const int *isc,
+                     const double *t, const double *z, const double *zdot,
+                     double *rpar, int *ipar, const int *ndi, const int *ig)
 {
     (void)istate; (void)neq; (void)nc; (void)nd; (void)isc; (void)t;
     (void)z; (void)zdot; (void)rpar; (void)ndi;
@@ -124,9 +119,10 @@ static void stchange(int *ichange, int *istate, int *neq, int *nc, int *nd,
     *ichange = ((ig[0] && ig[1]) ? 1 : 0) != ipar[0];
 }
 
-static void evtderiv(int *icode, int *istate, int *idiscon, int *neq,
-                     int *nc, int *nd, int *isc, double *time, double *z,
-                     double *zdot, double *rpar, int *ipar, double *d,
+static void evtderiv(int *icode, const int *istate, const int *idiscon,
+                     const int *neq, const int *nc, const int *nd,
+                     const int *isc, const double *time, const double *z,
+                     const double *zdot, double *rpar, int *ipar, double *d,
                      double *alpha)
 {
     (void)istate; (void)idiscon; (void)nc; (void)nd; (void)isc; (void)time;
@@ -184,12 +180,12 @@ static void integrate(const struct problem *p, struct trace *tr)
     zdot[3] = p->g;
     tr->ok = 1;
     for (int call = 0; call < MAXREC; call++) {
-        dsl48e_((void (*)())res, NULL, &neq, &time, z, zdot, &tout, info,
+        dsl48e_(res, NULL, &neq, &time, z, zdot, &tout, info,
                 &rtol, &atol, &idid, rwork, &lrw, iwork, &liw, rpar, ipar,
-                jdtype ? (void (*)())jac : NULL, &nejac, jrow, jcol, jydot,
+                jdtype ? jac : NULL, &nejac, jrow, jcol, jydot,
                 &njydot, &jdtype, bounds, &ievent, &idiscon, &nc, &nd, isc,
                 &tevt, &lievwk, ievwk, &lrevwk, revwk,
-                (void (*)())stchange, (void (*)())evtderiv);
+                stchange, evtderiv);
         record(tr, idid, ievent, idiscon, time, z, zdot, iwork);
         if (idid < 0) {
             tr->ok = 0;

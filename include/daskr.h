@@ -22,6 +22,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <stddef.h>
+/* Routines this library provides beyond DDASKR's. */
+#define DASKR_HAS_DSL48E 1
+
 #ifdef __cplusplus
 extern "C" {
 #endif

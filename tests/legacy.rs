@@ -428,6 +428,69 @@ fn fortran_kry_options() {
 }
 
 // ---------------------------------------------------------------------
+// DSL48E programs (static library; the DSL48E calling sequence)
+
+#[test]
+fn fortran_dsl_badinput() {
+    fortran("dsl_badinput.f", Link::Static);
+}
+
+#[test]
+fn fortran_dsl_ball() {
+    fortran("dsl_ball.f", Link::Static);
+}
+
+#[test]
+fn fortran_dsl_birta() {
+    fortran("dsl_birta.f", Link::Static);
+}
+
+#[test]
+fn fortran_dsl_bounds() {
+    fortran("dsl_bounds.f", Link::Static);
+}
+
+#[test]
+fn fortran_dsl_double() {
+    fortran("dsl_double.f", Link::Static);
+}
+
+#[test]
+fn fortran_dsl_ex1() {
+    fortran("dsl_ex1.f", Link::Static);
+}
+
+#[test]
+fn fortran_dsl_heat2d() {
+    fortran("dsl_heat2d.f", Link::Static);
+}
+
+#[test]
+fn fortran_dsl_icrough() {
+    fortran("dsl_icrough.f", Link::Static);
+}
+
+#[test]
+fn fortran_dsl_index1ev() {
+    fortran("dsl_index1ev.f", Link::Static);
+}
+
+#[test]
+fn fortran_dsl_modes() {
+    fortran("dsl_modes.f", Link::Static);
+}
+
+#[test]
+fn fortran_dsl_sinline() {
+    fortran("dsl_sinline.f", Link::Static);
+}
+
+#[test]
+fn fortran_dsl_ex1_shared() {
+    fortran("dsl_ex1.f", Link::Shared);
+}
+
+// ---------------------------------------------------------------------
 // Fortran programs (shared library)
 
 #[test]
@@ -499,6 +562,11 @@ fn c_checkpoint() {
 #[test]
 fn c_ic_restart() {
     c_program("c_ic_restart.c", Link::Static);
+}
+
+#[test]
+fn c_dsl48e() {
+    c_program("c_dsl48e.c", Link::Static);
 }
 
 // ---------------------------------------------------------------------

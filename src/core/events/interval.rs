@@ -137,11 +137,16 @@ const MAX_LEAVES: usize = 4096;
 /// Every sign change of the polynomial `coef` on [s_from, s_to] in time
 /// order, starting from the truth value `truth` (g >= 0 is true) and
 /// carrying it across each change. The search direction is that of
-/// s_from -> s_to.
+/// s_from -> s_to. Inside the interval a change is confirmed only once the
+/// function is beyond `res.g` on the new side (a dip shallower than the
+/// noise level is no crossing); at `s_to` the sign counts as it is.
 pub fn crossings(coef: &[Real], s_from: Real, s_to: Real, mut truth: bool, res: Resolution, out: &mut Vec<Crossing>) {
     // Intervals to examine, the next in time last.
     let mut stack = vec![(s_from, s_to)];
     let mut leaves = 0;
+    // Start of a run of leaves whose end points are on the new side but
+    // within the noise level.
+    let mut unconfirmed: Option<Real> = None;
     while let Some((a, b)) = stack.pop() {
         let e = enclose(coef, Interval::new(a.min(b), a.max(b)));
         let small = (b - a).abs() <= res.s || e.width() <= res.g || leaves >= MAX_LEAVES;
@@ -152,10 +157,21 @@ pub fn crossings(coef: &[Real], s_from: Real, s_to: Real, mut truth: bool, res: 
             continue;
         }
         leaves += 1;
-        let at_end = horner(coef, b) >= 0.0;
-        if at_end != truth {
-            out.push(Crossing { s: refine(coef, a, b, truth), truth: at_end });
+        let gb = horner(coef, b);
+        let at_end = gb >= 0.0;
+        if at_end == truth {
+            // Back on the old side within the noise: no crossing.
+            unconfirmed = None;
+            continue;
+        }
+        let from = *unconfirmed.get_or_insert(a);
+        // A new sign within the noise level counts only when it holds to
+        // the end of the search; the crossing is located from where the
+        // sign first changed.
+        if gb.abs() > res.g || b == s_to {
+            out.push(Crossing { s: refine(coef, from, b, truth), truth: at_end });
             truth = at_end;
+            unconfirmed = None;
         }
     }
 }
