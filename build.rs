@@ -3,6 +3,11 @@
 //! and generates the C header from the FFI layer with cbindgen into
 //! OUT_DIR. The committed `include/daskr.h` is compared with it by a test
 //! (`tests/header.rs`); regenerate with `DASKR_WRITE_HEADER=1 cargo build`.
+//!
+//! Packaging (see README, "Installing and linking"): every C file is
+//! compiled with `-include csrc/static_threads.h` (strong references to
+//! the pthread functions that libgfortran calls through weak references,
+//! so `gfortran -static prog.f libdaskr.a` links a working program).
 
 use std::path::PathBuf;
 
@@ -21,9 +26,16 @@ fn main() {
     for f in &c_files {
         println!("cargo:rerun-if-changed={}", f.display());
     }
+    let static_threads_h = crate_dir.join("csrc/static_threads.h");
+    println!("cargo:rerun-if-changed={}", static_threads_h.display());
     if !c_files.is_empty() {
+        let mut forced_include: Vec<String> = Vec::new();
+        if static_threads_h.is_file() {
+            forced_include = vec!["-include".into(), static_threads_h.display().to_string()];
+        }
         cc::Build::new()
             .files(&c_files)
+            .flags(&forced_include)
             .opt_level(2)
             .flag_if_supported("-fvisibility=hidden")
             .warnings(true)
