@@ -7,7 +7,11 @@
 //! Packaging (see README, "Installing and linking"): every C file is
 //! compiled with `-include csrc/static_threads.h` (strong references to
 //! the pthread functions that libgfortran calls through weak references,
-//! so `gfortran -static prog.f libdaskr.a` links a working program).
+//! so `gfortran -static prog.f libdaskr.a` links a working program), and
+//! on ELF targets the shared library gets the SONAME `libdaskr.so.<major>`
+//! (<major> = the crate's major version), with a `libdaskr.so.<major>`
+//! symlink beside Cargo's `libdaskr.so` so that programs linked against
+//! the build tree still find it at run time.
 
 use std::path::PathBuf;
 
@@ -42,6 +46,8 @@ fn main() {
             .compile("daskr_cshim");
     }
 
+    soname();
+
     println!("cargo:rerun-if-changed=src/ffi");
     println!("cargo:rerun-if-changed=cbindgen.toml");
     println!("cargo:rerun-if-env-changed=DASKR_WRITE_HEADER");
@@ -62,5 +68,32 @@ fn main() {
         // A half-written FFI module must not break the build of the solver;
         // the header test reports a missing or stale header instead.
         Err(e) => println!("cargo:warning=cbindgen could not generate daskr.h: {e}"),
+    }
+}
+
+/// SONAME `libdaskr.so.<major>` for the cdylib on ELF targets, and the
+/// symlinks `libdaskr.so.<major> -> libdaskr.so` in the output directories
+/// (`target/<profile>/` and its `deps/`), which the dynamic loader needs
+/// once the library carries a SONAME. `scripts/install.sh` installs the
+/// real versioned file and the usual links.
+fn soname() {
+    let os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
+    let family = std::env::var("CARGO_CFG_TARGET_FAMILY").unwrap_or_default();
+    if family != "unix" || matches!(os.as_str(), "macos" | "ios" | "tvos" | "watchos" | "visionos") {
+        return;
+    }
+    let major = std::env::var("CARGO_PKG_VERSION_MAJOR").unwrap();
+    let soname = format!("libdaskr.so.{major}");
+    println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,{soname}");
+    // OUT_DIR is <target>/[<triple>/]<profile>/build/daskr-<hash>/out.
+    let out = PathBuf::from(std::env::var("OUT_DIR").unwrap());
+    if let Some(profile_dir) = out.ancestors().nth(3) {
+        for dir in [profile_dir.to_path_buf(), profile_dir.join("deps")] {
+            let link = dir.join(&soname);
+            if std::fs::symlink_metadata(&link).is_err() {
+                #[cfg(unix)]
+                let _ = std::os::unix::fs::symlink("libdaskr.so", &link);
+            }
+        }
     }
 }
