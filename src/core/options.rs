@@ -2,6 +2,7 @@
 //! (the INFO checks at the top of DDASKR).
 
 use super::error::InputError;
+use super::roots::RootOptions;
 use crate::types::FInt;
 
 /// The decoded INFO array (INFO(1) is handled by the driver).
@@ -45,6 +46,10 @@ pub struct Options {
     pub ic_controls: bool,
     /// INFO(18): IC print level 0..2.
     pub ic_print: u8,
+    /// INFO(20), this library's root-finding extension (DASKR does not
+    /// read INFO(19..20); its prologue asks for all of INFO to be zero
+    /// for the simplest use).
+    pub roots: RootOptions,
 }
 
 impl Options {
@@ -91,6 +96,7 @@ impl Options {
             exclude_algebraic: flag(16)?,
             ic_controls: flag(17)?,
             ic_print: ranged(18, 2)?,
+            roots: RootOptions::from_info20(get(20)),
         })
     }
 

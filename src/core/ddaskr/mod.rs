@@ -173,7 +173,8 @@ fn run<S: DaeSystem + ?Sized>(
     let CallArgs { t, y, yp, info, rtol, atol, rwork, iwork, jroot, .. } = args;
     let rv = layout.split_rwork(rwork);
     let iv = layout.split_iwork(iwork);
-    let mut hook = RootFinder::load(&rv.header, &iv.header, SearchArrays { r0: rv.r0, r1: rv.r1, rx: rv.rx, jroot });
+    let mut hook =
+        RootFinder::load(&rv.header, &iv.header, SearchArrays { r0: rv.r0, r1: rv.r1, rx: rv.rx, jroot }, opts.roots);
     let mut a = Arrays {
         rh: rv.header,
         ih: iv.header,
@@ -299,6 +300,95 @@ mod tests {
                 let (nre, nje, nni) = (iwork[iw::NRE - 1], iwork[iw::NJE - 1], iwork[iw::NNI - 1]);
                 assert!(nre <= nni + 3 * nje + 2 * iwork[iw::NST - 1], "{nre} {nje} {nni}");
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod root_extension_tests {
+    use super::*;
+    use crate::core::messages::CollectMessages;
+    use crate::core::problem::CallbackStatus;
+
+    /// y1 = t; y2' = max(0, t - 1), so y2 is exactly 0 until t = 1.
+    /// Roots: (y1 - 0.4)(y1 - 0.45) dips below zero between 0.4 and 0.45;
+    /// y2 is zero at the start; y2 - 0.125 has its root at t = 1.5.
+    struct Ramp;
+    impl DaeSystem for Ramp {
+        fn residual(&mut self, t: Real, _y: &[Real], yp: &[Real], _cj: Real, d: &mut [Real]) -> CallbackStatus {
+            d[0] = yp[0] - 1.0;
+            d[1] = yp[1] - (t - 1.0).max(0.0);
+            CallbackStatus::Ok
+        }
+        fn roots(&mut self, _t: Real, y: &[Real], _yp: &[Real], r: &mut [Real]) {
+            r[0] = (y[0] - 0.4) * (y[0] - 0.45);
+            r[1] = y[1];
+            r[2] = y[1] - 0.125;
+        }
+    }
+
+    /// The roots returned up to t = 2 (time, JROOT), or the failing IDID.
+    fn roots_found(info20: FInt) -> Result<Vec<(Real, [FInt; 3])>, FInt> {
+        let mut info = [0; 20];
+        info[19] = info20;
+        let (mut t, mut y, mut yp) = (0.0, vec![0.0; 2], vec![1.0, 0.0]);
+        let (mut rtol, mut atol) = ([1e-6], [1e-8]);
+        let mut rwork = vec![0.0; 60 + 9 * 2 + 4 + 9];
+        let mut iwork = vec![0; 42];
+        let (lrw, liw) = (rwork.len() as FInt, iwork.len() as FInt);
+        let (mut idid, mut jroot) = (0, [0; 3]);
+        let mut sink = CollectMessages::default();
+        let mut found = Vec::new();
+        while t < 2.0 {
+            let mut args = CallArgs {
+                neq: 2,
+                t: &mut t,
+                y: &mut y,
+                yp: &mut yp,
+                tout: 2.0,
+                info: &mut info,
+                rtol: &mut rtol,
+                atol: &mut atol,
+                idid: &mut idid,
+                rwork: &mut rwork,
+                lrw,
+                iwork: &mut iwork,
+                liw,
+                nrt: 3,
+                jroot: &mut jroot,
+            };
+            match ddaskr(&mut args, &mut Ramp, &mut sink) {
+                Ok(5) => found.push((t, jroot)),
+                Ok(_) => {}
+                Err(e) => return Err(e.idid()),
+            }
+        }
+        Ok(found)
+    }
+
+    #[test]
+    fn daskr_default_rejects_a_function_zero_at_the_start() {
+        assert_eq!(roots_found(0), Err(-33));
+        assert_eq!(roots_found(1), Err(-33));
+    }
+
+    #[test]
+    fn without_the_dip_search_the_double_crossing_is_stepped_over() {
+        // DASKR's weakness, with masked zeros only: y1 = t is integrated
+        // in steps far longer than 0.05.
+        let found = roots_found(2).unwrap();
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!((found[0].0 - 1.5).abs() < 1e-6);
+    }
+
+    #[test]
+    fn masked_zeros_and_dips_find_every_root_once() {
+        let found = roots_found(3).unwrap();
+        let expect = [(0.4, [-1, 0, 0]), (0.45, [1, 0, 0]), (1.5, [0, 0, 1])];
+        assert_eq!(found.len(), 3, "{found:?}");
+        for ((t, j), (te, je)) in found.iter().zip(expect) {
+            assert!((t - te).abs() < 1e-6, "{found:?}");
+            assert_eq!(*j, je);
         }
     }
 }

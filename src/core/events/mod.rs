@@ -174,6 +174,14 @@ impl<'a> EventDetector<'a> {
         };
         self.pending = None;
         match polish(sys, &self.pattern, self.source, &c, cx.y, cx.yp, cx.cnt) {
+            Ok(t) if Self::beyond_tout(cx, t) => {
+                // The crossing is before TOUT but the polished point, one
+                // tolerance past it, is not: TOUT is returned first, the
+                // event (polished again, identically) on the next call.
+                self.pending = Some(p);
+                cx.hist.at(cx.hist.tn, cx.y, cx.yp);
+                Ok(None)
+            }
             Ok(t) => {
                 self.event = Some(Event { condition: k, function: j, t });
                 Ok(Some(Stop { t, idid: 1 }))
