@@ -378,6 +378,11 @@ fn fortran_f90_module() {
 }
 
 #[test]
+fn fortran_f90_dsl48e() {
+    fortran("f90_dsl48e.f90", Link::Static);
+}
+
+#[test]
 fn fortran_initcond() {
     fortran("initcond.f", Link::Static);
 }
@@ -506,6 +511,11 @@ fn fortran_messages_shared() {
 #[test]
 fn fortran_kry_heat_band_shared() {
     fortran("kry_heat_band.f", Link::Shared);
+}
+
+#[test]
+fn fortran_f90_dsl48e_shared() {
+    fortran("f90_dsl48e.f90", Link::Shared);
 }
 
 // ---------------------------------------------------------------------
