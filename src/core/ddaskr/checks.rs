@@ -364,6 +364,15 @@ pub(super) fn check_stored_state(l: &Layout, iwork: &[FInt], rwork: &[Real], max
     if i(iw::NPD) != l.lenpd as FInt || i(iw::LCIWP) != l.ipvt as FInt + 1 || i(iw::LID) != lid {
         return bad("the segment pointers in IWORK(22..40) are not this run's");
     }
+    if let Method::Direct { .. } = l.method {
+        // The pivots of the last factorisation (0-based row numbers; zeros
+        // before the first one): a solve with an out-of-range pivot would
+        // index outside Y's length. A short IWORK is reported later.
+        let n = l.neq as FInt;
+        if iwork.get(l.ipvt..l.ipvt + l.neq).is_some_and(|p| p.iter().any(|p| !(0..n).contains(p))) {
+            return bad("the pivots in IWORK are out of range");
+        }
+    }
     let maxord = maxord as FInt;
     if !(1..=maxord).contains(&i(iw::K)) || !(0..=maxord).contains(&i(iw::KOLD)) {
         return bad("the order IWORK(7) or IWORK(8) is out of range");
