@@ -4,6 +4,7 @@
 
 use super::CallArgs;
 use crate::core::error::InputError;
+use crate::core::integrator::UROUND;
 use crate::core::layout::{iw, rw, IHeader, Layout, LayoutInput, Method, RHeader};
 use crate::core::linsol::direct::{JacobianSource, MatrixFormat};
 use crate::core::linsol::krylov::{KrylovDims, KrylovParams};
@@ -380,6 +381,11 @@ pub(super) fn check_stored_state(l: &Layout, iwork: &[FInt], rwork: &[Real], max
     let (h, tn) = (rget(rwork, rw::H), rget(rwork, rw::TN));
     if !h.is_finite() || h == 0.0 || !tn.is_finite() {
         return bad("the step size RWORK(3) or the time RWORK(4) is not usable");
+    }
+    // HMIN and the root finder's tolerance are built from ROUND, TN and
+    // PSI(1); a negative or NaN tolerance never stops their loops.
+    if rget(rwork, rw::ROUND) != UROUND || !rget(rwork, rw::PSI).is_finite() {
+        return bad("the unit roundoff RWORK(9) or PSI(1) = RWORK(39) is not this run's");
     }
     Ok(())
 }
