@@ -427,6 +427,11 @@ fn fortran_kry_options() {
     fortran("kry_options.f", Link::Static);
 }
 
+#[test]
+fn fortran_continuation() {
+    fortran("continuation.f", Link::Static);
+}
+
 // ---------------------------------------------------------------------
 // Fortran programs (shared library)
 
