@@ -506,6 +506,11 @@ fn c_ic_restart() {
     c_program("c_ic_restart.c", Link::Static);
 }
 
+#[test]
+fn c_nonfinite() {
+    c_program("c_nonfinite.c", Link::Static);
+}
+
 // ---------------------------------------------------------------------
 // The harness itself
 
