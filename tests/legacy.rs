@@ -511,6 +511,14 @@ fn c_nonfinite() {
     c_program("c_nonfinite.c", Link::Static);
 }
 
+/// 1000 random cases by default; `DASKR_FUZZ_CASES` (and
+/// `DASKR_FUZZ_SEED`) in the environment of `cargo test` reach the
+/// program and run a larger campaign (see c-examples/README).
+#[test]
+fn c_fuzz_continuation() {
+    c_program("c_fuzz_continuation.c", Link::Static);
+}
+
 // ---------------------------------------------------------------------
 // The harness itself
 
