@@ -432,6 +432,11 @@ fn fortran_kry_options() {
     fortran("kry_options.f", Link::Static);
 }
 
+#[test]
+fn fortran_continuation() {
+    fortran("continuation.f", Link::Static);
+}
+
 // ---------------------------------------------------------------------
 // DSL48E programs (static library; the DSL48E calling sequence)
 
@@ -577,6 +582,19 @@ fn c_ic_restart() {
 #[test]
 fn c_dsl48e() {
     c_program("c_dsl48e.c", Link::Static);
+}
+
+#[test]
+fn c_nonfinite() {
+    c_program("c_nonfinite.c", Link::Static);
+}
+
+/// 1000 random cases by default; `DASKR_FUZZ_CASES` (and
+/// `DASKR_FUZZ_SEED`) in the environment of `cargo test` reach the
+/// program and run a larger campaign (see c-examples/README).
+#[test]
+fn c_fuzz_continuation() {
+    c_program("c_fuzz_continuation.c", Link::Static);
 }
 
 // ---------------------------------------------------------------------

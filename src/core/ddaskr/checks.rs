@@ -5,6 +5,7 @@
 use super::CallArgs;
 use crate::core::error::InputError;
 use crate::core::initial::Constraints;
+use crate::core::integrator::UROUND;
 use crate::core::layout::{iw, rw, IHeader, Layout, LayoutInput, Method, RHeader};
 use crate::core::linsol::direct::{JacobianSource, MatrixFormat};
 use crate::core::linsol::krylov::{KrylovDims, KrylovParams};
@@ -418,6 +419,15 @@ pub(super) fn check_stored_state(l: &Layout, iwork: &[FInt], rwork: &[Real], max
     if i(iw::NPD) != l.lenpd as FInt || i(iw::LCIWP) != l.ipvt as FInt + 1 || i(iw::LID) != lid {
         return bad("the segment pointers in IWORK(22..40) are not this run's");
     }
+    if let Method::Direct { .. } = l.method {
+        // The pivots of the last factorisation (0-based row numbers; zeros
+        // before the first one): a solve with an out-of-range pivot would
+        // index outside Y's length. A short IWORK is reported later.
+        let n = l.neq as FInt;
+        if iwork.get(l.ipvt..l.ipvt + l.neq).is_some_and(|p| p.iter().any(|p| !(0..n).contains(p))) {
+            return bad("the pivots in IWORK are out of range");
+        }
+    }
     let maxord = maxord as FInt;
     if !(1..=maxord).contains(&i(iw::K)) || !(0..=maxord).contains(&i(iw::KOLD)) {
         return bad("the order IWORK(7) or IWORK(8) is out of range");
@@ -425,6 +435,11 @@ pub(super) fn check_stored_state(l: &Layout, iwork: &[FInt], rwork: &[Real], max
     let (h, tn) = (rget(rwork, rw::H), rget(rwork, rw::TN));
     if !h.is_finite() || h == 0.0 || !tn.is_finite() {
         return bad("the step size RWORK(3) or the time RWORK(4) is not usable");
+    }
+    // HMIN and the root finder's tolerance are built from ROUND, TN and
+    // PSI(1); a negative or NaN tolerance never stops their loops.
+    if rget(rwork, rw::ROUND) != UROUND || !rget(rwork, rw::PSI).is_finite() {
+        return bad("the unit roundoff RWORK(9) or PSI(1) = RWORK(39) is not this run's");
     }
     let sparse = matches!(l.method, Method::Sparse { .. });
     if sparse && stamp_to_words(sparse_pattern_key(l, iwork)) != [i(iw::sparse::KEY), i(iw::sparse::KEY + 1)] {

@@ -320,7 +320,12 @@ impl<'a> RootFinder<'a> {
         };
         let outcome = check_roots(job, sys, &cx.hist, cx.tout, cx.y, cx.yp, cx.uround, &mut rs);
         if let Some((index, when)) = self.evals.non_finite {
-            // A NaN would read as a zero of R: report it instead.
+            // A NaN would read as a zero of R: report it instead. The
+            // search left Y, Y' at its last trial point; the call returns
+            // T = TN after a step (the integrator's rule for failures in
+            // the step loop), else the caller's T: Y, Y' must be there.
+            let at = if job == RootCheck::AfterStep { cx.hist.tn } else { cx.t };
+            cx.hist.at(at, cx.y, cx.yp);
             let (t, h) = (cx.hist.tn, cx.hist.psi[0]);
             return Err(StepFailure::NonFinite { t, h, idid: -10, routine: Source::RootFunction, index, when }.into());
         }
