@@ -32,7 +32,10 @@
 ! Runs: RTOL = ATOL = 1D-8 with the module procedure JAC (JDTYPE = 1),
 ! RTOL = ATOL = 1D-6 with JDTYPE = 0 and a plain EXTERNAL dummy JAC;
 ! answers at TOUT = 0.3125, 0.625, ..., TEND = 5 (INFO(3) = 0; no event
-! lies within 0.01 of a TOUT), each event returned before its TOUT, the
+! lies within 0.01 of a TOUT); and once more with JDTYPE = 1 and TOUT =
+! 0.25, 0.5, ..., where the opening at T = 1 and the pump stop at 3.5 lie
+! exactly on a TOUT (the polished event is one tolerance past its
+! crossing, so TOUT must come first); each event returned before its TOUT, the
 ! model re-locked and restarted at TEVT with INFO(1) = 0, INFO(11) = 1
 ! and the same TOUT.  EWH = RTOL*1 + ATOL (the scale of H is 1);
 ! CDG = 10 error weights for the polishing offset |Delta g*|, CINT = 10
@@ -225,7 +228,7 @@ program f90_dsl48e
   integer, parameter :: isc(nc) = [1, 1, 1]
   integer, parameter :: nexp = 9
   real(dp), parameter :: qin = 1.0_dp, rk = 4.0_dp, hhi = 1.0_dp, hlo = 0.5_dp
-  real(dp), parameter :: toff = 3.5_dp, tend = 5.0_dp, dtout = 0.3125_dp
+  real(dp), parameter :: toff = 3.5_dp, tend = 5.0_dp
   real(dp), parameter :: heq = qin/rk
   real(dp), parameter :: cdg = 10.0_dp, cint = 10.0_dp, cres = 10.0_dp
   real(dp), parameter :: vmin = 1.0_dp
@@ -240,8 +243,11 @@ program f90_dsl48e
   why = ' '
   call exact_events(texp, kexp, hend)
   write(*, '(a)') ' F90_DSL48E: tank with a hysteresis valve and a pump stop, 9 events'
-  call run(1, 1.0e-8_dp)
-  call run(0, 1.0e-6_dp)
+  call run(1, 1.0e-8_dp, 0.3125_dp)
+  call run(0, 1.0e-6_dp, 0.3125_dp)
+  ! Outputs every 0.25: the first opening (T = 1) and the pump stop
+  ! (T = 3.5) lie exactly on a TOUT.
+  call run(1, 1.0e-8_dp, 0.25_dp)
 
   if (ok) then
     write(*, '(a)') 'PASS F90_DSL48E'
@@ -343,9 +349,9 @@ contains
   end subroutine next_event
 
   !> One integration from T = 0 to TEND with JDTYPE and RTOL = ATOL = TOL.
-  subroutine run(jdtype, tol)
+  subroutine run(jdtype, tol, dtout)
     integer, intent(in) :: jdtype
-    real(dp), intent(in) :: tol
+    real(dp), intent(in) :: tol, dtout
     real(dp) :: z(neq), zdot(neq), delta(neq), rtol(1), atol(1), bdum(1)
     real(dp) :: rwork(lrw), revwk(lrevwk), rpar(5)
     real(dp) :: time, tout, tevt, t0, h0, ewh, tloc, errloc, errglob
