@@ -585,6 +585,16 @@ fn c_dsl48e() {
 }
 
 #[test]
+fn c_messages() {
+    c_program("c_messages.c", Link::Static);
+}
+
+#[test]
+fn c_messages_shared() {
+    c_program("c_messages.c", Link::Shared);
+}
+
+#[test]
 fn c_nonfinite() {
     c_program("c_nonfinite.c", Link::Static);
 }
