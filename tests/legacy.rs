@@ -445,6 +445,11 @@ fn fortran_ext_sparse() {
     fortran("ext_sparse.f", Link::Static);
 }
 
+#[test]
+fn fortran_ext_roots() {
+    fortran("ext_roots.f", Link::Static);
+}
+
 // ---------------------------------------------------------------------
 // DSL48E programs (static library; the DSL48E calling sequence)
 
