@@ -44,12 +44,20 @@ C        divided by the slope SQRT(1-C**2) of Y1 at the roots), Y at
 C        TEND within that global error.  INFO(20) = 0 is run too: it
 C        must miss some of the pairs (else this case would prove
 C        nothing; it returns 2 of the 12).
+C     B2. A function still zero just past its root: Y' = 1, Y(0) = 0,
+C        R1 = MIN(0, Y-1) (reaches zero at T = 1 and stays there),
+C        R2 = Y - 2, TEND = 3.  R1 has no sign change: as in DASKR,
+C        its root is reported at the end of the step where R1 is first
+C        seen zero (JROOT(1) = +1, T in [1,2)).  INFO(20) = 0: the
+C        continuation call then gives IDID = -33 (R1 still zero just
+C        past the root).  INFO(20) = 2: the same first root, then R2's
+C        root at T = 2 (JROOT = (0,+1)) exactly once, then IDID = 3.
 C     In A, B and C every root returned must make its function zero
 C     at the Y returned with it (|R| <= 1.0D-10), and in A and C the
 C     integration (IWORK(11..15)) must be that of INFO(20) = 0, with
 C     more RT calls (IWORK(36)) for the dip search.
 C     D. INFO(20) outside 0..3 (99, 4, -1) must behave exactly as
-C        INFO(20) = 0 on A, B and C: same final IDID, roots (times and
+C        INFO(20) = 0 on A, B, C and B2: same final IDID, roots (times and
 C        Y bit for bit, JROOT), final T and Y, and IWORK(11..15, 36).
 C
 C     The last line printed is PASS EXT_ROOTS, or FAIL EXT_ROOTS:
@@ -65,11 +73,11 @@ C-----------------------------------------------------------------------
       COMMON /PROB/ PI, CTHR, IPROB
 C     Results of one run (RUNRT) and of the INFO(20) = 0 references.
       DIMENSION TR(MAXR), JR(2,MAXR), YR(2,MAXR), IST(6), YF(2)
-      DIMENSION TR0(MAXR,3), JR0(2,MAXR,3), YR0(2,MAXR,3), IST0(6,3)
-      DIMENSION YF0(2,3), NR0(3), IDID0(3), TF0(3), TEND(3), RTOLP(3)
+      DIMENSION TR0(MAXR,4), JR0(2,MAXR,4), YR0(2,MAXR,4), IST0(6,4)
+      DIMENSION YF0(2,4), NR0(4), IDID0(4), TF0(4), TEND(4), RTOLP(4)
       DIMENSION TEXP(MAXR), JEXP(2,MAXR), INFBAD(3)
-      DATA TEND / 2.0D0, 3.0D0, 20.0D0 /
-      DATA RTOLP / 1.0D-8, 1.0D-8, 1.0D-5 /
+      DATA TEND / 2.0D0, 3.0D0, 20.0D0, 3.0D0 /
+      DATA RTOLP / 1.0D-8, 1.0D-8, 1.0D-5, 1.0D-8 /
       DATA INFBAD / 99, 4, -1 /
 C
       OK = .TRUE.
@@ -150,6 +158,42 @@ C     margin of 100; dY2/dT = 0.5 at the root.
      1      CALL FAILED('B: WRONG Y2 AT TEND')
  20   CONTINUE
 C
+C     B2: a function still zero just past its root.
+      WRITE(6,'(/A)') ' B2. Y = T, R1 = MIN(0,Y-1), R2 = Y-2'
+      WRITE(6,'(A)') 'LOUD-BEGIN'
+      CALL RUNRT(4, 0, TEND(4), RTOLP(4), MAXR, NR0(4), TR0(1,4),
+     1     JR0(1,1,4), YR0(1,1,4), IDID0(4), TF0(4), YF0(1,4),
+     2     IST0(1,4))
+      WRITE(6,'(A)') 'LOUD-END'
+      CALL SHOW(0, NR0(4), IDID0(4), TF0(4), IST0(1,4))
+      WRITE(6,130) TR0(1,4), JR0(1,1,4), JR0(2,1,4)
+ 130  FORMAT('   FIRST ROOT AT T =',F14.10,'  JROOT =',2I3,
+     1       '  (R1 IS FIRST SEEN ZERO AT THE END OF A STEP)')
+      IF (NR0(4) .NE. 1 .OR. JR0(1,1,4) .NE. 1 .OR. JR0(2,1,4) .NE. 0)
+     1   CALL FAILED('B2: INFO(20) = 0: NOT ONE ROOT OF R1 FIRST')
+      IF (TR0(1,4) .LT. 1.0D0 .OR. TR0(1,4) .GE. 2.0D0)
+     1   CALL FAILED('B2: INFO(20) = 0: R1 ROOT NOT IN (1,2)')
+      IF (IDID0(4) .NE. -33 .OR. TF0(4) .NE. TR0(1,4))
+     1   CALL FAILED('B2: INFO(20) = 0: NOT -33 AFTER THE ROOT')
+      TEXP(1) = TR0(1,4)
+      JEXP(1,1) = 1
+      JEXP(2,1) = 0
+      TEXP(2) = 2.0D0
+      JEXP(1,2) = 0
+      JEXP(2,2) = 1
+      CALL RUNRT(4, 2, TEND(4), RTOLP(4), MAXR, NR, TR, JR, YR,
+     1     IDIDF, TF, YF, IST)
+      CALL SHOW(2, NR, IDIDF, TF, IST)
+C     The first root where INFO(20) = 0 put it (bit for bit), the
+C     second one exact up to the root finder's tolerance.
+      CALL CMPRT('B', NR, TR, JR, YR, 2, TEXP, JEXP, TOLA)
+      IF (NR .GE. 1) THEN
+         IF (TR(1) .NE. TR0(1,4))
+     1      CALL FAILED('B2: FIRST ROOT DIFFERS FROM INFO(20) = 0')
+      ENDIF
+      IF (IDIDF .NE. 3 .OR. TF .NE. TEND(4))
+     1   CALL FAILED('B2: INFO(20) = 2 DID NOT END AT TEND')
+C
 C     ---------------- C ----------------
       WRITE(6,'(/A,F6.3,A,F6.3)') ' C. Y1 = SIN T, R1 = Y1 -', CTHR,
      1   ', R2 = Y1 +', CTHR
@@ -191,7 +235,7 @@ C
 C     ---------------- D ----------------
       WRITE(6,'(/A)') ' D. INFO(20) OUTSIDE 0..3 AGAINST INFO(20) = 0'
       WRITE(6,'(A)') 'LOUD-BEGIN'
-      DO 50 IP = 1,3
+      DO 50 IP = 1,4
          DO 40 IB = 1,3
             CALL RUNRT(IP, INFBAD(IB), TEND(IP), RTOLP(IP), MAXR, NR,
      1           TR, JR, YR, IDIDF, TF, YF, IST)
@@ -227,12 +271,20 @@ C     IWORK(11..15) and IWORK(36) in IST.
       EXTERNAL RES, RT, JDUM, PDUM
       IPROB = IP
       NEQ = 2
-      IF (IP .EQ. 1) NEQ = 1
+      IF (IP .EQ. 1 .OR. IP .EQ. 4) NEQ = 1
       LRW = 60 + 9*NEQ + 3*NRT + NEQ**2
       LIW = 40 + NEQ
       DO 10 I = 1,20
          INFO(I) = 0
  10   CONTINUE
+C     Zeroed work arrays: after a -33 on the first call the counters
+C     read back are the same in every run.
+      DO 12 I = 1,LRWMX
+         RW(I) = 0.0D0
+ 12   CONTINUE
+      DO 14 I = 1,LIWMX
+         IW(I) = 0
+ 14   CONTINUE
       INFO(20) = INF20
       RTOL = TOL
       ATOL = TOL
@@ -268,11 +320,6 @@ C     IWORK(11..15) and IWORK(36) in IST.
          IST(I) = IW(10+I)
  30   CONTINUE
       IST(6) = IW(36)
-      IF (IDID .NE. 3) THEN
-         DO 40 I = 1,6
-            IST(I) = 0
- 40      CONTINUE
-      ENDIF
       RETURN
       END
 C
@@ -414,7 +461,7 @@ C-----------------------------------------------------------------------
       IMPLICIT DOUBLE PRECISION (A-H,O-Z)
       DIMENSION Y(*), YP(*), DELTA(*), RPAR(*), IPAR(*)
       COMMON /PROB/ PI, CTHR, IPROB
-      IF (IPROB .EQ. 1) THEN
+      IF (IPROB .EQ. 1 .OR. IPROB .EQ. 4) THEN
          DELTA(1) = YP(1) - 1.0D0
       ELSE IF (IPROB .EQ. 2) THEN
          DELTA(1) = YP(1) - 1.0D0
@@ -436,9 +483,12 @@ C
       ELSE IF (IPROB .EQ. 2) THEN
          RVAL(1) = Y(2)
          RVAL(2) = Y(2)*(Y(2) - 0.125D0)
-      ELSE
+      ELSE IF (IPROB .EQ. 3) THEN
          RVAL(1) = Y(1) - CTHR
          RVAL(2) = Y(1) + CTHR
+      ELSE
+         RVAL(1) = MIN(0.0D0, Y(1) - 1.0D0)
+         RVAL(2) = Y(1) - 2.0D0
       ENDIF
       RETURN
       END

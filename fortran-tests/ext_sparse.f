@@ -39,15 +39,19 @@ C             checked; then INFO(11) = 0 starts the integration, the
 C             ID array still there for INFO(16) = 1);
 C       5 (e) sparse with two root functions (NRT = 2) on the centre
 C             value: R1 = U(centre) - 0.5, R2 = U(centre) - 0.1,
-C             roots at LOG(2)/LAMBDA and LOG(10)/LAMBDA.
+C             roots at LOG(2)/LAMBDA and LOG(10)/LAMBDA;
+C       6     as run 4 with the user JAC of run 2 and, in addition,
+C             INFO(10) = 3 with the constraint array ICNSTR (U >= 0)
+C             in IWORK(41..40+NEQ), the ID array after it, so LSP =
+C             40 + 2*NEQ.
 C     Outputs at T = 0.01, 0.02, 0.04, ..., 0.32.  Checks: IDID = 3 at
 C     each output (5 at the two roots), the error against the exact
 C     solution within ERRTOL = 10*(RTOL + ATOL) (the solution is at
 C     most 1), every sparse run within AGRTOL = 2*RTOL of the banded
 C     run at every output, root times within ERRTOL/|dU/dt| of the
 C     exact ones, IWORK(17..18) equal to LIW/LRW, IWORK(4) = 8 (DQ)
-C     or 7 (JAC), JAC called exactly IWORK(13) times in run 2 and
-C     never elsewhere, no convergence failure with the exact JAC,
+C     or 7 (JAC), JAC called exactly IWORK(13) times in runs 2 and 6
+C     and never elsewhere, no convergence failure with the exact JAC,
 C     residual calls per Jacobian (NRE-NNI)/NJE at most 9 for the
 C     sparse DQ runs (the colouring of the 5-point stencil) against
 C     ML+MU+1 = 2*M+1 = 43 for the banded one.
@@ -73,10 +77,10 @@ C-----------------------------------------------------------------------
 C     The documented minimum lengths, run by run.
       PARAMETER (LRWS=60+9*NEQ+NEJAC, LIWS=40+2*NEJAC)
       PARAMETER (LRWD=LRWS+NEQ, LIWD=40+NEQ+2*NEJAC)
-      PARAMETER (LRWR=LRWS+3*NRT)
+      PARAMETER (LRWR=LRWS+3*NRT, LIWC=40+2*NEQ+2*NEJAC)
       PARAMETER (LRWB=60+9*NEQ+(2*ML+MU+1)*NEQ+2*(NEQ/(ML+MU+1)+1))
       PARAMETER (LIWB=40+NEQ)
-      PARAMETER (NOUT=6, NRUN=5)
+      PARAMETER (NOUT=6, NRUN=6)
       CHARACTER*60 WHY
       LOGICAL OK
       COMMON /VERDCT/ OK, NFAIL
@@ -104,6 +108,7 @@ C
       CALL RUNONE(3, LRWB, LIWB, 0)
       CALL RUNONE(4, LRWD, LIWD, 0)
       CALL RUNONE(5, LRWR, LIWS, NRT)
+      CALL RUNONE(6, LRWD, LIWC, 0)
       CALL COMPAR
       CALL BADIN
 C
@@ -124,8 +129,8 @@ C     run's exact LRW and LIW; NRTR root functions.
       PARAMETER (M=21, NEQ=M*M, NEJAC=4*(M-1)+5*(M-2)**2)
       PARAMETER (ML=M, MU=M, NG=8)
       PARAMETER (LRWMX=60+9*NEQ+(2*ML+MU+1)*NEQ+2*(NEQ/(ML+MU+1)+1))
-      PARAMETER (LIWMX=40+NEQ+2*NEJAC)
-      PARAMETER (NOUT=6, NRUN=5)
+      PARAMETER (LIWMX=40+2*NEQ+2*NEJAC)
+      PARAMETER (NOUT=6, NRUN=6)
       CHARACTER*40 TITLE(NRUN)
       LOGICAL BNDRY, GUARDS
       COMMON /WORK/ RW(LRWMX+NG), IW(LIWMX+NG)
@@ -139,8 +144,9 @@ C     run's exact LRW and LIW; NRTR root functions.
      1             'SPARSE, USER JAC, SCRAMBLED PATTERN',
      2             'BANDED (ML = MU = M), DIFF. QUOTIENTS',
      3             'SPARSE, ID ARRAY, INFO(11)=INFO(16)=1',
-     4             'SPARSE, DQ, TWO ROOT FUNCTIONS' /
-      DATA MTYPE / 8, 7, 5, 8, 8 /
+     4             'SPARSE, DQ, TWO ROOT FUNCTIONS',
+     5             'SPARSE, JAC, ICNSTR AND ID ARRAYS' /
+      DATA MTYPE / 8, 7, 5, 8, 8, 7 /
 C
       KC = (M/2)*M + M/2 + 1
       TROOT(1) = LOG(2.0D0)/ALAM
@@ -160,22 +166,32 @@ C
          INFO(6) = 2
          IW(1) = NEJAC
          IF (IRUN .EQ. 4) LSP = 40 + NEQ
+         IF (IRUN .EQ. 6) LSP = 40 + 2*NEQ
          IORDER = 1
-         IF (IRUN .EQ. 2) IORDER = 2
+         IF (IRUN .EQ. 2 .OR. IRUN .EQ. 6) IORDER = 2
          CALL PATTRN(IORDER, IW(LSP+1), IW(LSP+NEJAC+1), NFILL)
          IF (NFILL .NE. NEJAC) CALL FAILED('PATTERN COUNT IS NOT NEJAC')
       ENDIF
-      IF (IRUN .EQ. 2) INFO(5) = 1
+      IF (IRUN .EQ. 2 .OR. IRUN .EQ. 6) INFO(5) = 1
       CALL EXACT(0.0D0, U, UP)
-      IF (IRUN .EQ. 4) THEN
+      IF (IRUN .EQ. 4 .OR. IRUN .EQ. 6) THEN
          INFO(11) = 1
          INFO(16) = 1
+C        Run 6: ICNSTR (U >= 0 everywhere) first, then ID.
+         LID = 40
+         IF (IRUN .EQ. 6) THEN
+            INFO(10) = 3
+            LID = 40 + NEQ
+            DO 13 K = 1,NEQ
+               IW(40+K) = 1
+ 13         CONTINUE
+         ENDIF
          DO 14 K = 1,NEQ
             IF (BNDRY(K)) THEN
-               IW(40+K) = -1
+               IW(LID+K) = -1
                U(K) = 0.25D0
             ELSE
-               IW(40+K) = 1
+               IW(LID+K) = 1
                UP(K) = 0.0D0
             ENDIF
  14      CONTINUE
@@ -191,7 +207,7 @@ C
       ERRMAX = 0.0D0
       T = 0.0D0
       TOUT = 0.01D0
-      IF (IRUN .EQ. 4) THEN
+      IF (IRUN .EQ. 4 .OR. IRUN .EQ. 6) THEN
 C        Initial values only (INFO(14) = 1): the boundary values must
 C        be zero, the interior derivatives -LAMBDA*U.  Then INFO(11) =
 C        0 starts the integration (a first call again, with the ID
@@ -212,13 +228,16 @@ C        array still in IWORK for INFO(16) = 1, so LSP = 40 + NEQ).
      1          ' MAX ERROR U =',D10.3,' UPRIME =',D10.3/
      2          '   (NRE =',I4,' NJE =',I3,')')
          IF (IDID .NE. 4 .OR. T .NE. 0.0D0)
-     1      CALL FAILED('RUN 4: INITIAL VALUES NOT RETURNED, IDID = 4')
+     1      CALL FAILED('RUN 4/6: NO INITIAL VALUES WITH IDID = 4')
 C        G = U on the boundary is solved exactly; the derivatives come
 C        from a Newton iteration stopped at DASKR's own tolerance.
          IF (ERRU .GT. ATOL .OR. ERRUP .GT. ALAM*ERRTOL)
-     1      CALL FAILED('RUN 4: WRONG INITIAL VALUES')
+     1      CALL FAILED('RUN 4/6: WRONG INITIAL VALUES')
+         IF (INFO(5) .EQ. 1 .AND. NJAC .NE. IW(13))
+     1      CALL FAILED('RUN 6: JAC CALLS DIFFER FROM IWORK(13) (IC)')
          INFO(11) = 0
          INFO(14) = 0
+         NJAC = 0
       ENDIF
       DO 50 IOUT = 1,NOUT
  20      CONTINUE
@@ -285,14 +304,15 @@ C
       IF (IW(17) .NE. LIW) CALL FAILED('IWORK(17) IS NOT THE LIW GIVEN')
       IF (IW(18) .NE. LRW) CALL FAILED('IWORK(18) IS NOT THE LRW GIVEN')
       IF (IW(4) .NE. MTYPE(IRUN)) CALL FAILED('WRONG IWORK(4)')
-      IF (IRUN .EQ. 2) THEN
+      IF (IRUN .EQ. 2 .OR. IRUN .EQ. 6) THEN
          IF (NJAC .NE. IW(13))
      1      CALL FAILED('JAC CALLS DIFFER FROM IWORK(13)')
          IF (NJAC .LT. 1) CALL FAILED('JAC NEVER CALLED')
       ELSE
          IF (NJAC .NE. 0) CALL FAILED('JAC CALLED WITH INFO(5) = 0')
       ENDIF
-      IF (IRUN .NE. 2 .AND. IRUN .NE. 3 .AND. RPJ .GT. 9.0D0)
+      IF ((IRUN .EQ. 1 .OR. IRUN .EQ. 4 .OR. IRUN .EQ. 5) .AND.
+     1    RPJ .GT. 9.0D0)
      1   CALL FAILED('TOO MANY RES CALLS PER SPARSE DQ JACOBIAN')
       IF (IRUN .EQ. 3 .AND. RPJ .LT. DBLE(ML+MU+1))
      1   CALL FAILED('BANDED DQ USED FEWER THAN ML+MU+1 RES CALLS')
@@ -302,8 +322,8 @@ C
      1   CALL FAILED('IMPLAUSIBLE NUMBER OF STEPS')
 C     The problem is linear and JAC exact: a PD(k) stored for another
 C     entry than (JROW(k), JCOL(k)) would show as convergence failures.
-      IF (IRUN .EQ. 2 .AND. IW(15) .NE. 0)
-     1   CALL FAILED('RUN 2: CONVERGENCE FAILURES WITH AN EXACT JAC')
+      IF ((IRUN .EQ. 2 .OR. IRUN .EQ. 6) .AND. IW(15) .NE. 0)
+     1   CALL FAILED('CONVERGENCE FAILURES WITH AN EXACT JAC')
       IF (ERRMAX .GT. ERRTOL)
      1   CALL FAILED('ERROR AGAINST THE EXACT SOLUTION TOO LARGE')
       IF (NRTR .GT. 0 .AND. NROOT .NE. 2)
@@ -319,7 +339,7 @@ C-----------------------------------------------------------------------
 C     The sparse runs against the banded one, output by output.
       SUBROUTINE COMPAR
       IMPLICIT DOUBLE PRECISION (A-H,O-Z)
-      PARAMETER (M=21, NEQ=M*M, NOUT=6, NRUN=5)
+      PARAMETER (M=21, NEQ=M*M, NOUT=6, NRUN=6)
       COMMON /GRID/ H, PI, C, ALAM, RTOL, ATOL, ERRTOL
       COMMON /OUTS/ UOUT(NEQ,NOUT,NRUN), ERRMX(NRUN), NSTAT(10,NRUN)
       DIMENSION DIFF(NRUN)
@@ -357,7 +377,7 @@ C     Section F: bad input.
       PARAMETER (M=21, NEQ=M*M, NEJAC=4*(M-1)+5*(M-2)**2)
       PARAMETER (ML=M, MU=M, NG=8, NCASE=9)
       PARAMETER (LRWMX=60+9*NEQ+(2*ML+MU+1)*NEQ+2*(NEQ/(ML+MU+1)+1))
-      PARAMETER (LIWMX=40+NEQ+2*NEJAC)
+      PARAMETER (LIWMX=40+2*NEQ+2*NEJAC)
       PARAMETER (LRWS=60+9*NEQ+NEJAC, LIWS=40+2*NEJAC)
       CHARACTER*32 CNAME(NCASE), CPAT(NCASE)
       LOGICAL FOUND(NCASE), GOK(NCASE), GUARDS
@@ -480,7 +500,7 @@ C     pattern row by row at LSP = 40, consistent initial values.
       PARAMETER (M=21, NEQ=M*M, NEJAC=4*(M-1)+5*(M-2)**2)
       PARAMETER (ML=M, MU=M, NG=8)
       PARAMETER (LRWMX=60+9*NEQ+(2*ML+MU+1)*NEQ+2*(NEQ/(ML+MU+1)+1))
-      PARAMETER (LIWMX=40+NEQ+2*NEJAC)
+      PARAMETER (LIWMX=40+2*NEQ+2*NEJAC)
       COMMON /WORK/ RW(LRWMX+NG), IW(LIWMX+NG)
       DIMENSION INFO(20), U(NEQ), UP(NEQ)
       DO 10 I = 1,20
@@ -663,7 +683,7 @@ C     Guard words behind RWORK(1..LRW) and IWORK(1..LIW).
       PARAMETER (M=21, NEQ=M*M, NEJAC=4*(M-1)+5*(M-2)**2)
       PARAMETER (ML=M, MU=M, NG=8)
       PARAMETER (LRWMX=60+9*NEQ+(2*ML+MU+1)*NEQ+2*(NEQ/(ML+MU+1)+1))
-      PARAMETER (LIWMX=40+NEQ+2*NEJAC)
+      PARAMETER (LIWMX=40+2*NEQ+2*NEJAC)
       COMMON /WORK/ RW(LRWMX+NG), IW(LIWMX+NG)
       DO 10 I = 1,NG
          RW(LRW+I) = -7.25D77
@@ -677,7 +697,7 @@ C
       PARAMETER (M=21, NEQ=M*M, NEJAC=4*(M-1)+5*(M-2)**2)
       PARAMETER (ML=M, MU=M, NG=8)
       PARAMETER (LRWMX=60+9*NEQ+(2*ML+MU+1)*NEQ+2*(NEQ/(ML+MU+1)+1))
-      PARAMETER (LIWMX=40+NEQ+2*NEJAC)
+      PARAMETER (LIWMX=40+2*NEQ+2*NEJAC)
       COMMON /WORK/ RW(LRWMX+NG), IW(LIWMX+NG)
       GUARDS = .TRUE.
       DO 10 I = 1,NG
