@@ -618,6 +618,11 @@ fn c_dsl48e() {
 }
 
 #[test]
+fn c_dsl48e_restart() {
+    c_program("c_dsl48e_restart.c", Link::Static);
+}
+
+#[test]
 fn c_messages() {
     c_program("c_messages.c", Link::Static);
 }
