@@ -29,6 +29,20 @@ impl MessageLine {
     }
 }
 
+/// The text followed by its values: `text (I1 = 3, R1 = 0.5)`.
+impl std::fmt::Display for MessageLine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.text.trim())?;
+        let ints = self.ints.iter().enumerate().map(|(k, v)| format!("I{} = {v}", k + 1));
+        let reals = self.reals.iter().enumerate().map(|(k, v)| format!("R{} = {v:e}", k + 1));
+        let values: Vec<String> = ints.chain(reals).collect();
+        if !values.is_empty() {
+            write!(f, " ({})", values.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
 /// Where messages go. The FFI layer prints; tests and the Rust API collect.
 pub trait MessageSink {
     fn emit(&mut self, lines: &[MessageLine]);
