@@ -10,6 +10,16 @@
 //!    - generates the C header with cbindgen (which declares the primaries)
 //!      and adds one prototype per alias, copied from its primary.
 //!
+//! 3. on ELF targets gives the shared library the SONAME
+//!    `libdaskr.so.<major>` (<major> = the crate's major version), with a
+//!    `libdaskr.so.<major>` symlink beside Cargo's `libdaskr.so` so that
+//!    programs linked against the build tree still find it at run time.
+//!
+//! Every C file is compiled with `-include csrc/static_threads.h`: strong
+//! references to the pthread functions that libgfortran calls through weak
+//! references, so that `gfortran -static prog.f libdaskr.a` links a working
+//! program (see README, "Installing and linking").
+//!
 //! The committed `include/daskr.h` is compared with the generated one by
 //! `tests/header.rs`; regenerate with `DASKR_WRITE_HEADER=1 cargo build`.
 
@@ -48,6 +58,7 @@ fn main() {
         println!("cargo:rustc-cdylib-link-arg=-Wl,--version-script={}", map.display());
     }
 
+    soname();
     generate_header(&crate_dir, &out_dir, &sets);
 }
 
@@ -62,13 +73,47 @@ fn compile_shims(crate_dir: &Path) {
     for f in &c_files {
         println!("cargo:rerun-if-changed={}", f.display());
     }
+    let static_threads_h = crate_dir.join("csrc/static_threads.h");
+    println!("cargo:rerun-if-changed={}", static_threads_h.display());
     if !c_files.is_empty() {
+        let mut forced_include: Vec<String> = Vec::new();
+        if static_threads_h.is_file() {
+            forced_include = vec!["-include".into(), static_threads_h.display().to_string()];
+        }
         cc::Build::new()
             .files(&c_files)
+            .flags(&forced_include)
             .opt_level(2)
             .flag_if_supported("-fvisibility=hidden")
             .warnings(true)
             .compile("daskr_cshim");
+    }
+}
+
+/// SONAME `libdaskr.so.<major>` for the cdylib on ELF targets, and the
+/// symlinks `libdaskr.so.<major> -> libdaskr.so` in the output directories
+/// (`target/<profile>/` and its `deps/`), which the dynamic loader needs
+/// once the library carries a SONAME. `scripts/install.sh` installs the
+/// real versioned file and the usual links.
+fn soname() {
+    let os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
+    let family = std::env::var("CARGO_CFG_TARGET_FAMILY").unwrap_or_default();
+    if family != "unix" || matches!(os.as_str(), "macos" | "ios" | "tvos" | "watchos" | "visionos") {
+        return;
+    }
+    let major = std::env::var("CARGO_PKG_VERSION_MAJOR").unwrap();
+    let soname = format!("libdaskr.so.{major}");
+    println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,{soname}");
+    // OUT_DIR is <target>/[<triple>/]<profile>/build/daskr-<hash>/out.
+    let out = PathBuf::from(std::env::var("OUT_DIR").unwrap());
+    if let Some(profile_dir) = out.ancestors().nth(3) {
+        for dir in [profile_dir.to_path_buf(), profile_dir.join("deps")] {
+            let link = dir.join(&soname);
+            if std::fs::symlink_metadata(&link).is_err() {
+                #[cfg(unix)]
+                let _ = std::os::unix::fs::symlink("libdaskr.so", &link);
+            }
+        }
     }
 }
 
@@ -136,7 +181,8 @@ fn version_script(sets: &[AliasSet]) -> String {
 }
 
 fn generate_header(crate_dir: &Path, out_dir: &Path, sets: &[AliasSet]) {
-    let config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml")).expect("cbindgen.toml is readable");
+    let mut config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml")).expect("cbindgen.toml is readable");
+    config.after_includes = Some(version_macros() + config.after_includes.as_deref().unwrap_or(""));
     let bindings = match cbindgen::Builder::new().with_crate(crate_dir).with_config(config).generate() {
         Ok(b) => b,
         // A half-written FFI module must not break the build of the solver;
@@ -153,6 +199,22 @@ fn generate_header(crate_dir: &Path, out_dir: &Path, sets: &[AliasSet]) {
     if std::env::var_os("DASKR_WRITE_HEADER").is_some() {
         fs::write(crate_dir.join("include/daskr.h"), &header).expect("write include/daskr.h");
     }
+}
+
+/// `DASKR_VERSION_MAJOR/MINOR/PATCH/STRING` and `DASKR_VERSION` from
+/// Cargo.toml's version, for the header (a version bump regenerates it).
+fn version_macros() -> String {
+    let v = |part: &str| std::env::var(format!("CARGO_PKG_VERSION_{part}")).unwrap();
+    let (major, minor, patch) = (v("MAJOR"), v("MINOR"), v("PATCH"));
+    let version = std::env::var("CARGO_PKG_VERSION").unwrap();
+    format!(
+        "\n/* Version of this library (Cargo.toml). DASKR_VERSION is MAJOR * 10000 + MINOR * 100 + PATCH. */\n\
+         #define DASKR_VERSION_MAJOR {major}\n\
+         #define DASKR_VERSION_MINOR {minor}\n\
+         #define DASKR_VERSION_PATCH {patch}\n\
+         #define DASKR_VERSION_STRING \"{version}\"\n\
+         #define DASKR_VERSION (DASKR_VERSION_MAJOR * 10000 + DASKR_VERSION_MINOR * 100 + DASKR_VERSION_PATCH)\n"
+    )
 }
 
 /// The declaration of `name` in cbindgen's output: the lines from its doc

@@ -1,8 +1,11 @@
-!> Explicit interfaces for libdaskr, the drop-in replacement of DASKR.
+!> Explicit interfaces for libdaskr, the drop-in replacement of DASKR
+!> and DSL48E.
 !>
 !> `use daskr` gives a modern Fortran program checked calls of DDASKR,
 !> XSETF and XSETUN, with exactly DASKR's argument lists and meanings
-!> (see DASKR's documentation of INFO, RWORK/IWORK, IDID and JROOT).
+!> (see DASKR's documentation of INFO, RWORK/IWORK, IDID and JROOT),
+!> and of DSL48E, the hybrid (state-event) integrator, with its 37
+!> arguments as this library documents them (README, daskr.h).
 !> Compile this file with the program (it defines no procedures, only
 !> interfaces) and link with -ldaskr (or libdaskr.a).
 !>
@@ -11,7 +14,8 @@
 !>    integer (32 bit), REAL(DASKR_DP) is double precision.
 !>  * RTOL and ATOL are declared as arrays: with scalar tolerances
 !>    (INFO(2) = 0) pass arrays of length 1 (or array elements).  The
-!>    same holds for RPAR, IPAR and JROOT.
+!>    same holds for RPAR, IPAR and JROOT, and for DSL48E's JROW,
+!>    JCOL, JYDOT, ISC, IEVWK, REVWK and BOUNDS.
 !>  * RES and RT are checked against the abstract interfaces
 !>    DASKR_RES and DASKR_RT when they have an explicit interface
 !>    (module procedures); plain EXTERNAL routines are accepted too.
@@ -21,6 +25,19 @@
 !>    routine when the method never calls it.  The abstract
 !>    interfaces below document the forms and can be used to declare
 !>    one's own routines (PROCEDURE(DASKR_PSOL), POINTER :: ...).
+!>  * DSL48E's RES, JAC, STCHANGE and EVTDERIV each have one form and
+!>    are checked against DSL48E_RES, DSL48E_JAC, DSL48E_STCHANGE and
+!>    DSL48E_EVTDERIV in the same way (module procedures must match;
+!>    plain EXTERNAL routines are accepted).  A routine that is never
+!>    called (JAC with JDTYPE = 0, STCHANGE and EVTDERIV with NC = 0)
+!>    may be any EXTERNAL dummy routine, or one with the right
+!>    interface.  SENRHS is reserved and never called: it is declared
+!>    EXTERNAL and takes any routine.
+!>  * DSL48E's BOUNDS is declared BOUNDS(*): element (1,I) is BOUNDS
+!>    (2*I-1), element (2,I) is BOUNDS(2*I), so BOUNDS(2,NEQ) passes
+!>    as it is.  It is read only when INFO(10) = 1; otherwise pass any
+!>    array or array element (e.g. a BDUM(1)).  As for every array
+!>    argument, a scalar variable is rejected by the compiler.
 module daskr
   implicit none
   private
@@ -30,7 +47,8 @@ module daskr
 
   public :: daskr_res, daskr_jac_direct, daskr_jac_krylov, daskr_psol
   public :: daskr_rt
-  public :: ddaskr, xsetf, xsetun
+  public :: dsl48e_res, dsl48e_jac, dsl48e_stchange, dsl48e_evtderiv
+  public :: ddaskr, xsetf, xsetun, dsl48e
 
   abstract interface
     !> Residual G(T,Y,YPRIME) of the DAE, returned in DELTA.
@@ -120,6 +138,88 @@ module daskr
       real(daskr_dp), intent(inout) :: rpar(*)
       integer, intent(inout) :: ipar(*)
     end subroutine daskr_rt
+
+    !> DSL48E: residual F(T,Z,ZDOT) of the locked, augmented model,
+    !> returned in DELTA (the last ND entries are the residuals of the
+    !> discontinuity variables).  ICHVAR is 0 and reserved.  IRES is 0
+    !> on entry; set -1 for an illegal Z or -2 to stop, as in DDASKR.
+    subroutine dsl48e_res(neq, t, z, zdot, delta, ires, ichvar, rpar, ipar)
+      import :: daskr_dp
+      integer, intent(in) :: neq
+      real(daskr_dp), intent(in) :: t
+      real(daskr_dp), intent(in) :: z(*)
+      real(daskr_dp), intent(in) :: zdot(*)
+      real(daskr_dp), intent(out) :: delta(*)
+      integer, intent(inout) :: ires
+      integer, intent(in) :: ichvar
+      real(daskr_dp), intent(inout) :: rpar(*)
+      integer, intent(inout) :: ipar(*)
+    end subroutine dsl48e_res
+
+    !> DSL48E, JDTYPE = 1: the iteration matrix on the caller's pattern,
+    !> PD(K) = dF(JROW(K))/dZ(JCOL(K)) + CJ*dF(JROW(K))/dZDOT(JCOL(K)),
+    !> K = 1..NEJAC.  PD is zero on entry; IRES as in DSL48E_RES.
+    subroutine dsl48e_jac(neq, t, z, zdot, cj, nejac, jrow, jcol, pd, &
+                          ires, rpar, ipar)
+      import :: daskr_dp
+      integer, intent(in) :: neq
+      real(daskr_dp), intent(in) :: t
+      real(daskr_dp), intent(in) :: z(*)
+      real(daskr_dp), intent(in) :: zdot(*)
+      real(daskr_dp), intent(in) :: cj
+      integer, intent(in) :: nejac
+      integer, intent(in) :: jrow(*)
+      integer, intent(in) :: jcol(*)
+      real(daskr_dp), intent(inout) :: pd(*)
+      integer, intent(inout) :: ires
+      real(daskr_dp), intent(inout) :: rpar(*)
+      integer, intent(inout) :: ipar(*)
+    end subroutine dsl48e_jac
+
+    !> DSL48E: does state condition ISTATE, with the truth values
+    !> IG(1..NDI) (1 true, 0 false) of its discontinuity functions at
+    !> T, differ from the value the model is locked in?  Set ICHANGE = 1
+    !> if so (an event); ICHANGE is 0 on entry.
+    subroutine dsl48e_stchange(ichange, istate, neq, nc, nd, isc, t, z, &
+                               zdot, rpar, ipar, ndi, ig)
+      import :: daskr_dp
+      integer, intent(inout) :: ichange
+      integer, intent(in) :: istate
+      integer, intent(in) :: neq
+      integer, intent(in) :: nc
+      integer, intent(in) :: nd
+      integer, intent(in) :: isc(*)
+      real(daskr_dp), intent(in) :: t
+      real(daskr_dp), intent(in) :: z(*)
+      real(daskr_dp), intent(in) :: zdot(*)
+      real(daskr_dp), intent(inout) :: rpar(*)
+      integer, intent(inout) :: ipar(*)
+      integer, intent(in) :: ndi
+      integer, intent(in) :: ig(*)
+    end subroutine dsl48e_stchange
+
+    !> DSL48E, for the event polished on discontinuity function IDISCON
+    !> of condition ISTATE: D(1..NEQ) = dF/dT (zero on entry) and ALPHA
+    !> = dG*/dT.  ICODE is 0 on entry; a nonzero value reports a failure
+    !> (IDID = -15).
+    subroutine dsl48e_evtderiv(icode, istate, idiscon, neq, nc, nd, isc, &
+                               time, z, zdot, rpar, ipar, d, alpha)
+      import :: daskr_dp
+      integer, intent(inout) :: icode
+      integer, intent(in) :: istate
+      integer, intent(in) :: idiscon
+      integer, intent(in) :: neq
+      integer, intent(in) :: nc
+      integer, intent(in) :: nd
+      integer, intent(in) :: isc(*)
+      real(daskr_dp), intent(in) :: time
+      real(daskr_dp), intent(in) :: z(*)
+      real(daskr_dp), intent(in) :: zdot(*)
+      real(daskr_dp), intent(inout) :: rpar(*)
+      integer, intent(inout) :: ipar(*)
+      real(daskr_dp), intent(inout) :: d(*)
+      real(daskr_dp), intent(out) :: alpha
+    end subroutine dsl48e_evtderiv
   end interface
 
   interface
@@ -161,5 +261,55 @@ module daskr
     subroutine xsetun(lun)
       integer, intent(in) :: lun
     end subroutine xsetun
+
+    !> The hybrid DAE solver with state events; the 37 arguments as
+    !> this library documents DSL48E.  IEVENT is 0 unless an event is
+    !> returned; IDISCON and TEVT are written only with an event (or
+    !> IDID = -15).  SENRHS is reserved (INFO(12) = 0) and never called.
+    subroutine dsl48e(res, senrhs, neq, time, z, zdot, tout, info, rtol, &
+                      atol, idid, rwork, lrw, iwork, liw, rpar, ipar, jac, &
+                      nejac, jrow, jcol, jydot, njydot, jdtype, bounds, &
+                      ievent, idiscon, nc, nd, isc, tevt, lievwk, ievwk, &
+                      lrevwk, revwk, stchange, evtderiv)
+      import :: daskr_dp, dsl48e_res, dsl48e_jac, dsl48e_stchange, &
+                dsl48e_evtderiv
+      procedure(dsl48e_res) :: res
+      external :: senrhs
+      integer, intent(in) :: neq
+      real(daskr_dp), intent(inout) :: time
+      real(daskr_dp), intent(inout) :: z(*)
+      real(daskr_dp), intent(inout) :: zdot(*)
+      real(daskr_dp), intent(in) :: tout
+      integer, intent(inout) :: info(*)
+      real(daskr_dp), intent(inout) :: rtol(*)
+      real(daskr_dp), intent(inout) :: atol(*)
+      integer, intent(out) :: idid
+      real(daskr_dp), intent(inout) :: rwork(*)
+      integer, intent(in) :: lrw
+      integer, intent(inout) :: iwork(*)
+      integer, intent(in) :: liw
+      real(daskr_dp), intent(inout) :: rpar(*)
+      integer, intent(inout) :: ipar(*)
+      procedure(dsl48e_jac) :: jac
+      integer, intent(in) :: nejac
+      integer, intent(in) :: jrow(*)
+      integer, intent(in) :: jcol(*)
+      integer, intent(in) :: jydot(*)
+      integer, intent(in) :: njydot
+      integer, intent(in) :: jdtype
+      real(daskr_dp), intent(in) :: bounds(*)
+      integer, intent(out) :: ievent
+      integer, intent(inout) :: idiscon
+      integer, intent(in) :: nc
+      integer, intent(in) :: nd
+      integer, intent(in) :: isc(*)
+      real(daskr_dp), intent(inout) :: tevt
+      integer, intent(in) :: lievwk
+      integer, intent(inout) :: ievwk(*)
+      integer, intent(in) :: lrevwk
+      real(daskr_dp), intent(inout) :: revwk(*)
+      procedure(dsl48e_stchange) :: stchange
+      procedure(dsl48e_evtderiv) :: evtderiv
+    end subroutine dsl48e
   end interface
 end module daskr

@@ -22,6 +22,13 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <stddef.h>
+
+/* Version of this library (Cargo.toml). DASKR_VERSION is MAJOR * 10000 + MINOR * 100 + PATCH. */
+#define DASKR_VERSION_MAJOR 0
+#define DASKR_VERSION_MINOR 1
+#define DASKR_VERSION_PATCH 0
+#define DASKR_VERSION_STRING "0.1.0"
+#define DASKR_VERSION (DASKR_VERSION_MAJOR * 10000 + DASKR_VERSION_MINOR * 100 + DASKR_VERSION_PATCH)
 /* Routines this library provides beyond DDASKR's. */
 #define DASKR_HAS_DSL48E 1
 

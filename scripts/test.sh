@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Run the whole test suite: formatting and lint checks, Rust unit tests,
-# the header check, and the legacy Fortran / C programs compiled and
-# linked against libdaskr.
+# the header check, the legacy Fortran / C programs compiled and linked
+# against libdaskr, and
+# the packaging tests (install into a temporary prefix, then programs
+# built with Make, CMake and pkg-config against the installed files).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,8 +24,37 @@ cargo fmt --all -- --check
 cargo clippy --release --workspace --all-targets -- -D warnings
 cargo build --release
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+stage=$(mktemp -d)
+trap 'rm -f "$log"; rm -rf "$stage"' EXIT
 cargo test --release --workspace 2>&1 | tee "$log"
-# One closing line for the whole suite (cargo prints one per test binary).
+
+# Packaging: install into a temporary prefix and build and run programs
+# against the installed files only (scripts/consumer-test.sh); a staged
+# install (DESTDIR) must put the same files under DESTDIR.
+echo "== install and consumer tests"
+if ! bash scripts/install.sh "$stage/prefix" >"$stage/install.log" 2>&1; then
+    cat "$stage/install.log"
+    echo "scripts/install.sh failed" >&2
+    exit 1
+fi
+tail -n 3 "$stage/install.log"
+DESTDIR=$stage/destdir bash scripts/install.sh /opt/daskr >"$stage/install.log" 2>&1 ||
+    { cat "$stage/install.log"; echo "scripts/install.sh with DESTDIR failed" >&2; exit 1; }
+consumer_rc=0
+bash scripts/consumer-test.sh "$stage/prefix" 2>&1 | tee -a "$log" || consumer_rc=$?
+if [ "$consumer_rc" != 0 ] && ! grep -q '^consumer: ' "$log"; then
+    echo "consumer: 0 passed, 1 failed (consumer-test.sh stopped with status $consumer_rc)" | tee -a "$log"
+fi
+if [ "$(cd "$stage/prefix" && find . | sort)" = "$(cd "$stage/destdir/opt/daskr" && find . | sort)" ] &&
+    grep -qx 'prefix=/opt/daskr' "$stage/destdir/opt/daskr/lib/pkgconfig/daskr.pc"; then
+    echo "ok   DESTDIR install" | tee -a "$log"
+else
+    echo "FAIL DESTDIR install: files or prefix differ" | tee -a "$log"
+fi
+
+# One closing line for the whole suite (cargo prints one per test binary,
+# the consumer tests one more; each "ok"/"FAIL" line after them counts).
 awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed;?$/) p += $i; if ($(i+1) ~ /^failed;?$/) f += $i } }
+     /^consumer: [0-9]+ passed, [0-9]+ failed/ { p += $2; f += $4 }
+     /^ok   DESTDIR install$/ { p++ } /^FAIL DESTDIR install/ { f++ }
      END { printf "%d passed, %d failed\n", p, f; exit (f > 0) }' "$log"

@@ -378,6 +378,11 @@ fn fortran_f90_module() {
 }
 
 #[test]
+fn fortran_f90_dsl48e() {
+    fortran("f90_dsl48e.f90", Link::Static);
+}
+
+#[test]
 fn fortran_initcond() {
     fortran("initcond.f", Link::Static);
 }
@@ -425,6 +430,11 @@ fn fortran_kry_ilu() {
 #[test]
 fn fortran_kry_options() {
     fortran("kry_options.f", Link::Static);
+}
+
+#[test]
+fn fortran_continuation() {
+    fortran("continuation.f", Link::Static);
 }
 
 // ---------------------------------------------------------------------
@@ -508,6 +518,11 @@ fn fortran_kry_heat_band_shared() {
     fortran("kry_heat_band.f", Link::Shared);
 }
 
+#[test]
+fn fortran_f90_dsl48e_shared() {
+    fortran("f90_dsl48e.f90", Link::Shared);
+}
+
 // ---------------------------------------------------------------------
 // Symbol hygiene
 
@@ -567,6 +582,19 @@ fn c_ic_restart() {
 #[test]
 fn c_dsl48e() {
     c_program("c_dsl48e.c", Link::Static);
+}
+
+#[test]
+fn c_nonfinite() {
+    c_program("c_nonfinite.c", Link::Static);
+}
+
+/// 1000 random cases by default; `DASKR_FUZZ_CASES` (and
+/// `DASKR_FUZZ_SEED`) in the environment of `cargo test` reach the
+/// program and run a larger campaign (see c-examples/README).
+#[test]
+fn c_fuzz_continuation() {
+    c_program("c_fuzz_continuation.c", Link::Static);
 }
 
 // ---------------------------------------------------------------------

@@ -100,6 +100,20 @@ pub mod iw {
     pub const ICNS: usize = 41;
     /// Length of the fixed header.
     pub const HEADER: usize = 40;
+
+    /// The sparse direct method (INFO(6) = 2, this library's extension).
+    /// Its input NEJAC is IWORK(1) (ML's slot); its state lives in the
+    /// Krylov slots 24..28, which a direct method never uses.
+    pub mod sparse {
+        /// Input: NEJAC, the number of entries of the pattern.
+        pub const NEJAC: usize = 1;
+        /// IWORK(24..25): the stamp of the factorisation in the cache.
+        pub const STAMP: usize = 24;
+        /// IWORK(26..27): the key of the pattern the run started with.
+        pub const KEY: usize = 26;
+        /// IWORK(28): NEJAC when the run started.
+        pub const RUN_NEJAC: usize = 28;
+    }
 }
 
 /// 1-based RWORK positions (DASKR's `L*` parameters in `DDASKR`).
@@ -174,6 +188,9 @@ pub enum Method {
     Direct { format: MatrixFormat, source: JacobianSource },
     /// INFO(12) = 1: the GMRES workspace and WP in WM, IWP in IWORK.
     Krylov { dims: KrylovDims, leniwp: usize },
+    /// INFO(6) = 2 (extension): the NEJAC matrix values in WM, the pattern
+    /// JROW(1..NEJAC), JCOL(1..NEJAC) in IWORK where the pivots would be.
+    Sparse { nejac: usize, source: JacobianSource },
 }
 
 /// Where each segment of RWORK and IWORK sits (0-based offsets) and how long
@@ -262,6 +279,7 @@ impl Layout {
                 ((inp.maxord + 1).max(4), pd, format.save_len(source, neq)?, neq, false)
             }
             Method::Krylov { dims, leniwp } => (inp.maxord + 1, dims.wm_len()?, 0, leniwp, true),
+            Method::Sparse { nejac, .. } => ((inp.maxord + 1).max(4), nejac, 0, mul(2, nejac)?, false),
         };
         let leniw = add(add(add(iw::HEADER, lenic)?, lenid)?, int_work)?;
         // Vectors before PHI: DELTA, [SAVR], E, WT, [VT].
@@ -325,7 +343,7 @@ impl Layout {
     pub fn lenwp(&self) -> usize {
         match self.method {
             Method::Krylov { dims, .. } => dims.lenwp,
-            Method::Direct { .. } => 0,
+            Method::Direct { .. } | Method::Sparse { .. } => 0,
         }
     }
 
@@ -392,7 +410,7 @@ pub struct IViews<'a> {
     pub header: IHeader<'a>,
     pub icnstr: Option<&'a [FInt]>,
     pub id: Option<&'a [FInt]>,
-    /// The pivots (direct) or IWP (Krylov).
+    /// The pivots (direct), IWP (Krylov) or JROW, JCOL (sparse).
     pub pivots: &'a mut [FInt],
 }
 
@@ -594,6 +612,15 @@ mod tests {
         assert_eq!(l.leniw, 40 + 10);
         assert_eq!(l.wm, l.lenrw - 100);
         assert_eq!(l.phi, 60 + 3 * 10);
+    }
+
+    #[test]
+    fn sparse_keeps_the_pattern_where_the_pivots_were() {
+        // 60 + 9*NEQ + 3*NRT + NEJAC; IWORK: 40 + 2*NEJAC (no pivots).
+        let l = Layout::compute(&input(10, 1, Method::Sparse { nejac: 28, source: DQ })).unwrap();
+        assert_eq!(l.lenrw, 60 + 9 * 10 + 3 + 28);
+        assert_eq!(l.leniw, 40 + 2 * 28);
+        assert_eq!((l.ipvt, l.ipvt_len()), (40, 56));
     }
 
     #[test]

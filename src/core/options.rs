@@ -2,6 +2,7 @@
 //! (the INFO checks at the top of DDASKR).
 
 use super::error::InputError;
+use super::roots::RootOptions;
 use crate::types::FInt;
 
 /// The decoded INFO array (INFO(1) is handled by the driver).
@@ -15,8 +16,11 @@ pub struct Options {
     pub use_tstop: bool,
     /// INFO(5): the user's JAC computes the iteration matrix.
     pub user_jacobian: bool,
-    /// INFO(6): banded matrix, ML/MU in IWORK(1..2).
+    /// INFO(6) = 1: banded matrix, ML/MU in IWORK(1..2).
     pub banded: bool,
+    /// INFO(6) = 2 (this library's extension; DASKR rejects it): sparse
+    /// matrix, NEJAC in IWORK(1) and the pattern JROW, JCOL in IWORK.
+    pub sparse: bool,
     /// INFO(7): HMAX in RWORK(2).
     pub use_hmax: bool,
     /// INFO(8): H0 in RWORK(3).
@@ -42,6 +46,10 @@ pub struct Options {
     pub ic_controls: bool,
     /// INFO(18): IC print level 0..2.
     pub ic_print: u8,
+    /// INFO(20), this library's root-finding extension (DASKR does not
+    /// read INFO(19..20); its prologue asks for all of INFO to be zero
+    /// for the simplest use).
+    pub roots: RootOptions,
 }
 
 impl Options {
@@ -64,12 +72,18 @@ impl Options {
                 Err(InputError::InfoElement { index: i as FInt })
             }
         };
+        let vector_tolerances = flag(2)?;
+        let intermediate_output = flag(3)?;
+        let use_tstop = flag(4)?;
+        let user_jacobian = flag(5)?;
+        let matrix = ranged(6, 2)?;
         Ok(Options {
-            vector_tolerances: flag(2)?,
-            intermediate_output: flag(3)?,
-            use_tstop: flag(4)?,
-            user_jacobian: flag(5)?,
-            banded: flag(6)?,
+            vector_tolerances,
+            intermediate_output,
+            use_tstop,
+            user_jacobian,
+            banded: matrix == 1,
+            sparse: matrix == 2,
             use_hmax: flag(7)?,
             use_h0: flag(8)?,
             use_maxord: flag(9)?,
@@ -82,6 +96,7 @@ impl Options {
             exclude_algebraic: flag(16)?,
             ic_controls: flag(17)?,
             ic_print: ranged(18, 2)?,
+            roots: RootOptions::from_info20(get(20)),
         })
     }
 
@@ -119,5 +134,15 @@ mod tests {
         assert_eq!(Options::decode(&info), Err(InputError::InfoElement { index: 3 }));
         info[2] = 0;
         assert_eq!(Options::decode(&info), Err(InputError::InfoElement { index: 11 }));
+    }
+
+    #[test]
+    fn info6_two_is_the_sparse_extension() {
+        let mut info = [0; 20];
+        info[5] = 2;
+        let o = Options::decode(&info).unwrap();
+        assert!(o.sparse && !o.banded);
+        info[5] = 3;
+        assert_eq!(Options::decode(&info), Err(InputError::InfoElement { index: 6 }));
     }
 }

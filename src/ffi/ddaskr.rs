@@ -241,7 +241,7 @@ pub unsafe extern "C" fn ddaskr(
         let (Some(t), Some(idid_ref)) = (scalar_mut(t), scalar_mut(idid)) else {
             return reject(info, idid, "T or IDID");
         };
-        let Some(info_s) = opt_slice_mut(info, 18) else {
+        let Some(info_s) = opt_slice_mut(info, 20) else {
             return reject(info, idid, "INFO");
         };
         let Some(res) = res else {

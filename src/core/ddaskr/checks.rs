@@ -5,9 +5,11 @@
 use super::CallArgs;
 use crate::core::error::InputError;
 use crate::core::initial::Constraints;
+use crate::core::integrator::UROUND;
 use crate::core::layout::{iw, rw, IHeader, Layout, LayoutInput, Method, RHeader};
 use crate::core::linsol::direct::{JacobianSource, MatrixFormat};
 use crate::core::linsol::krylov::{KrylovDims, KrylovParams};
+use crate::core::linsol::sparse::{pattern_key, stamp_to_words, validate_pattern, PatternError};
 use crate::core::options::Options;
 use crate::types::{FInt, Real};
 
@@ -52,8 +54,17 @@ pub(super) fn layout_input(
         iget(iwork, iw::MAXORD).clamp(1, 5) as usize
     };
     let method = if opts.krylov {
+        if opts.sparse {
+            return Err(InputError::IllegalArgument {
+                name: "INFO(6)",
+                value: 2,
+                rule: "the sparse matrix needs the direct method, INFO(12) = 0",
+            });
+        }
         let k = krylov_settings(opts, neq, iwork, &[], first)?;
         Method::Krylov { dims: k.dims, leniwp: k.leniwp }
+    } else if opts.sparse {
+        sparse_method(opts, neq, iwork, first)?
     } else {
         Method::Direct { format: matrix_format(opts, neq, iwork, first)?, source: jacobian_source(opts, iwork, first) }
     };
@@ -84,8 +95,66 @@ fn matrix_format(opts: &Options, neq: FInt, iwork: &[FInt], first: bool) -> Resu
     Ok(MatrixFormat::Band { ml: ml.max(0) as usize, mu: mu.max(0) as usize })
 }
 
+/// The sparse method (INFO(6) = 2): NEJAC from IWORK(1), checked on the
+/// first call; afterwards the value recorded at the start.
+fn sparse_method(opts: &Options, neq: FInt, iwork: &[FInt], first: bool) -> Result<Method, InputError> {
+    let nejac = if first { iget(iwork, iw::sparse::NEJAC) } else { iget(iwork, iw::sparse::RUN_NEJAC) };
+    if first && (nejac < 1 || i64::from(nejac) > i64::from(neq) * i64::from(neq)) {
+        return Err(InputError::IllegalArgument { name: "NEJAC, IWORK(1)", value: nejac, rule: "not in 1..NEQ*NEQ" });
+    }
+    Ok(Method::Sparse { nejac: nejac.max(0) as usize, source: jacobian_source(opts, iwork, first) })
+}
+
+/// IWORK(4), the matrix type: DASKR's 1 (dense, JAC), 2 (dense, DQ),
+/// 4 (band, JAC), 5 (band, DQ); this library's 7 (sparse, JAC) and
+/// 8 (sparse, DQ).
+fn matrix_type(method: &Method) -> Option<FInt> {
+    let (base, source) = match *method {
+        Method::Direct { format: MatrixFormat::Dense, source } => (1, source),
+        Method::Direct { format: MatrixFormat::Band { .. }, source } => (4, source),
+        Method::Sparse { source, .. } => (7, source),
+        Method::Krylov { .. } => return None,
+    };
+    Some(base + FInt::from(source == JacobianSource::DifferenceQuotients))
+}
+
+/// The sparse pattern JROW, JCOL as the caller put it in IWORK: 1-based
+/// entries in 1..NEQ, no pair twice.
+fn check_pattern(l: &Layout, iwork: &[FInt]) -> Result<(), InputError> {
+    let Method::Sparse { nejac, .. } = l.method else { return Ok(()) };
+    let (rows, cols) = iwork[l.ipvt..l.ipvt + 2 * nejac].split_at(nejac);
+    let at = |k: usize| (l.ipvt + k) as FInt;
+    match validate_pattern(l.neq, rows, cols) {
+        Ok(()) => Ok(()),
+        Err(PatternError::OutOfRange { k }) if !(1..=l.neq as FInt).contains(&rows[k - 1]) => {
+            Err(InputError::IllegalEntry { array: "IWORK", index: at(k), value: rows[k - 1], rule: ROW_RANGE })
+        }
+        Err(PatternError::OutOfRange { k }) => {
+            Err(InputError::IllegalEntry { array: "IWORK", index: at(nejac + k), value: cols[k - 1], rule: COL_RANGE })
+        }
+        Err(PatternError::Duplicate { k }) => {
+            Err(InputError::IllegalEntry { array: "IWORK", index: at(k), value: rows[k - 1], rule: REPEATED })
+        }
+    }
+}
+
+const ROW_RANGE: &str = "a row index JROW of the sparse pattern must be in 1..NEQ";
+const COL_RANGE: &str = "a column index JCOL of the sparse pattern must be in 1..NEQ";
+const REPEATED: &str = "this (JROW, JCOL) pair of the sparse pattern repeats an earlier one";
+
+/// The key of the sparse pattern in IWORK (0 for the other methods).
+fn sparse_pattern_key(l: &Layout, iwork: &[FInt]) -> u64 {
+    match l.method {
+        Method::Sparse { nejac, .. } => {
+            let (rows, cols) = iwork[l.ipvt..l.ipvt + 2 * nejac].split_at(nejac);
+            pattern_key(l.neq, rows, cols)
+        }
+        _ => 0,
+    }
+}
+
 fn jacobian_source(opts: &Options, iwork: &[FInt], first: bool) -> JacobianSource {
-    let dq = if first { !opts.user_jacobian } else { matches!(iget(iwork, iw::MTYPE), 2 | 5) };
+    let dq = if first { !opts.user_jacobian } else { matches!(iget(iwork, iw::MTYPE), 2 | 5 | 8) };
     if dq {
         JacobianSource::DifferenceQuotients
     } else {
@@ -218,6 +287,7 @@ pub(super) fn check_first_call(opts: &Options, args: &mut CallArgs<'_>) -> Resul
         krylov_settings(opts, args.neq, args.iwork, args.rwork, true)?;
     }
     let layout = checked_layout(&inp, args)?;
+    check_pattern(&layout, args.iwork)?;
     if let Some(ic) = layout.icns {
         let icnstr = &args.iwork[ic..ic + layout.neq];
         if icnstr.iter().any(|c| !(-2..=2).contains(c)) {
@@ -267,7 +337,8 @@ pub(super) struct RunSignature {
     neq: FInt,
     nrt: FInt,
     maxord: FInt,
-    /// INFO(5), INFO(6), INFO(12), INFO(16) as bits 0..3.
+    /// INFO(5), INFO(6), INFO(12), INFO(16) in two bits each (0..2 are
+    /// their legal values).
     flags: FInt,
 }
 
@@ -280,7 +351,7 @@ impl RunSignature {
         let flags = STRUCTURAL_INFO
             .iter()
             .enumerate()
-            .fold(0, |f, (bit, &(i, _))| f | (FInt::from(info.get(i - 1).copied().unwrap_or(0) == 1) << bit));
+            .fold(0, |f, (field, &(i, _))| f | ((info.get(i - 1).copied().unwrap_or(0) & 3) << (2 * field)));
         RunSignature { neq, nrt, maxord, flags }
     }
 
@@ -324,8 +395,8 @@ impl RunSignature {
         if self.maxord != was.maxord {
             return changed("MAXORD, IWORK(3)", was.maxord, self.maxord);
         }
-        for (bit, &(_, name)) in STRUCTURAL_INFO.iter().enumerate() {
-            let (a, b) = ((was.flags >> bit) & 1, (self.flags >> bit) & 1);
+        for (field, &(_, name)) in STRUCTURAL_INFO.iter().enumerate() {
+            let (a, b) = ((was.flags >> (2 * field)) & 3, (self.flags >> (2 * field)) & 3);
             if a != b {
                 return changed(name, a, b);
             }
@@ -348,6 +419,15 @@ pub(super) fn check_stored_state(l: &Layout, iwork: &[FInt], rwork: &[Real], max
     if i(iw::NPD) != l.lenpd as FInt || i(iw::LCIWP) != l.ipvt as FInt + 1 || i(iw::LID) != lid {
         return bad("the segment pointers in IWORK(22..40) are not this run's");
     }
+    if let Method::Direct { .. } = l.method {
+        // The pivots of the last factorisation (0-based row numbers; zeros
+        // before the first one): a solve with an out-of-range pivot would
+        // index outside Y's length. A short IWORK is reported later.
+        let n = l.neq as FInt;
+        if iwork.get(l.ipvt..l.ipvt + l.neq).is_some_and(|p| p.iter().any(|p| !(0..n).contains(p))) {
+            return bad("the pivots in IWORK are out of range");
+        }
+    }
     let maxord = maxord as FInt;
     if !(1..=maxord).contains(&i(iw::K)) || !(0..=maxord).contains(&i(iw::KOLD)) {
         return bad("the order IWORK(7) or IWORK(8) is out of range");
@@ -355,6 +435,15 @@ pub(super) fn check_stored_state(l: &Layout, iwork: &[FInt], rwork: &[Real], max
     let (h, tn) = (rget(rwork, rw::H), rget(rwork, rw::TN));
     if !h.is_finite() || h == 0.0 || !tn.is_finite() {
         return bad("the step size RWORK(3) or the time RWORK(4) is not usable");
+    }
+    // HMIN and the root finder's tolerance are built from ROUND, TN and
+    // PSI(1); a negative or NaN tolerance never stops their loops.
+    if rget(rwork, rw::ROUND) != UROUND || !rget(rwork, rw::PSI).is_finite() {
+        return bad("the unit roundoff RWORK(9) or PSI(1) = RWORK(39) is not this run's");
+    }
+    let sparse = matches!(l.method, Method::Sparse { .. });
+    if sparse && stamp_to_words(sparse_pattern_key(l, iwork)) != [i(iw::sparse::KEY), i(iw::sparse::KEY + 1)] {
+        return bad("the sparse pattern in IWORK differs from the one the run started with");
     }
     Ok(())
 }
@@ -373,14 +462,19 @@ pub(super) fn initialise_iwork(opts: &Options, l: &Layout, iwork: &mut [FInt], r
     }
     let mut h = IHeader(&mut iwork[..iw::HEADER]);
     h.set(iw::MAXORD, maxord as FInt);
-    if let Method::Direct { format, source } = l.method {
-        let dq = source == JacobianSource::DifferenceQuotients;
-        let mtype = match format {
-            MatrixFormat::Dense => 1,
-            MatrixFormat::Band { .. } => 4,
-        } + FInt::from(dq);
+    if let Some(mtype) = matrix_type(&l.method) {
         h.set(iw::MTYPE, mtype);
     }
+    if let Method::Sparse { nejac, .. } = l.method {
+        let [hi, lo] = stamp_to_words(sparse_pattern_key(l, iwork));
+        let mut h = IHeader(&mut iwork[..iw::HEADER]);
+        h.set(iw::sparse::KEY, hi);
+        h.set(iw::sparse::KEY + 1, lo);
+        h.set(iw::sparse::RUN_NEJAC, nejac as FInt);
+        h.set(iw::sparse::STAMP, 0);
+        h.set(iw::sparse::STAMP + 1, 0);
+    }
+    let mut h = IHeader(&mut iwork[..iw::HEADER]);
     for pos in [iw::NST, iw::NRE, iw::NJE, iw::NETF, iw::NCFN, iw::NNI, iw::NLI, iw::NPS, iw::NCFL, iw::NRTE] {
         h.set(pos, 0);
     }

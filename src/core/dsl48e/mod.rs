@@ -17,7 +17,8 @@ use super::guard::FiniteGuard;
 use super::initial::{Constraints, IcOption};
 use super::integrator::{integrate, Arrays, CallIo, IcRequest, Parts, RunConfig};
 use super::layout::{dsl, iw, rw, Dsl48eLayout, IHeader, RHeader};
-use super::linsol::sparse::{shared_pattern, stamp_from_words, stamp_to_words, SparseSolver, SparseSource};
+use super::linsol::sparse::{shared_pattern, stamp_from_words, stamp_to_words, SparseSolver};
+use super::linsol::JacobianSource;
 use super::messages::{MessageLine, MessageSink};
 use super::problem::{DaeSystem, StateConditions};
 use crate::types::{FInt, Real};
@@ -247,7 +248,7 @@ fn run<S: DaeSystem + StateConditions + ?Sized>(
             print_level: o.ic_print,
         }),
     };
-    let source = if a.jdtype == 1 { SparseSource::User } else { SparseSource::DifferenceQuotients };
+    let source = if a.jdtype == 1 { JacobianSource::User } else { JacobianSource::DifferenceQuotients };
     let n = layout.neq;
     let tstop = cfg.tstop;
     let Dsl48eArgs {

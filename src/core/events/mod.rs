@@ -19,7 +19,8 @@ use self::interval::{crossings, Crossing as Change, Resolution, StepPolynomials}
 use self::polish::{polish, Crossing, PolishFailure};
 use super::error::{Interrupt, StepFailure};
 use super::integrator::{EventHook, HookContext, Stop};
-use super::linsol::sparse::{Pattern, SparseSource};
+use super::linsol::sparse::Pattern;
+use super::linsol::JacobianSource;
 use super::problem::{DaeSystem, StateConditions};
 use crate::types::{FInt, Real};
 
@@ -65,7 +66,7 @@ pub struct EventDetector<'a> {
     /// The event returned by this call, if any.
     pub event: Option<Event>,
     pattern: Rc<Pattern>,
-    source: SparseSource,
+    source: JacobianSource,
     id: &'a [FInt],
     tstop: Option<Real>,
     /// REVWK: the polynomials' coefficients and STCHANGE's Z, ZDOT.
@@ -79,7 +80,7 @@ impl<'a> EventDetector<'a> {
         truth: &'a mut [FInt],
         pending: Option<Pending>,
         pattern: Rc<Pattern>,
-        source: SparseSource,
+        source: JacobianSource,
         id: &'a [FInt],
         tstop: Option<Real>,
         scratch: &'a mut [Real],
@@ -173,6 +174,14 @@ impl<'a> EventDetector<'a> {
         };
         self.pending = None;
         match polish(sys, &self.pattern, self.source, &c, cx.y, cx.yp, cx.cnt) {
+            Ok(t) if Self::beyond_tout(cx, t) => {
+                // The crossing is before TOUT but the polished point, one
+                // tolerance past it, is not: TOUT is returned first, the
+                // event (polished again, identically) on the next call.
+                self.pending = Some(p);
+                cx.hist.at(cx.hist.tn, cx.y, cx.yp);
+                Ok(None)
+            }
             Ok(t) => {
                 self.event = Some(Event { condition: k, function: j, t });
                 Ok(Some(Stop { t, idid: 1 }))

@@ -23,7 +23,8 @@
 
 use crate::core::counters::{bump, Counters};
 use crate::core::interpolate::History;
-use crate::core::linsol::sparse::{Pattern, SparseFactors, SparseSource};
+use crate::core::linsol::sparse::{Pattern, SparseFactors};
+use crate::core::linsol::JacobianSource;
 use crate::core::linsol::Setup;
 use crate::core::problem::{CallbackStatus, DaeSystem, StateConditions};
 use crate::types::{FInt, Real};
@@ -83,7 +84,7 @@ struct Linearisation {
 pub fn polish<S: DaeSystem + StateConditions + ?Sized>(
     sys: &mut S,
     pattern: &Pattern,
-    source: SparseSource,
+    source: JacobianSource,
     c: &Crossing<'_>,
     z: &mut [Real],
     zdot: &mut [Real],
@@ -119,7 +120,7 @@ fn assemble(c: &Crossing<'_>, t: Real, v: &[Real], z: &mut [Real], zdot: &mut [R
 fn attempt<S: DaeSystem + StateConditions + ?Sized>(
     sys: &mut S,
     pattern: &Pattern,
-    source: SparseSource,
+    source: JacobianSource,
     c: &Crossing<'_>,
     delta_g: Real,
     z: &mut [Real],
@@ -202,7 +203,7 @@ fn border_products(pattern: &Pattern, a: &[Real], m: usize, p: &[Real], q: &[Rea
 fn linearise<S: DaeSystem + StateConditions + ?Sized>(
     sys: &mut S,
     pattern: &Pattern,
-    source: SparseSource,
+    source: JacobianSource,
     c: &Crossing<'_>,
     t: Real,
     z: &mut [Real],

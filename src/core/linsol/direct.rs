@@ -23,14 +23,7 @@ pub enum MatrixFormat {
     Band { ml: usize, mu: usize },
 }
 
-/// Where the matrix values come from (INFO(5)).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum JacobianSource {
-    /// The user's JAC fills the matrix.
-    User,
-    /// Difference quotients of RES.
-    DifferenceQuotients,
-}
+pub use super::JacobianSource;
 
 fn checked(v: Option<usize>) -> Result<usize, LengthOverflow> {
     v.ok_or(LengthOverflow)

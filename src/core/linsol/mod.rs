@@ -13,6 +13,7 @@
 //! |---|---|---|
 //! | [`direct::DirectSolver`] | dense or banded, LU in place in RWORK | DMATD, DSLVD, DGEFA/DGESL, DGBFA/DGBSL |
 //! | [`krylov::KrylovSolver`] | none: preconditioned GMRES | DSLVK, DSPIGM, DATV, DFNRMK |
+//! | [`sparse::SparseSolver`] | coordinate pattern, faer sparse LU | DSL48E; DDASKR with INFO(6) = 2 (extension) |
 //!
 //! Kernels: [`dense`] and [`band`] LU, [`dq`] difference-quotient
 //! Jacobians by column groups (dense columns, band groups, any colouring).
@@ -29,6 +30,15 @@ use super::counters::Counters;
 use super::messages::MessageSink;
 use super::problem::{CallbackStatus, DaeSystem};
 use crate::types::{FInt, Real};
+
+/// Where the iteration matrix's values come from (INFO(5), DSL48E's JDTYPE).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JacobianSource {
+    /// The user's JAC fills the matrix (in the format's own order).
+    User,
+    /// Difference quotients of RES over groups of columns.
+    DifferenceQuotients,
+}
 
 /// The factorisation met an exactly zero (or non-finite) pivot in this
 /// 0-based column; DASKR reports such a matrix as singular (IDID=-8 path).
@@ -282,16 +292,17 @@ mod conformance {
 
     #[test]
     fn sparse_with_both_jacobian_sources() {
-        use super::sparse::{shared_pattern, SparseSolver, SparseSource};
+        use super::sparse::{shared_pattern, SparseSolver};
+        use super::JacobianSource;
         let (rows, cols) = Tridiagonal { n: N }.pattern();
-        for source in [SparseSource::User, SparseSource::DifferenceQuotients] {
+        for source in [JacobianSource::User, JacobianSource::DifferenceQuotients] {
             let mut values = vec![f64::NAN; rows.len()];
             let pattern = shared_pattern(N, &rows, &cols).unwrap();
             let mut lin = SparseSolver::new(pattern, source, &mut values, 0);
             let colours = lin.colour_count();
-            let tol = if source == SparseSource::User { 1e-12 } else { 1e-6 };
+            let tol = if source == JacobianSource::User { 1e-12 } else { 1e-6 };
             let cnt = check(&mut lin, tol);
-            let want = if source == SparseSource::User { 0 } else { colours };
+            let want = if source == JacobianSource::User { 0 } else { colours };
             assert_eq!(cnt.nre as usize, want, "{source:?}: one residual per colour");
             assert_eq!(colours, 3, "a tridiagonal pattern needs three colours");
             assert_ne!(lin.stamp(), 0, "the factorisation is stamped");

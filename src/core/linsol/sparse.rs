@@ -36,7 +36,7 @@ use faer::{Conj, MatMut, Par};
 
 use super::direct::DIRECT_POLICY;
 use super::dq::{difference_quotients, ColumnGroups};
-use super::{LinearFailure, LinearResult, LinearSolver, Policy, Setup, SolvePoint};
+use super::{JacobianSource, LinearFailure, LinearResult, LinearSolver, Policy, Setup, SolvePoint};
 use crate::core::counters::Counters;
 use crate::core::problem::{CallbackStatus, DaeSystem, MatrixStorage};
 use crate::types::{FInt, Real};
@@ -280,15 +280,6 @@ fn initial_stamp() -> u64 {
     fnv([nanos, u64::from(std::process::id())].into_iter()).max(1)
 }
 
-/// Where J's values come from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SparseSource {
-    /// The user's JAC fills PD in pattern order.
-    User,
-    /// Difference quotients over the colouring.
-    DifferenceQuotients,
-}
-
 /// The analysed pattern for NEQ = `n` and the caller's (validated) lists,
 /// from this thread's cache or analysed now. The handle is shared by the
 /// solver and the event polishing, and returned to the cache on drop.
@@ -324,7 +315,7 @@ impl Pattern {
     /// colouring (`save`: scratch).
     pub fn evaluate<S: DaeSystem + ?Sized>(
         &self,
-        source: SparseSource,
+        source: JacobianSource,
         sys: &mut S,
         at: Setup<'_>,
         values: &mut [Real],
@@ -332,7 +323,7 @@ impl Pattern {
         nre: &mut FInt,
     ) -> Result<(), CallbackStatus> {
         match source {
-            SparseSource::User => {
+            JacobianSource::User => {
                 values.fill(0.0);
                 let storage = MatrixStorage::Sparse { neq: self.n, nnz: values.len() };
                 match sys.jacobian(at.t, at.y, at.yp, at.cj, values, storage) {
@@ -340,7 +331,7 @@ impl Pattern {
                     failed => Err(failed),
                 }
             }
-            SparseSource::DifferenceQuotients => {
+            JacobianSource::DifferenceQuotients => {
                 save.resize(2 * self.colouring.largest(), 0.0);
                 difference_quotients(sys, at, save, &self.colouring, nre, |col, delinv, g, g0| {
                     for pos in self.col_ptr[col]..self.col_ptr[col + 1] {
@@ -398,7 +389,7 @@ impl Pattern {
 
 /// The sparse solver over the caller's arrays for one call.
 pub struct SparseSolver<'a> {
-    source: SparseSource,
+    source: JacobianSource,
     pattern: Rc<Pattern>,
     /// J's values in the caller's pattern order (RWORK).
     values: &'a mut [Real],
@@ -414,7 +405,7 @@ impl<'a> SparseSolver<'a> {
     /// The solver on an analysed pattern, J's values in `values` (NNZ
     /// long) with the stamp of their factorisation as the driver recorded
     /// it.
-    pub fn new(pattern: Rc<Pattern>, source: SparseSource, values: &'a mut [Real], stamp: u64) -> Self {
+    pub fn new(pattern: Rc<Pattern>, source: JacobianSource, values: &'a mut [Real], stamp: u64) -> Self {
         SparseSolver { source, pattern, values, stamp, factors: None, save: Vec::new() }
     }
 
@@ -572,7 +563,7 @@ mod tests {
     fn solve_with(values: &mut [Real], stamp: &mut u64, b: &mut [Real]) -> LinearResult {
         let (rows, cols) = ([1, 2, 1, 2], [1, 1, 2, 2]);
         let p = shared_pattern(2, &rows, &cols).unwrap();
-        let mut lin = SparseSolver::new(p, SparseSource::User, values, *stamp);
+        let mut lin = SparseSolver::new(p, JacobianSource::User, values, *stamp);
         let r = lin.back_substitute(b);
         *stamp = lin.stamp();
         r

@@ -7,9 +7,20 @@
 //! one call: nothing survives between calls except T0 and R(T0) in RWORK
 //! (DASKR kept the Illinois state in SAVE variables).
 //!
-//! DASKR's behaviour is kept exactly, including its known weaknesses (a
-//! function that crosses zero twice within one step is not seen; a zero at
-//! the initial time is stepped over by a small increment).
+//! DASKR's behaviour is kept exactly by default, including its known
+//! weaknesses (a function that crosses zero twice within one step is not
+//! seen; a zero at the initial time is stepped over by a small increment,
+//! and a function still zero there ends the run with IDID = -33). This
+//! library's extension, chosen with INFO(20) ([`RootOptions`]), removes
+//! both: [`dips`] finds double crossings, and functions exactly zero at a
+//! (re)start are left out of the search until they leave zero.
+
+mod dips;
+mod illinois;
+
+use self::dips::DipSearch;
+use self::illinois::{is_zero, sign};
+pub use self::illinois::{locate_first_root, Bracket, SearchArrays};
 
 use super::error::{InputError, Interrupt, StepFailure};
 use super::guard::{first_non_finite, Source};
@@ -19,148 +30,25 @@ use super::layout::{iw, rw, IHeader, RHeader};
 use super::problem::DaeSystem;
 use crate::types::{FInt, Real};
 
-/// Fortran SIGN(1, x): +1 for x >= +0, -1 for x <= -0.
-#[inline]
-fn sign(x: Real) -> Real {
-    1.0_f64.copysign(x)
+/// The root-finding extension, INFO(20) (DASKR does not read it): bit 0 =
+/// find functions that cross zero and come back within one step, bit 1 =
+/// leave functions that are exactly zero at a (re)start out of the search
+/// until they leave zero. Any value outside 0..3 is ignored, as DASKR
+/// ignores INFO(20).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RootOptions {
+    pub find_dips: bool,
+    pub mask_zeros: bool,
 }
 
-/// Fortran's `ABS(R) .GT. 0` test: a zero (or NaN) value counts as a zero.
-#[inline]
-#[allow(clippy::neg_cmp_op_on_partial_ord)]
-fn is_zero(x: Real) -> bool {
-    !(x.abs() > 0.0)
-}
-
-/// Result of scanning R(X0) against R(X): the component with the largest
-/// secant fraction among those that changed sign, and whether any R(X) is 0.
-fn scan(r0: &[Real], rx: &[Real]) -> (Option<usize>, bool) {
-    let mut imax = None;
-    let mut tmax = 0.0;
-    let mut zroot = false;
-    for (i, (&a, &b)) in r0.iter().zip(rx).enumerate() {
-        if is_zero(b) {
-            zroot = true;
-            continue;
-        }
-        if sign(a) == sign(b) {
-            continue;
-        }
-        let t2 = (b / (b - a)).abs();
-        if t2 > tmax {
-            tmax = t2;
-            imax = Some(i);
+impl RootOptions {
+    pub fn from_info20(v: FInt) -> Self {
+        if (0..=3).contains(&v) {
+            RootOptions { find_dips: v & 1 != 0, mask_zeros: v & 2 != 0 }
+        } else {
+            RootOptions::default()
         }
     }
-    (imax, zroot)
-}
-
-/// What the search in (X0, X1] found.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Bracket {
-    /// A sign change was located at `x` (to within HMIN).
-    SignChange { x: Real },
-    /// Some R_i is exactly zero at X1 with no sign change before.
-    ZeroAtEnd { x: Real },
-    /// Nothing in the interval.
-    None,
-}
-
-/// The arrays of one search: R at the two ends and at the trial point,
-/// and the JROOT output.
-pub struct SearchArrays<'a> {
-    pub r0: &'a mut [Real],
-    pub r1: &'a mut [Real],
-    pub rx: &'a mut [Real],
-    pub jroot: &'a mut [FInt],
-}
-
-/// Find the root nearest X0 of the functions sampled by `eval` in
-/// (x0, x1] (DROOTS). On return `x0`, `x1`, R0, R1 describe the final
-/// bracket, RX holds R at the returned point and JROOT the directions.
-pub fn locate_first_root(
-    hmin: Real,
-    x0: &mut Real,
-    x1: &mut Real,
-    a: &mut SearchArrays<'_>,
-    mut eval: impl FnMut(Real, &mut [Real]),
-) -> Bracket {
-    let (first, zroot) = scan(a.r0, a.r1);
-    let Some(mut imax) = first else {
-        a.rx.copy_from_slice(a.r1);
-        if zroot {
-            for ((j, &r1), &r0) in a.jroot.iter_mut().zip(a.r1.iter()).zip(a.r0.iter()) {
-                *j = if is_zero(r1) { -sign(r0) as FInt } else { 0 };
-            }
-            return Bracket::ZeroAtEnd { x: *x1 };
-        }
-        return Bracket::None;
-    };
-    // Illinois iteration. `last` says on which side the previous trial
-    // point fell (1: it replaced X1, 0: it replaced X0); two in a row on
-    // the same side change the weight `alpha` of the stale end.
-    let mut xroot = false;
-    let mut nxlast = 0;
-    let mut last = 1;
-    let mut alpha: Real = 1.0;
-    while !xroot {
-        if nxlast != last {
-            alpha = 1.0;
-        } else if last == 0 {
-            alpha *= 2.0;
-        } else {
-            alpha *= 0.5;
-        }
-        let mut x2 = *x1 - (*x1 - *x0) * a.r1[imax] / (a.r1[imax] - alpha * a.r0[imax]);
-        let fraction = |x0: Real, x1: Real| {
-            let fracint = (x1 - x0).abs() / hmin;
-            if fracint > 5.0 {
-                0.1
-            } else {
-                0.5 / fracint
-            }
-        };
-        if (x2 - *x0).abs() < 0.5 * hmin {
-            x2 = *x0 + fraction(*x0, *x1) * (*x1 - *x0);
-        }
-        if (*x1 - x2).abs() < 0.5 * hmin {
-            x2 = *x1 - fraction(*x0, *x1) * (*x1 - *x0);
-        }
-        eval(x2, a.rx);
-        let imxold = imax;
-        let (found, zroot) = scan(a.r0, a.rx);
-        imax = found.unwrap_or(imxold);
-        nxlast = last;
-        if found.is_some() {
-            *x1 = x2;
-            a.r1.copy_from_slice(a.rx);
-            last = 1;
-            xroot = false;
-        } else if zroot {
-            *x1 = x2;
-            a.r1.copy_from_slice(a.rx);
-            xroot = true;
-        } else {
-            a.r0.copy_from_slice(a.rx);
-            *x0 = x2;
-            last = 0;
-            xroot = false;
-        }
-        if (*x1 - *x0).abs() <= hmin {
-            xroot = true;
-        }
-    }
-    a.rx.copy_from_slice(a.r1);
-    for ((j, &r1), &r0) in a.jroot.iter_mut().zip(a.r1.iter()).zip(a.r0.iter()) {
-        *j = if is_zero(r1) {
-            -sign(r0) as FInt
-        } else if sign(r0) != sign(r1) {
-            sign(r1 - r0) as FInt
-        } else {
-            0
-        };
-    }
-    Bracket::SignChange { x: *x1 }
 }
 
 /// When the root check runs (DRCHEK's JOB).
@@ -199,6 +87,8 @@ pub struct RootState<'a> {
     pub root_found_last: bool,
     /// NRTE (IWORK(36)) and the first non-finite value seen.
     pub evals: &'a mut Evaluations,
+    pub opts: RootOptions,
+    pub dips: &'a mut DipSearch,
 }
 
 /// The root-function evaluations of one check.
@@ -240,7 +130,7 @@ pub fn check_roots<S: DaeSystem + ?Sized>(
             hist.at(*rs.t0, y, yp);
             rs.evals.count = 0;
             eval_r(sys, *rs.t0, y, yp, rs.arrays.r0, rs.evals);
-            if !rs.arrays.r0.iter().any(|&r| is_zero(r)) {
+            if rs.opts.mask_zeros || !rs.arrays.r0.iter().any(|&r| is_zero(r)) {
                 return Ok(RootOutcome::None);
             }
             // A zero at the initial T: look slightly ahead.
@@ -286,6 +176,12 @@ pub fn check_roots<S: DaeSystem + ?Sized>(
                             continue;
                         }
                         if *j == 1 {
+                            if rs.opts.mask_zeros {
+                                // Still zero just past the root: left out of
+                                // the search until it leaves zero.
+                                *j = 0;
+                                continue;
+                            }
                             return Err(RootsIllDefined);
                         }
                         *j = -sign(r) as FInt;
@@ -330,7 +226,19 @@ fn search_step<S: DaeSystem + ?Sized>(
     let mut x0 = *rs.t0;
     let mut x1 = t1;
     let evals = &mut *rs.evals;
-    let outcome = locate_first_root(hminr, &mut x0, &mut x1, &mut rs.arrays, |x, rx| {
+    if rs.opts.find_dips {
+        let a = &mut rs.arrays;
+        let dip = rs.dips.first_dip(hist.kold, (x0, x1), (a.r0, a.r1), a.rx, |x, r| {
+            hist.at(x, y, yp);
+            eval_r(sys, x, y, yp, r, evals);
+        });
+        if let Some(x) = dip {
+            // Search up to the proven sign change only.
+            x1 = x;
+            a.r1.copy_from_slice(a.rx);
+        }
+    }
+    let outcome = locate_first_root(rs.opts, hminr, &mut x0, &mut x1, &mut rs.arrays, |x, rx| {
         hist.at(x, y, yp);
         eval_r(sys, x, y, yp, rx, evals);
     });
@@ -361,12 +269,16 @@ pub struct RootFinder<'a> {
     root_found_last: bool,
     /// NRTE, root-function evaluations.
     evals: Evaluations,
+    opts: RootOptions,
+    dips: DipSearch,
 }
 
 impl<'a> RootFinder<'a> {
     /// The finder with its state read from the headers.
-    pub fn load(rh: &RHeader<'_>, ih: &IHeader<'_>, arrays: SearchArrays<'a>) -> Self {
+    pub fn load(rh: &RHeader<'_>, ih: &IHeader<'_>, arrays: SearchArrays<'a>, opts: RootOptions) -> Self {
         RootFinder {
+            opts,
+            dips: DipSearch::default(),
             arrays,
             t0: rh.get(rw::T0),
             tlast: rh.get(rw::TLAST),
@@ -403,10 +315,17 @@ impl<'a> RootFinder<'a> {
             tlast: self.tlast,
             root_found_last: self.root_found_last,
             evals: &mut self.evals,
+            opts: self.opts,
+            dips: &mut self.dips,
         };
         let outcome = check_roots(job, sys, &cx.hist, cx.tout, cx.y, cx.yp, cx.uround, &mut rs);
         if let Some((index, when)) = self.evals.non_finite {
-            // A NaN would read as a zero of R: report it instead.
+            // A NaN would read as a zero of R: report it instead. The
+            // search left Y, Y' at its last trial point; the call returns
+            // T = TN after a step (the integrator's rule for failures in
+            // the step loop), else the caller's T: Y, Y' must be there.
+            let at = if job == RootCheck::AfterStep { cx.hist.tn } else { cx.t };
+            cx.hist.at(at, cx.y, cx.yp);
             let (t, h) = (cx.hist.tn, cx.hist.psi[0]);
             return Err(StepFailure::NonFinite { t, h, idid: -10, routine: Source::RootFunction, index, when }.into());
         }
@@ -448,64 +367,5 @@ impl<S: DaeSystem + ?Sized> EventHook<S> for RootFinder<'_> {
             Err(Interrupt::Input(_)) => Ok(None),
             other => other,
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn run(r: impl Fn(Real) -> [Real; 2], x0: Real, x1: Real) -> (Bracket, [FInt; 2]) {
-        let (mut r0, mut r1, mut rx) = (r(x0).to_vec(), r(x1).to_vec(), vec![0.0; 2]);
-        let mut jroot = [0; 2];
-        let (mut a, mut b) = (x0, x1);
-        let mut arrays = SearchArrays { r0: &mut r0, r1: &mut r1, rx: &mut rx, jroot: &mut jroot };
-        let out = locate_first_root(1e-12, &mut a, &mut b, &mut arrays, |x, rx| rx.copy_from_slice(&r(x)));
-        (out, jroot)
-    }
-
-    #[test]
-    fn brackets_first_root_with_direction() {
-        // R1 = x - 0.3 (rises), R2 = 0.7 - x (falls): the first root is 0.3.
-        let (out, j) = run(|x| [x - 0.3, 0.7 - x], 0.0, 1.0);
-        match out {
-            Bracket::SignChange { x } => assert!((x - 0.3).abs() < 1e-11),
-            o => panic!("{o:?}"),
-        }
-        assert_eq!(j, [1, 0]);
-        // Backward direction: from 1 to 0, the first root met is 0.7 (R2 - to +).
-        let (out, j) = run(|x| [x - 0.3, 0.7 - x], 1.0, 0.0);
-        match out {
-            Bracket::SignChange { x } => assert!((x - 0.7).abs() < 1e-11),
-            o => panic!("{o:?}"),
-        }
-        assert_eq!(j, [0, 1]);
-    }
-
-    #[test]
-    fn nonlinear_root_converges() {
-        let (out, j) = run(|x| [(x * 3.0).sin() - 0.5, 1.0], 0.0, 0.5);
-        let exact = (0.5f64).asin() / 3.0;
-        match out {
-            Bracket::SignChange { x } => assert!((x - exact).abs() < 1e-11),
-            o => panic!("{o:?}"),
-        }
-        assert_eq!(j, [1, 0]);
-    }
-
-    #[test]
-    fn zero_at_end_and_no_root() {
-        let (out, j) = run(|x| [x - 1.0, 2.0], 0.0, 1.0);
-        assert_eq!(out, Bracket::ZeroAtEnd { x: 1.0 });
-        assert_eq!(j, [1, 0]);
-        let (out, _) = run(|x| [x + 1.0, 2.0], 0.0, 1.0);
-        assert_eq!(out, Bracket::None);
-    }
-
-    #[test]
-    fn double_crossing_inside_interval_is_not_seen() {
-        // DASKR's documented weakness, kept on purpose in DDASKR.
-        let (out, _) = run(|x| [(x - 0.4) * (x - 0.6), 1.0], 0.0, 1.0);
-        assert_eq!(out, Bracket::None);
     }
 }
