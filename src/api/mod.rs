@@ -89,7 +89,7 @@ pub use self::error::{Error, SetupError};
 pub use self::hybrid::{Event, HybridOptions, HybridOutcome, HybridSolver, HybridSystem};
 pub use self::options::{
     BandedPreconditioner, Constraint, IcControls, IluPreconditioner, InitialConditions, Krylov, Matrix, Options,
-    Preconditioner, Tolerance,
+    Preconditioner, RootSearch, Tolerance,
 };
 pub use self::outcome::{Direction, Outcome, Roots, Stats};
 pub use self::solver::Solver;

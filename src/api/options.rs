@@ -19,6 +19,8 @@
 //! | [`Options::ic_controls`] | INFO(17), MXNIT, MXNJ, MXNH, LSOFF (IWORK(32..35)), STPTOL, EPINIT (RWORK(14..15)) |
 //! | [`Options::ic_print_level`] | INFO(18) |
 //! | [`Options::root_count`] | NRT |
+//! | [`Options::root_search`] | INFO(20) (this library's extension) |
+//! | [`Matrix::Sparse`] | INFO(6) = 2, NEJAC in IWORK(1), JROW/JCOL in IWORK (this library's extension) |
 
 use super::sparse::SparsePattern;
 use crate::precond::ilu::RowNorm;
@@ -61,8 +63,28 @@ pub enum Matrix {
         upper: usize,
     },
     /// Sparse, on the given coordinate pattern, LU-factored (faer,
-    /// COLAMD ordering).
+    /// COLAMD ordering); this library's extension INFO(6) = 2. The values
+    /// come from difference quotients on a colouring of the pattern, or
+    /// from [`DaeSystem::jacobian`](crate::api::DaeSystem::jacobian) in
+    /// pattern order ([`MatrixStorage::Sparse`](crate::api::MatrixStorage::Sparse))
+    /// with [`Options::user_jacobian`].
     Sparse(SparsePattern),
+}
+
+/// This library's root-finding extensions (INFO(20); DASKR itself never
+/// reads it). Both off reproduce DASKR.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RootSearch {
+    /// Also find functions that cross zero and come back within one step
+    /// (INFO(20) bit 0): each function's interpolating polynomial is
+    /// searched with interval arithmetic, at the cost of KOLD more
+    /// root-function evaluations per step.
+    pub double_crossings: bool,
+    /// Leave functions that are exactly zero at a (re)start, or still zero
+    /// just past a root, out of the search until they leave zero (INFO(20)
+    /// bit 1), instead of DASKR's step over the start point and its
+    /// illegal-input return when a function stays zero.
+    pub wait_while_zero: bool,
 }
 
 /// A constraint on one component of `y` (DASKR's ICNSTR).
@@ -302,6 +324,9 @@ pub struct Options {
     /// Number of root functions evaluated by
     /// [`DaeSystem::roots`](crate::api::DaeSystem::roots) (NRT).
     pub root_count: usize,
+    /// The root-search extensions (INFO(20)); the default is DASKR's
+    /// search.
+    pub root_search: RootSearch,
     /// Per component: true for differential, false for algebraic variables
     /// (DASKR's ID array). Needed by
     /// [`InitialConditions::ComputeAlgebraic`] and by
@@ -346,6 +371,7 @@ impl Default for Options {
             max_order: 5,
             intermediate_output: false,
             root_count: 0,
+            root_search: RootSearch::default(),
             differential: None,
             exclude_algebraic: false,
             nonnegative: false,

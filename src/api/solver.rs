@@ -76,6 +76,8 @@ struct KrylovInputs {
 #[derive(Clone, Debug)]
 struct StartInputs {
     format: MatrixFormat,
+    /// The sparse pattern (1-based JROW, JCOL), INFO(6) = 2.
+    sparse: Option<(Vec<FInt>, Vec<FInt>)>,
     source: JacobianSource,
     maxord: usize,
     h0: Option<Real>,
@@ -182,14 +184,17 @@ impl<P: DaeSystem> Solver<P> {
         info[2] = FInt::from(opts.intermediate_output);
         info[3] = FInt::from(opts.tstop.is_some());
         info[4] = FInt::from(opts.user_jacobian);
+        let mut sparse = None;
         let format = match &opts.matrix {
             Matrix::Dense => MatrixFormat::Dense,
             Matrix::Band { lower, upper } => {
                 info[5] = 1;
                 MatrixFormat::Band { ml: *lower, mu: *upper }
             }
-            Matrix::Sparse(_) => {
-                return Err(SetupError::NotAvailable { feature: "a sparse matrix in the DDASKR solver" }.into())
+            Matrix::Sparse(pattern) => {
+                info[5] = 2;
+                sparse = Some(pattern.to_fortran(n)?);
+                MatrixFormat::Dense
             }
         };
         info[6] = FInt::from(opts.max_step.is_some());
@@ -210,6 +215,7 @@ impl<P: DaeSystem> Solver<P> {
         info[15] = FInt::from(opts.exclude_algebraic);
         info[16] = FInt::from(opts.ic_controls.is_some());
         info[17] = FInt::from(opts.ic_print_level);
+        info[19] = FInt::from(opts.root_search.double_crossings) + 2 * FInt::from(opts.root_search.wait_while_zero);
         let id = match &opts.differential {
             Some(d) => {
                 expect_len("differential", d.len(), n)?;
@@ -240,6 +246,7 @@ impl<P: DaeSystem> Solver<P> {
         };
         let start = StartInputs {
             format,
+            sparse,
             source: if opts.user_jacobian { JacobianSource::User } else { JacobianSource::DifferenceQuotients },
             maxord: opts.max_order,
             h0: opts.initial_step,
@@ -282,7 +289,10 @@ impl<P: DaeSystem> Solver<P> {
                 dims: KrylovDims { neq: n, maxl: k.maxl, kmp: k.kmp, nrmax: k.nrmax, lenwp: k.work.real },
                 leniwp: k.work.int,
             },
-            None => Method::Direct { format: st.format, source: st.source },
+            None => match &st.sparse {
+                Some((jrow, _)) => Method::Sparse { nejac: jrow.len(), source: st.source },
+                None => Method::Direct { format: st.format, source: st.source },
+            },
         };
         let info = &self.info;
         let layout = Layout::compute(&LayoutInput {
@@ -306,6 +316,12 @@ impl<P: DaeSystem> Solver<P> {
         if let MatrixFormat::Band { ml, mu } = st.format {
             iwork[iw::ML - 1] = fint(ml)?;
             iwork[iw::MU - 1] = fint(mu)?;
+        }
+        if let Some((jrow, jcol)) = &st.sparse {
+            let nejac = jrow.len();
+            iwork[iw::sparse::NEJAC - 1] = fint(nejac)?;
+            iwork[layout.ipvt..layout.ipvt + nejac].copy_from_slice(jrow);
+            iwork[layout.ipvt + nejac..layout.ipvt + 2 * nejac].copy_from_slice(jcol);
         }
         iwork[iw::MAXORD - 1] = fint(st.maxord)?;
         if let Some(h0) = st.h0 {
