@@ -70,7 +70,7 @@ impl HybridSystem for Ball {
     }
 
     fn switch_mode(&mut self, _event: &Event, z: &mut [f64], _zp: &mut [f64]) {
-        z[1] = -self.e * z[1];
+        z[1] *= -self.e;
         self.in_contact = -z[0] >= 0.0 && -z[1] >= 0.0;
     }
 }

@@ -1,94 +1,5 @@
 //! Hybrid (discrete/continuous) problems with state events, driven by the
 //! DSL48E core: [`HybridSystem`], [`HybridOptions`], [`HybridSolver`].
-//!
-//! # The model
-//!
-//! The model is the DAE of the current mode, *locked* (its discrete
-//! decisions frozen), augmented with its discontinuity functions (DSL48E's
-//! convention, Park & Barton 1996):
-//!
-//! ```text
-//! f(t, x, x', y) = 0          the model in its locked mode
-//! δ - g(t, x, x', y) = 0      one row per discontinuity function
-//! ```
-//!
-//! `z = (x, y, δ)`: the last ND components of `z` (and the last ND
-//! residuals) are the discontinuity variables, condition after condition
-//! (function `j` of condition `k` is
-//! `z[neq - nd + conditions[0] + ... + conditions[k-1] + j]`). A function
-//! is *true* when `δ >= 0`. Each *state condition* is a logical
-//! combination of its functions' truth values, evaluated by
-//! [`HybridSystem::condition_changed`]. The differential variables `x` are
-//! listed in [`HybridOptions::differential`]; all others (the
-//! discontinuity variables included) are algebraic. Linear algebra is
-//! sparse LU on [`HybridOptions::pattern`].
-//!
-//! # Events
-//!
-//! After every step the solver searches the discontinuity variables'
-//! interpolating polynomials for sign changes (interval arithmetic, so two
-//! crossings within one step are both found) and offers them, earliest
-//! first, to [`HybridSystem::condition_changed`]. The first crossing whose
-//! condition changes is polished to a consistent point just past it, on
-//! the new side, and returned as [`HybridOutcome::Event`]. The caller then
-//! calls [`HybridSolver::restart`], which lets the problem switch its mode
-//! ([`HybridSystem::switch_mode`]) and restarts at the event time with
-//! consistent initial conditions.
-//!
-//! # Example: a bouncing ball
-//!
-//! `h' = v`, `v' = -g`; the ball bounces (`v := -e v`) when `h <= 0` and
-//! `v < 0`: one condition with two functions, `δ1 = -h` and `δ2 = -v`.
-//!
-//! ```
-//! use daskr::api::{
-//!     CallbackStatus, DaeSystem, Event, HybridOptions, HybridOutcome, HybridSolver, HybridSystem,
-//!     SparsePattern,
-//! };
-//!
-//! struct Ball { g: f64, e: f64, in_contact: bool }
-//!
-//! impl DaeSystem for Ball {
-//!     fn residual(&mut self, _t: f64, z: &[f64], zp: &[f64], _cj: f64, r: &mut [f64]) -> CallbackStatus {
-//!         r[0] = zp[0] - z[1];
-//!         r[1] = zp[1] + self.g;
-//!         r[2] = z[2] + z[0]; // δ1 = -h
-//!         r[3] = z[3] + z[1]; // δ2 = -v
-//!         CallbackStatus::Ok
-//!     }
-//! }
-//!
-//! impl HybridSystem for Ball {
-//!     fn condition_changed(&mut self, _c: usize, truth: &[bool], _t: f64, _z: &[f64], _zp: &[f64]) -> bool {
-//!         (truth[0] && truth[1]) != self.in_contact
-//!     }
-//!     fn switch_mode(&mut self, _event: &Event, z: &mut [f64], _zp: &mut [f64]) {
-//!         z[1] = -self.e * z[1];
-//!         self.in_contact = -z[0] >= 0.0 && -z[1] >= 0.0;
-//!     }
-//! }
-//!
-//! let pattern = SparsePattern::from_entries([(0, 0), (0, 1), (1, 1), (2, 0), (2, 2), (3, 1), (3, 3)]);
-//! let mut opts = HybridOptions::new(pattern, vec![0, 1], vec![2]);
-//! opts.initial_conditions = true;
-//! let ball = Ball { g: 9.81, e: 0.9, in_contact: false };
-//! let mut s = HybridSolver::new(ball, 0.0, &[10.0, 0.0, -10.0, 0.0], &[0.0; 4], opts).unwrap();
-//! let mut impacts = Vec::new();
-//! while s.t() < 5.0 {
-//!     match s.solve_to(5.0).unwrap() {
-//!         HybridOutcome::Event(ev) => {
-//!             impacts.push(ev.t);
-//!             s.restart().unwrap();
-//!         }
-//!         _ => {}
-//!     }
-//! }
-//! // t1 = sqrt(2 h0 / g), t2 = t1 + 2 e t1.
-//! let t1 = (2.0f64 * 10.0 / 9.81).sqrt();
-//! assert_eq!(impacts.len(), 2);
-//! assert!((impacts[0] - t1).abs() < 1e-4);
-//! assert!((impacts[1] - (t1 + 1.8 * t1)).abs() < 1e-4);
-//! ```
 
 use super::error::{Error, SetupError};
 use super::options::{IcControls, Tolerance};
@@ -103,8 +14,8 @@ use crate::core::norms::Tolerances;
 use crate::core::problem::{CallbackStatus, DaeSystem, MatrixStorage, StateConditions};
 use crate::types::{FInt, Real};
 
-/// A hybrid model: the locked, augmented DAE ([`DaeSystem`]; see the
-/// [module documentation](self)) with its state conditions.
+/// A hybrid model: the locked, augmented DAE ([`DaeSystem`]; see
+/// [`HybridSolver`] for the conventions) with its state conditions.
 pub trait HybridSystem: DaeSystem {
     /// Whether condition `condition`, with its functions' truth values
     /// `truth` at `(t, z, z')` (`truth[j]`: function `j` is `>= 0`; the
@@ -301,8 +212,96 @@ enum Next {
     Restart,
 }
 
-/// A hybrid integration in progress (DSL48E), owning its work arrays. See
-/// the [module documentation](self) for the model and an example.
+/// A hybrid integration in progress (DSL48E), owning its work arrays.
+///
+/// # The model
+///
+/// The model is the DAE of the current mode, *locked* (its discrete
+/// decisions frozen), augmented with its discontinuity functions (DSL48E's
+/// convention, Park & Barton 1996):
+///
+/// ```text
+/// f(t, x, x', y) = 0          the model in its locked mode
+/// δ - g(t, x, x', y) = 0      one row per discontinuity function
+/// ```
+///
+/// `z = (x, y, δ)`: the last ND components of `z` (and the last ND
+/// residuals) are the discontinuity variables, condition after condition
+/// (function `j` of condition `k` is
+/// `z[neq - nd + conditions[0] + ... + conditions[k-1] + j]`). A function
+/// is *true* when `δ >= 0`. Each *state condition* is a logical
+/// combination of its functions' truth values, evaluated by
+/// [`HybridSystem::condition_changed`]. The differential variables `x` are
+/// listed in [`HybridOptions::differential`]; all others (the
+/// discontinuity variables included) are algebraic. Linear algebra is
+/// sparse LU on [`HybridOptions::pattern`].
+///
+/// # Events
+///
+/// After every step the solver searches the discontinuity variables'
+/// interpolating polynomials for sign changes (interval arithmetic, so two
+/// crossings within one step are both found) and offers them, earliest
+/// first, to [`HybridSystem::condition_changed`]. The first crossing whose
+/// condition changes is polished to a consistent point just past it, on
+/// the new side, and returned as [`HybridOutcome::Event`]. The caller then
+/// calls [`HybridSolver::restart`], which lets the problem switch its mode
+/// ([`HybridSystem::switch_mode`]) and restarts at the event time with
+/// consistent initial conditions.
+///
+/// # Example: a bouncing ball
+///
+/// `h' = v`, `v' = -g`; the ball bounces (`v := -e v`) when `h <= 0` and
+/// `v < 0`: one condition with two functions, `δ1 = -h` and `δ2 = -v`.
+///
+/// ```
+/// use daskr::api::{
+///     CallbackStatus, DaeSystem, Event, HybridOptions, HybridOutcome, HybridSolver, HybridSystem,
+///     SparsePattern,
+/// };
+///
+/// struct Ball { g: f64, e: f64, in_contact: bool }
+///
+/// impl DaeSystem for Ball {
+///     fn residual(&mut self, _t: f64, z: &[f64], zp: &[f64], _cj: f64, r: &mut [f64]) -> CallbackStatus {
+///         r[0] = zp[0] - z[1];
+///         r[1] = zp[1] + self.g;
+///         r[2] = z[2] + z[0]; // δ1 = -h
+///         r[3] = z[3] + z[1]; // δ2 = -v
+///         CallbackStatus::Ok
+///     }
+/// }
+///
+/// impl HybridSystem for Ball {
+///     fn condition_changed(&mut self, _c: usize, truth: &[bool], _t: f64, _z: &[f64], _zp: &[f64]) -> bool {
+///         (truth[0] && truth[1]) != self.in_contact
+///     }
+///     fn switch_mode(&mut self, _event: &Event, z: &mut [f64], _zp: &mut [f64]) {
+///         z[1] *= -self.e;
+///         self.in_contact = -z[0] >= 0.0 && -z[1] >= 0.0;
+///     }
+/// }
+///
+/// let pattern = SparsePattern::from_entries([(0, 0), (0, 1), (1, 1), (2, 0), (2, 2), (3, 1), (3, 3)]);
+/// let mut opts = HybridOptions::new(pattern, vec![0, 1], vec![2]);
+/// opts.initial_conditions = true;
+/// let ball = Ball { g: 9.81, e: 0.9, in_contact: false };
+/// let mut s = HybridSolver::new(ball, 0.0, &[10.0, 0.0, -10.0, 0.0], &[0.0; 4], opts).unwrap();
+/// let mut impacts = Vec::new();
+/// while s.t() < 5.0 {
+///     match s.solve_to(5.0).unwrap() {
+///         HybridOutcome::Event(ev) => {
+///             impacts.push(ev.t);
+///             s.restart().unwrap();
+///         }
+///         _ => {}
+///     }
+/// }
+/// // t1 = sqrt(2 h0 / g), t2 = t1 + 2 e t1.
+/// let t1 = (2.0f64 * 10.0 / 9.81).sqrt();
+/// assert_eq!(impacts.len(), 2);
+/// assert!((impacts[0] - t1).abs() < 1e-4);
+/// assert!((impacts[1] - (t1 + 1.8 * t1)).abs() < 1e-4);
+/// ```
 pub struct HybridSolver<P: HybridSystem> {
     problem: Adapter<P>,
     options: HybridOptions,

@@ -74,6 +74,56 @@
 //! assert!((s.t() - 2.0f64.ln()).abs() < 1e-4);
 //! assert!((s.y()[1] - 1.0).abs() < 1e-4);
 //! ```
+//!
+//! # Sparse matrices
+//!
+//! [`Matrix::Sparse`] with a [`SparsePattern`] (this library's INFO(6) = 2
+//! extension): LU on the pattern, values by difference quotients on a
+//! column colouring, or by [`DaeSystem::jacobian`] in pattern order. Here
+//! a chain `y_i' = y_{i-1} - y_i` (lower bidiagonal), `y(0) = e_0`, whose
+//! exact solution is `y_i = t^i e^-t / i!`, with a user Jacobian:
+//!
+//! ```
+//! use daskr::api::*;
+//!
+//! const N: usize = 6;
+//! struct Chain;
+//! impl DaeSystem for Chain {
+//!     fn residual(&mut self, _t: f64, y: &[f64], yp: &[f64], _cj: f64, r: &mut [f64]) -> CallbackStatus {
+//!         for i in 0..N {
+//!             r[i] = yp[i] + y[i] - if i > 0 { y[i - 1] } else { 0.0 };
+//!         }
+//!         CallbackStatus::Ok
+//!     }
+//!     fn jacobian(&mut self, _t: f64, _y: &[f64], _yp: &[f64], cj: f64, pd: &mut [f64], _s: MatrixStorage) -> CallbackStatus {
+//!         // Pattern order: (i, i-1) is entry 2i-1, (i, i) entry 2i.
+//!         for i in 0..N {
+//!             pd[2 * i] = cj + 1.0;
+//!             if i > 0 {
+//!                 pd[2 * i - 1] = -1.0;
+//!             }
+//!         }
+//!         CallbackStatus::Ok
+//!     }
+//! }
+//! let pattern = SparsePattern::from_entries((0..N).flat_map(|i| {
+//!     let below = if i > 0 { vec![(i, i - 1)] } else { vec![] };
+//!     below.into_iter().chain([(i, i)])
+//! }));
+//! let opts = Options { matrix: Matrix::Sparse(pattern), user_jacobian: true, ..Options::default() };
+//! let mut y0 = [0.0; N];
+//! y0[0] = 1.0;
+//! let mut yp0 = [0.0; N];
+//! (yp0[0], yp0[1]) = (-1.0, 1.0);
+//! let mut s = Solver::new(Chain, 0.0, &y0, &yp0, opts).unwrap();
+//! s.solve_to(2.0).unwrap();
+//! let mut fact = 1.0;
+//! for i in 0..N {
+//!     fact *= if i > 0 { i as f64 } else { 1.0 };
+//!     let exact = 2.0f64.powi(i as i32) * (-2.0f64).exp() / fact;
+//!     assert!((s.y()[i] - exact).abs() < 1e-4, "{i}");
+//! }
+//! ```
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 

@@ -1,26 +1,5 @@
 //! The solver's options: DDASKR's INFO(2..18) and the optional inputs in
 //! RWORK/IWORK, as typed fields.
-//!
-//! | field | DDASKR |
-//! |---|---|
-//! | [`Options::tolerance`] | RTOL, ATOL, INFO(2) |
-//! | [`Options::intermediate_output`] | INFO(3) |
-//! | [`Options::tstop`] | INFO(4), RWORK(1) |
-//! | [`Options::user_jacobian`] | INFO(5) |
-//! | [`Options::matrix`] | INFO(6), IWORK(1..2) ML, MU |
-//! | [`Options::max_step`] | INFO(7), RWORK(2) HMAX |
-//! | [`Options::initial_step`] | INFO(8), RWORK(3) H0 |
-//! | [`Options::max_order`] | INFO(9), IWORK(3) MAXORD |
-//! | [`Options::constraints`], [`Options::nonnegative`] | INFO(10), IWORK(40+i) |
-//! | [`Options::initial_conditions`], [`Options::differential`] | INFO(11), the ID array |
-//! | [`Options::krylov`] | INFO(12), INFO(13) with MAXL, KMP, NRMAX, EPLI (IWORK(24..26), RWORK(10)), INFO(15), LENWP, LENIWP (IWORK(27..28)) |
-//! | [`Options::stop_after_initial_conditions`] | INFO(14) |
-//! | [`Options::exclude_algebraic`] | INFO(16) |
-//! | [`Options::ic_controls`] | INFO(17), MXNIT, MXNJ, MXNH, LSOFF (IWORK(32..35)), STPTOL, EPINIT (RWORK(14..15)) |
-//! | [`Options::ic_print_level`] | INFO(18) |
-//! | [`Options::root_count`] | NRT |
-//! | [`Options::root_search`] | INFO(20) (this library's extension) |
-//! | [`Matrix::Sparse`] | INFO(6) = 2, NEJAC in IWORK(1), JROW/JCOL in IWORK (this library's extension) |
 
 use super::sparse::SparsePattern;
 use crate::precond::ilu::RowNorm;
@@ -294,8 +273,28 @@ impl IluPreconditioner {
     }
 }
 
-/// Solver options (DDASKR's INFO array and its optional inputs; see the
-/// [module table](self)).
+/// Solver options: DDASKR's INFO array and its optional inputs.
+///
+/// | field | DDASKR |
+/// |---|---|
+/// | [`Options::tolerance`] | RTOL, ATOL, INFO(2) |
+/// | [`Options::intermediate_output`] | INFO(3) |
+/// | [`Options::tstop`] | INFO(4), RWORK(1) |
+/// | [`Options::user_jacobian`] | INFO(5) |
+/// | [`Options::matrix`] | INFO(6), IWORK(1..2) ML, MU |
+/// | [`Options::max_step`] | INFO(7), RWORK(2) HMAX |
+/// | [`Options::initial_step`] | INFO(8), RWORK(3) H0 |
+/// | [`Options::max_order`] | INFO(9), IWORK(3) MAXORD |
+/// | [`Options::constraints`], [`Options::nonnegative`] | INFO(10), IWORK(40+i) |
+/// | [`Options::initial_conditions`], [`Options::differential`] | INFO(11), the ID array |
+/// | [`Options::krylov`] | INFO(12), INFO(13) with MAXL, KMP, NRMAX, EPLI (IWORK(24..26), RWORK(10)), INFO(15), LENWP, LENIWP (IWORK(27..28)) |
+/// | [`Options::stop_after_initial_conditions`] | INFO(14) |
+/// | [`Options::exclude_algebraic`] | INFO(16) |
+/// | [`Options::ic_controls`] | INFO(17), MXNIT, MXNJ, MXNH, LSOFF (IWORK(32..35)), STPTOL, EPINIT (RWORK(14..15)) |
+/// | [`Options::ic_print_level`] | INFO(18) |
+/// | [`Options::root_count`] | NRT |
+/// | [`Options::root_search`] | INFO(20) (this library's extension) |
+/// | [`Matrix::Sparse`] | INFO(6) = 2, NEJAC in IWORK(1), JROW/JCOL in IWORK (this library's extension) |
 ///
 /// `Options::default()` is DASKR with all INFO entries zero: scalar
 /// tolerances 1e-6, dense difference-quotient Jacobian, orders up to 5,
@@ -311,7 +310,8 @@ pub struct Options {
     /// instead of forming difference quotients (INFO(5)).
     pub user_jacobian: bool,
     /// Never step past this point (INFO(4), TSTOP); changeable between
-    /// calls with [`Solver::set_tstop`](crate::api::Solver::set_tstop).
+    /// calls with [`Solver::set_tstop`](crate::api::Solver::set_tstop). As
+    /// in DASKR, TOUT must not lie beyond TSTOP.
     pub tstop: Option<Real>,
     /// The largest step size (INFO(7), HMAX).
     pub max_step: Option<Real>,
