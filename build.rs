@@ -52,7 +52,8 @@ fn main() {
     let sets: Vec<AliasSet> = sources.iter().flat_map(|p| parse_alias_sets(&fs::read_to_string(p).unwrap())).collect();
 
     let map = out_dir.join("daskr.map");
-    fs::write(&map, version_script(&sets)).expect("write the version script");
+    let internal: Vec<String> = sources.iter().flat_map(|p| internal_names(&fs::read_to_string(p).unwrap())).collect();
+    fs::write(&map, version_script(&sets, &internal)).expect("write the version script");
     let target_os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
     if target_os == "linux" || target_os == "freebsd" {
         println!("cargo:rustc-cdylib-link-arg=-Wl,--version-script={}", map.display());
@@ -160,9 +161,19 @@ fn parse_alias_sets(text: &str) -> Vec<AliasSet> {
 
 /// Export every alias from the shared library (rustc exports only what it
 /// compiled itself) and hide the `static_only` primaries.
-fn version_script(sets: &[AliasSet]) -> String {
+/// The library's own cross-crate helpers, `fn daskr_internal_*` (the
+/// message-handler lookup that the C shim references weakly): exported by
+/// rustc like every `#[no_mangle]` function, but not part of the interface.
+/// Named one by one, as rustc's own list names them.
+fn internal_names(text: &str) -> Vec<String> {
+    text.match_indices("fn daskr_internal_")
+        .map(|(at, _)| text[at + 3..].chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect())
+        .collect()
+}
+
+fn version_script(sets: &[AliasSet], internal: &[String]) -> String {
     let mut global = Vec::new();
-    let mut local = Vec::new();
+    let mut local = internal.to_vec();
     for s in sets {
         if s.static_only {
             local.push(s.primary.clone());

@@ -28,6 +28,10 @@
  *  - Without libgfortran (C callers, other Fortran runtimes) the text goes
  *    to C's stdout, whatever the unit; stdout is flushed afterwards.
  *
+ *  - A C caller may install a handler (daskr_set_message_handler, crate
+ *    daskr-msgctl, found through a WEAK reference like IXSAV): it then
+ *    gets the text, and nothing is written here.
+ *
  *  - C's stdout is flushed first in every case, and its stream lock is held
  *    while a message is written, so a message's lines stay together and in
  *    order with the program's printf output, also across threads.
@@ -56,6 +60,11 @@ extern void _gfortran_flush_i4(const int *unit)
     __attribute__((weak, visibility("default")));
 /* FNUM(UNIT): the POSIX file descriptor of a unit, -1 if not connected. */
 extern int _gfortran_fnum_i4(const int *unit)
+    __attribute__((weak, visibility("default")));
+
+/* The installed message handler, if the program installed one. */
+typedef void (*daskr_message_fn)(const char *text, size_t len, void *context);
+extern daskr_message_fn daskr_internal_message_handler(void **context)
     __attribute__((weak, visibility("default")));
 
 /* DASKR's defaults: print, on unit 6 (standard output). */
@@ -118,6 +127,14 @@ DASKR_HIDDEN void daskr_internal_print_lines(int unit, const char *text, size_t 
 {
     int written = 0;
 
+    if (daskr_internal_message_handler != NULL) {
+        void *context = NULL;
+        daskr_message_fn handler = daskr_internal_message_handler(&context);
+        if (handler != NULL) {
+            handler(text, len, context);
+            return;
+        }
+    }
     flockfile(stdout);
     fflush(stdout);
     if (_gfortran_fputc != NULL && _gfortran_flush_i4 != NULL) {

@@ -430,9 +430,15 @@ C     Record the first failure.
       END
 C
       SUBROUTINE NANDIV(ZERO, XNAN)
-C     A quiet NaN computed at run time (0/0 with ZERO passed in).
-      DOUBLE PRECISION ZERO, XNAN
-      XNAN = ZERO/ZERO
+C     A quiet NaN from its bit pattern (no floating-point exception is
+C     raised making it, so the program also runs with -ffpe-trap);
+C     ZERO is not used.
+      DOUBLE PRECISION ZERO, XNAN, D
+      INTEGER*8 K
+      EQUIVALENCE (D, K)
+      SAVE D
+      DATA K /Z'7FF8000000000000'/
+      XNAN = D
       RETURN
       END
 C

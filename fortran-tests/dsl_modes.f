@@ -335,9 +335,15 @@ C     Record the first failure.
       END
 C
       SUBROUTINE INFDIV(ZERO, XINF)
-C     +Inf computed at run time (1/0 with ZERO passed in).
-      DOUBLE PRECISION ZERO, XINF
-      XINF = 1.0D0/ZERO
+C     +Inf from its bit pattern (no floating-point exception is raised
+C     making it, so the program also runs with -ffpe-trap); ZERO is not
+C     used.
+      DOUBLE PRECISION ZERO, XINF, D
+      INTEGER*8 K
+      EQUIVALENCE (D, K)
+      SAVE D
+      DATA K /Z'7FF0000000000000'/
+      XINF = D
       RETURN
       END
 C

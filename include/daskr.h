@@ -91,6 +91,15 @@ typedef void (*dsl48e_evtderiv_fn)(int *icode, const int *istate, const int *idi
 typedef void (*daskr_rblock_fn)(const double *t, const int *jx, const int *jy, const double *uxy, double *rxy);
 
 /*
+ A message handler: `text` holds `len` bytes, the complete lines of one
+ message as DASKR's XERRWD formats them (each ends with a newline; not
+ NUL-terminated); `context` is the pointer given to
+ `daskr_set_message_handler`. Called from the thread that runs the
+ solver, possibly from several threads at once.
+ */
+typedef void (*daskr_message_fn)(const char *text, size_t len, void *context);
+
+/*
  Direct-method Jacobian routine `JAC(T, Y, YPRIME, PD, CJ, RPAR, IPAR)`
  (INFO(12)=0, INFO(5)=1). Pass it to DDASKR cast to `daskr_generic_fn`.
  */
@@ -724,6 +733,36 @@ int ixsav_(const int *ipar, const int *ivalue, const int *iset);
 
 /* IXSAV: alias of ixsav. */
 int IXSAV(const int *ipar, const int *ivalue, const int *iset);
+
+/*
+ Send the solver's messages to `handler` instead of standard output or the
+ XSETUN unit; `context` is passed back on every call. NULL restores
+ DASKR's behaviour. XSETF(0) still suppresses every message. The setting
+ holds for the whole process, as XSETF and XSETUN do.
+
+ ```c
+ daskr_set_message_handler(daskr_message_to_stream, stderr);   // stderr
+ FILE *log = fopen("solver.log", "w");
+ daskr_set_message_handler(daskr_message_to_stream, log);      // a file
+ daskr_set_message_handler(my_handler, my_data);               // your code
+ daskr_set_message_handler(NULL, NULL);                        // stdout again
+ ```
+
+ # Safety
+ `handler` must be callable with any message for as long as it is
+ installed, with `context` as its third argument.
+ */
+void daskr_set_message_handler(daskr_message_fn handler, void *context);
+
+/*
+ A ready-made handler that writes each message to the C stream `context`
+ (a `FILE *`, e.g. `stderr` or a file opened for writing) and flushes it.
+
+ # Safety
+ `text` holds `len` readable bytes; `context` is a valid `FILE *` open for
+ writing (or null: then nothing is written).
+ */
+void daskr_message_to_stream(const char *text, size_t len, void *context);
 
 #ifdef __cplusplus
 }  // extern "C"

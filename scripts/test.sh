@@ -28,6 +28,16 @@ stage=$(mktemp -d)
 trap 'rm -f "$log"; rm -rf "$stage"' EXIT
 cargo test --release --workspace 2>&1 | tee "$log"
 
+# The Fortran programs once more, compiled with floating-point traps (and
+# link-time optimisation of the program): the library must never raise
+# an invalid-operation, division-by-zero or overflow exception itself.
+echo "== Fortran programs with -ffpe-trap=invalid,zero,overflow -flto"
+DASKR_TEST_FFLAGS="-ffpe-trap=invalid,zero,overflow -flto" \
+    cargo test --release --test legacy -- fortran hygiene 2>&1 | tee -a "$log"
+
+# Documentation builds without warnings.
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --workspace --quiet
+
 # Packaging: install into a temporary prefix and build and run programs
 # against the installed files only (scripts/consumer-test.sh); a staged
 # install (DESTDIR) must put the same files under DESTDIR.

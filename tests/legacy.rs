@@ -237,6 +237,14 @@ fn run_and_check(dir: &Path, exe: &Path, name: &str) {
     let _ = fs::remove_dir_all(dir);
 }
 
+/// Extra gfortran flags for the main programs from `DASKR_TEST_FFLAGS`
+/// (the test script runs the Fortran programs once more with
+/// `-ffpe-trap=invalid,zero,overflow`: the library must never raise those
+/// exceptions, as a program compiled with traps would stop on them).
+fn extra_fflags() -> Vec<String> {
+    std::env::var("DASKR_TEST_FFLAGS").unwrap_or_default().split_whitespace().map(str::to_string).collect()
+}
+
 /// Compiles, links and runs one program of `fortran-tests/`.
 fn fortran(file: &str, link: Link) {
     require_tool("gfortran", "gfortran");
@@ -245,7 +253,7 @@ fn fortran(file: &str, link: Link) {
     let dir = work_dir(&format!("{stem}-{link:?}"));
     let exe = dir.join(&stem);
     let mut cmd = Command::new("gfortran");
-    cmd.current_dir(&dir).arg("-O2");
+    cmd.current_dir(&dir).arg("-O2").args(extra_fflags());
     if file.ends_with(".f90") {
         // Programs in free form use the module of include/daskr.f90.
         let module_obj = dir.join("daskr_module.o");
@@ -307,7 +315,14 @@ fn hygiene(order: DauxOrder, link: Link) {
     let hyg = repo().join("fortran-tests/hygiene");
     let main_obj = dir.join("hygiene.o");
     let daux_obj = dir.join("mydaux.o");
-    build(Command::new("gfortran").args(["-O2", "-c"]).arg(hyg.join("hygiene.f")).arg("-o").arg(&main_obj));
+    build(
+        Command::new("gfortran")
+            .args(["-O2", "-c"])
+            .args(extra_fflags())
+            .arg(hyg.join("hygiene.f"))
+            .arg("-o")
+            .arg(&main_obj),
+    );
     build(Command::new("gfortran").args(["-O2", "-c"]).arg(hyg.join("mydaux.f")).arg("-o").arg(&daux_obj));
     let exe = dir.join("hygiene");
     let mut cmd = Command::new("gfortran");
@@ -582,6 +597,16 @@ fn c_ic_restart() {
 #[test]
 fn c_dsl48e() {
     c_program("c_dsl48e.c", Link::Static);
+}
+
+#[test]
+fn c_messages() {
+    c_program("c_messages.c", Link::Static);
+}
+
+#[test]
+fn c_messages_shared() {
+    c_program("c_messages.c", Link::Shared);
 }
 
 #[test]

@@ -7,8 +7,17 @@
 //! | `IXSAV(IPAR, IVALUE, ISET)` | returns the unit (IPAR=1) or the flag (IPAR=2); stores IVALUE when ISET is true |
 //!
 //! Every argument is passed by reference, as Fortran does; a null pointer
-//! is ignored (IXSAV then returns 0). The two values are the only global
-//! state the library keeps (SPEC section 3).
+//! is ignored (IXSAV then returns 0).
+//!
+//! For C callers, whose standard output is often a data channel, messages
+//! can go elsewhere: [`daskr_set_message_handler`] installs a routine that
+//! receives every message instead of the XSETUN unit (XSETF(0) still
+//! silences them), and [`daskr_message_to_stream`] is a ready-made handler
+//! that writes to a C `FILE *` (standard error, a log file).
+//!
+//! The flag, the unit and the handler are the only global state the
+//! library keeps (SPEC section 3): like DASKR's, they are settings of the
+//! process, not of one integration.
 //!
 //! # Why a crate of its own
 //!
@@ -26,7 +35,9 @@
 //! links its own `daux.f`, ODEPACK or SLATEC in any order keeps its own
 //! routines.
 
+use std::ffi::{c_char, c_void};
 use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::Mutex;
 
 use daskr_export::{boundary, export_aliases};
 
@@ -105,6 +116,84 @@ pub unsafe extern "C" fn ixsav(ipar: *const FInt, ivalue: *const FInt, iset: *co
     })
 }
 export_aliases!(ixsav => weak ixsav_, strong IXSAV);
+
+/// A message handler: `text` holds `len` bytes, the complete lines of one
+/// message as DASKR's XERRWD formats them (each ends with a newline; not
+/// NUL-terminated); `context` is the pointer given to
+/// `daskr_set_message_handler`. Called from the thread that runs the
+/// solver, possibly from several threads at once.
+#[allow(non_camel_case_types)]
+pub type daskr_message_fn = Option<unsafe extern "C" fn(text: *const c_char, len: usize, context: *mut c_void)>;
+
+/// The installed handler and its context (addresses, so the pair can sit in
+/// a static).
+static HANDLER: Mutex<(usize, usize)> = Mutex::new((0, 0));
+
+/// Send the solver's messages to `handler` instead of standard output or the
+/// XSETUN unit; `context` is passed back on every call. NULL restores
+/// DASKR's behaviour. XSETF(0) still suppresses every message. The setting
+/// holds for the whole process, as XSETF and XSETUN do.
+///
+/// ```c
+/// daskr_set_message_handler(daskr_message_to_stream, stderr);   // stderr
+/// FILE *log = fopen("solver.log", "w");
+/// daskr_set_message_handler(daskr_message_to_stream, log);      // a file
+/// daskr_set_message_handler(my_handler, my_data);               // your code
+/// daskr_set_message_handler(NULL, NULL);                        // stdout again
+/// ```
+///
+/// # Safety
+/// `handler` must be callable with any message for as long as it is
+/// installed, with `context` as its third argument.
+#[no_mangle]
+pub unsafe extern "C" fn daskr_set_message_handler(handler: daskr_message_fn, context: *mut c_void) {
+    boundary((), || {
+        let pair = match handler {
+            Some(f) => (f as usize, context as usize),
+            None => (0, 0),
+        };
+        *HANDLER.lock().unwrap_or_else(|e| e.into_inner()) = pair;
+    });
+}
+
+/// A ready-made handler that writes each message to the C stream `context`
+/// (a `FILE *`, e.g. `stderr` or a file opened for writing) and flushes it.
+///
+/// # Safety
+/// `text` holds `len` readable bytes; `context` is a valid `FILE *` open for
+/// writing (or null: then nothing is written).
+#[no_mangle]
+pub unsafe extern "C" fn daskr_message_to_stream(text: *const c_char, len: usize, context: *mut c_void) {
+    let stream = context.cast::<libc::FILE>();
+    if stream.is_null() || text.is_null() {
+        return;
+    }
+    // SAFETY: the caller's stream and a buffer of `len` bytes.
+    unsafe {
+        libc::fwrite(text.cast(), 1, len, stream);
+        libc::fflush(stream);
+    }
+}
+
+/// The installed handler (None if there is none) and its context, for the
+/// library's message printer, which references this routine weakly so that
+/// this archive member is linked only when the program installs a handler.
+///
+/// # Safety
+/// `context` is null or valid for one write.
+#[no_mangle]
+pub unsafe extern "C" fn daskr_internal_message_handler(context: *mut *mut c_void) -> daskr_message_fn {
+    let (f, c) = *HANDLER.lock().unwrap_or_else(|e| e.into_inner());
+    if f == 0 {
+        return None;
+    }
+    // SAFETY: a valid out-pointer or null.
+    if let Some(out) = unsafe { context.as_mut() } {
+        *out = c as *mut c_void;
+    }
+    // SAFETY: `f` was stored from a function pointer of exactly this type.
+    Some(unsafe { std::mem::transmute::<usize, unsafe extern "C" fn(*const c_char, usize, *mut c_void)>(f) })
+}
 
 #[cfg(test)]
 mod tests {

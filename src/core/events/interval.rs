@@ -51,7 +51,7 @@ impl Interval {
 }
 
 /// The interpolating polynomial of the last step in power form:
-/// y(TN + s*H) = sum_j coef[j] * s^j for the columns PHI(:, 0..=KOLD).
+/// y(TN + s*H) = sum_j coef\[j\] * s^j for the columns PHI(:, 0..=KOLD).
 ///
 /// DDATRP's form is y = PHI_0 + sum_j c_j PHI_j with
 /// c_j = prod_{i<j} (s*H + PSI_{i-1}) / PSI_i (PSI_{-1} = 0); the basis

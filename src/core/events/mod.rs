@@ -3,7 +3,7 @@
 //! searched for sign changes with interval arithmetic ([`interval`]); the
 //! crossings are offered to STCHANGE in time order; the earliest whose
 //! condition changes is polished to a consistent point on its new side
-//! ([`polish`]) and returned as the event.
+//! ([`polish`](mod@polish)) and returned as the event.
 //!
 //! State kept between calls (in the caller's arrays): the truth value of
 //! every discontinuity function at the last point searched (IWORK), and an

@@ -12,7 +12,7 @@
 //! seen; a zero at the initial time is stepped over by a small increment,
 //! and a function still zero there ends the run with IDID = -33). This
 //! library's extension, chosen with INFO(20) ([`RootOptions`]), removes
-//! both: [`dips`] finds double crossings, and functions exactly zero at a
+//! both: `dips` finds double crossings, and functions exactly zero at a
 //! (re)start are left out of the search until they leave zero.
 
 mod dips;
