@@ -300,3 +300,27 @@ fn hybrid_event_protocol() {
     assert!(!s.problem().draining);
     assert!(s.stats().steps > 0);
 }
+
+#[test]
+fn hybrid_setup_errors() {
+    let pattern = SparsePattern::from_entries([(0, 0), (1, 0), (1, 1)]);
+    let new = |opts: HybridOptions| HybridSolver::new(Tank { draining: false }, 0.0, &[0.5, -0.5], &[1.0, 1.0], opts);
+    let base = HybridOptions::new(pattern, vec![0], vec![1]);
+    let mut o = base.clone();
+    o.conditions = vec![2];
+    assert!(matches!(new(o), Err(Error::Setup(SetupError::Invalid { what: "conditions", .. }))));
+    let mut o = base.clone();
+    o.differential = vec![1];
+    assert!(matches!(new(o), Err(Error::Setup(SetupError::Invalid { what: "differential", .. }))));
+    let mut o = base.clone();
+    o.ic_controls = Some(IcControls { newton_tolerance_factor: 0.0, ..IcControls::direct() });
+    assert!(matches!(new(o), Err(Error::Setup(SetupError::Invalid { what: "ic_controls", .. }))));
+    let mut o = base.clone();
+    o.pattern = SparsePattern::from_entries([(0, 0), (1, 1), (0, 0)]);
+    assert!(matches!(new(o), Err(Error::Setup(SetupError::Pattern { entry: 2, .. }))));
+    // Bounds the start violates: the solver's illegal input.
+    let mut o = base;
+    o.bounds = Some(vec![(0.0, 1.0), (0.0, 1.0)]);
+    let mut s = new(o).unwrap();
+    assert!(matches!(s.solve_to(1.0), Err(Error::Input(InputError::OutsideBounds { index: 2 }))));
+}

@@ -16,6 +16,11 @@ use crate::types::{FInt, Real};
 
 /// A hybrid model: the locked, augmented DAE ([`DaeSystem`]; see
 /// [`HybridSolver`] for the conventions) with its state conditions.
+///
+/// Of the [`DaeSystem`] methods the hybrid solver calls `residual`,
+/// `jacobian` (with [`HybridOptions::user_jacobian`], in pattern order:
+/// [`MatrixStorage::Sparse`]) and `error_weights`; root functions and
+/// preconditioners are not used.
 pub trait HybridSystem: DaeSystem {
     /// Whether condition `condition`, with its functions' truth values
     /// `truth` at `(t, z, z')` (`truth[j]`: function `j` is `>= 0`; the

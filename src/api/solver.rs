@@ -41,7 +41,16 @@ pub(crate) fn tolerance_arrays(tol: &Tolerance, n: usize) -> Result<(Vec<Real>, 
 }
 
 /// The INFO(17) controls in IWORK(32..35), RWORK(14..15).
+/// Checked here for both solvers (the DSL48E core does not check them).
 pub(crate) fn write_ic_controls(c: &IcControls, iwork: &mut [FInt], rwork: &mut [Real]) -> Result<(), SetupError> {
+    let counts = [c.max_newton_iterations, c.max_jacobian_evaluations, c.max_step_values];
+    let positive = |v: Real| v.is_finite() && v > 0.0;
+    if counts.contains(&0) || !positive(c.step_tolerance) || !positive(c.newton_tolerance_factor) {
+        return Err(SetupError::Invalid {
+            what: "ic_controls",
+            reason: "the counts must be at least 1 and the tolerances finite and positive",
+        });
+    }
     iwork[iw::MXNIT - 1] = fint(c.max_newton_iterations)?;
     iwork[iw::MXNJ - 1] = fint(c.max_jacobian_evaluations)?;
     iwork[iw::MXNH - 1] = fint(c.max_step_values)?;
