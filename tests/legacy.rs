@@ -453,6 +453,19 @@ fn fortran_continuation() {
 }
 
 // ---------------------------------------------------------------------
+// The DDASKR extensions (static library): INFO(6) = 2, INFO(20)
+
+#[test]
+fn fortran_ext_sparse() {
+    fortran("ext_sparse.f", Link::Static);
+}
+
+#[test]
+fn fortran_ext_roots() {
+    fortran("ext_roots.f", Link::Static);
+}
+
+// ---------------------------------------------------------------------
 // DSL48E programs (static library; the DSL48E calling sequence)
 
 #[test]
@@ -536,6 +549,11 @@ fn fortran_kry_heat_band_shared() {
 #[test]
 fn fortran_f90_dsl48e_shared() {
     fortran("f90_dsl48e.f90", Link::Shared);
+}
+
+#[test]
+fn fortran_ext_sparse_shared() {
+    fortran("ext_sparse.f", Link::Shared);
 }
 
 // ---------------------------------------------------------------------

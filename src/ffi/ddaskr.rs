@@ -9,7 +9,7 @@ use super::callbacks::{
     daskr_generic_fn, daskr_jac_direct_fn, daskr_jac_krylov_fn, daskr_psol_fn, daskr_res_fn, daskr_rt_fn,
 };
 use super::messages::StdoutSink;
-use super::slices::{opt_slice_mut, scalar_mut};
+use super::slices::{opt_slice_mut, scalar_mut, tolerances};
 use crate::core::ddaskr::{self, CallArgs};
 use crate::core::error::InputError;
 use crate::core::messages::MessageSink;
@@ -274,19 +274,9 @@ pub unsafe extern "C" fn ddaskr(
         if krylov && psol.is_none() {
             return reject(info, idid, "PSOL (INFO(12) = 1)");
         }
-        if rtol.is_null() || atol.is_null() {
+        let mut atol_copy = Vec::new();
+        let Some((rtol_s, atol_s)) = tolerances(rtol, atol, ntol, &mut atol_copy) else {
             return reject(info, idid, "RTOL or ATOL");
-        }
-        // RTOL and ATOL may be the same Fortran variable; never create two
-        // mutable views of one array.
-        let aliased = rtol == atol;
-        let mut atol_copy;
-        let rtol_s = std::slice::from_raw_parts_mut(rtol, ntol);
-        let atol_s: &mut [f64] = if aliased {
-            atol_copy = rtol_s.to_vec();
-            &mut atol_copy
-        } else {
-            std::slice::from_raw_parts_mut(atol, ntol)
         };
         // JAC's argument list depends on INFO(12): keep it only under the
         // matching type, so the wrong form can never be called.

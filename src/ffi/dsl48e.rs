@@ -7,7 +7,7 @@ use std::os::raw::c_int;
 use super::boundary;
 use super::callbacks::{daskr_generic_fn, dsl48e_evtderiv_fn, dsl48e_jac_fn, dsl48e_res_fn, dsl48e_stchange_fn};
 use super::messages::StdoutSink;
-use super::slices::{opt_slice, opt_slice_mut, scalar_mut};
+use super::slices::{opt_slice, opt_slice_mut, scalar_mut, tolerances};
 use crate::core::dsl48e::{self, Dsl48eArgs};
 use crate::core::error::InputError;
 use crate::core::messages::{MessageLine, MessageSink};
@@ -311,17 +311,9 @@ pub unsafe extern "C" fn dsl48e(
                 "an array argument (Z, ZDOT, RWORK, IWORK, JROW, JCOL, JYDOT, BOUNDS, ISC, IEVWK or REVWK)",
             );
         };
-        if rtol.is_null() || atol.is_null() {
+        let mut atol_copy = Vec::new();
+        let Some((rtol_s, atol_s)) = tolerances(rtol, atol, ntol, &mut atol_copy) else {
             return reject(info, idid, "RTOL or ATOL");
-        }
-        // RTOL and ATOL may be the same Fortran variable.
-        let mut atol_copy;
-        let rtol_s = std::slice::from_raw_parts_mut(rtol, ntol);
-        let atol_s: &mut [f64] = if rtol == atol {
-            atol_copy = rtol_s.to_vec();
-            &mut atol_copy
-        } else {
-            std::slice::from_raw_parts_mut(atol, ntol)
         };
         let mut problem =
             ForeignHybrid { res, jac, stchange, evtderiv, neq, nejac, jrow, jcol, nc, nd, isc, rpar, ipar };

@@ -42,3 +42,29 @@ pub unsafe fn opt_slice<'a, T>(p: *const T, len: usize) -> Option<&'a [T]> {
     // SAFETY: non-null and valid for `len` elements by the contract.
     Some(unsafe { std::slice::from_raw_parts(p, len) })
 }
+
+/// RTOL and ATOL as slices of `n` elements, or None if either is null.
+/// They may be the same Fortran variable: then ATOL is a copy in `copy`,
+/// so that two mutable views of one array never exist.
+///
+/// # Safety
+/// Non-null pointers are valid for `n` elements (reads and writes) for as
+/// long as the returned slices live.
+pub unsafe fn tolerances(
+    rtol: *mut f64,
+    atol: *mut f64,
+    n: usize,
+    copy: &mut Vec<f64>,
+) -> Option<(&mut [f64], &mut [f64])> {
+    if rtol.is_null() || atol.is_null() {
+        return None;
+    }
+    // SAFETY: non-null and valid for `n` elements, by the caller.
+    let rtol_s = unsafe { std::slice::from_raw_parts_mut(rtol, n) };
+    if rtol == atol {
+        *copy = rtol_s.to_vec();
+        return Some((rtol_s, copy.as_mut_slice()));
+    }
+    // SAFETY: as above; a different array from RTOL.
+    Some((rtol_s, unsafe { std::slice::from_raw_parts_mut(atol, n) }))
+}

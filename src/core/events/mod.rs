@@ -3,7 +3,7 @@
 //! searched for sign changes with interval arithmetic ([`interval`]); the
 //! crossings are offered to STCHANGE in time order; the earliest whose
 //! condition changes is polished to a consistent point on its new side
-//! ([`polish`](mod@polish)) and returned as the event.
+//! ([`polish`]) and returned as the event.
 //!
 //! State kept between calls (in the caller's arrays): the truth value of
 //! every discontinuity function at the last point searched (IWORK), and an
@@ -16,7 +16,7 @@ pub mod polish;
 use std::rc::Rc;
 
 use self::interval::{crossings, Crossing as Change, Resolution, StepPolynomials};
-use self::polish::{polish, Crossing, PolishFailure};
+use self::polish::{Crossing, PolishFailure, Polisher};
 use super::error::{Interrupt, StepFailure};
 use super::integrator::{EventHook, HookContext, Stop};
 use super::linsol::sparse::Pattern;
@@ -173,7 +173,9 @@ impl<'a> EventDetector<'a> {
             tstop: self.tstop,
         };
         self.pending = None;
-        match polish(sys, &self.pattern, self.source, &c, cx.y, cx.yp, cx.cnt) {
+        let mut polisher =
+            Polisher { sys, pattern: &self.pattern, source: self.source, crossing: &c, cnt: &mut *cx.cnt };
+        match polisher.run(cx.y, cx.yp) {
             Ok(t) if Self::beyond_tout(cx, t) => {
                 // The crossing is before TOUT but the polished point, one
                 // tolerance past it, is not: TOUT is returned first, the

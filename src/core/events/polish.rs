@@ -78,29 +78,176 @@ struct Linearisation {
     alpha: Real,
 }
 
-/// Polish: on success `z`, `zdot` are consistent at the returned time.
-/// Residual and Jacobian evaluations are counted in `cnt`.
-#[allow(clippy::too_many_arguments)]
-pub fn polish<S: DaeSystem + StateConditions + ?Sized>(
-    sys: &mut S,
-    pattern: &Pattern,
-    source: JacobianSource,
-    c: &Crossing<'_>,
-    z: &mut [Real],
-    zdot: &mut [Real],
-    cnt: &mut Counters,
-) -> Result<Real, PolishFailure> {
-    // Of the order of the variable's error weight, toward the new side.
-    let full = (1.0 / c.wt[c.m]).copysign(if c.new_truth { 1.0 } else { -1.0 });
-    for r in 0..REDUCTIONS {
-        let delta_g = full / (4.0 as Real).powi(r as i32);
-        match attempt(sys, pattern, source, c, delta_g, z, zdot, cnt) {
-            Ok(t) => return Ok(t),
-            Err(PolishFailure::Derivatives(code)) => return Err(PolishFailure::Derivatives(code)),
-            Err(PolishFailure::NoConvergence) => {}
+/// What one polishing needs besides the point: the model, the pattern and
+/// where J comes from, the crossing, and the counters to charge.
+pub struct Polisher<'p, S: ?Sized> {
+    pub sys: &'p mut S,
+    pub pattern: &'p Pattern,
+    pub source: JacobianSource,
+    pub crossing: &'p Crossing<'p>,
+    pub cnt: &'p mut Counters,
+}
+
+impl<S: DaeSystem + StateConditions + ?Sized> Polisher<'_, S> {
+    /// Polish: on success `z`, `zdot` are consistent at the returned time.
+    /// Residual and Jacobian evaluations are counted in `cnt`.
+    pub fn run(&mut self, z: &mut [Real], zdot: &mut [Real]) -> Result<Real, PolishFailure> {
+        let c = self.crossing;
+        // Of the order of the variable's error weight, toward the new side.
+        let full = (1.0 / c.wt[c.m]).copysign(if c.new_truth { 1.0 } else { -1.0 });
+        for r in 0..REDUCTIONS {
+            let delta_g = full / (4.0 as Real).powi(r as i32);
+            match self.attempt(delta_g, z, zdot) {
+                Ok(t) => return Ok(t),
+                Err(PolishFailure::Derivatives(code)) => return Err(PolishFailure::Derivatives(code)),
+                Err(PolishFailure::NoConvergence) => {}
+            }
         }
+        Err(PolishFailure::NoConvergence)
     }
-    Err(PolishFailure::NoConvergence)
+
+    /// One attempt with a given Delta g*: up to two linearisations, each
+    /// followed by quasi-Newton iterations while they contract.
+    fn attempt(&mut self, delta_g: Real, z: &mut [Real], zdot: &mut [Real]) -> Result<Real, PolishFailure> {
+        let c = self.crossing;
+        let n = z.len();
+        let mut t = c.t;
+        c.hist.at(t, z, zdot);
+        let mut v: Vec<Real> = (0..n).map(|i| if c.id[i] > 0 { zdot[i] } else { z[i] }).collect();
+        let mut f = vec![0.0; n];
+        for _refactor in 0..2 {
+            let lin = self.linearise(t, z, zdot)?;
+            let mut oldnrm = Real::INFINITY;
+            for _ in 0..MAX_ITERATIONS {
+                let (nrm, dt) = self.newton_update(&lin, delta_g, &mut t, &mut v, &mut f, z, zdot)?;
+                let h = c.hist.psi[0];
+                if nrm <= TOLERANCE && dt.abs() <= TOLERANCE * h.abs() {
+                    return accepted(c, t, z, delta_g);
+                }
+                // Written so that a NaN norm stops the iteration.
+                if !(nrm < MAX_RATE * oldnrm || oldnrm.is_infinite()) {
+                    break;
+                }
+                oldnrm = nrm;
+            }
+        }
+        Err(PolishFailure::NoConvergence)
+    }
+
+    /// One quasi-Newton correction of (v, t) by block elimination of the
+    /// border; (z, z') reassembled at the new point. Returns the weighted
+    /// norm of the correction and the time correction.
+    #[allow(clippy::too_many_arguments)]
+    fn newton_update(
+        &mut self,
+        lin: &Linearisation,
+        delta_g: Real,
+        t: &mut Real,
+        v: &mut [Real],
+        f: &mut [Real],
+        z: &mut [Real],
+        zdot: &mut [Real],
+    ) -> Result<(Real, Real), PolishFailure> {
+        let c = self.crossing;
+        bump(&mut self.cnt.nre);
+        if self.sys.residual(*t, z, zdot, 0.0, f) != CallbackStatus::Ok {
+            return Err(PolishFailure::NoConvergence);
+        }
+        let beta = (z[c.m] - f[c.m]) - delta_g;
+        self.pattern.solve(&lin.factors, f);
+        let (cp, cq) = border_products(self.pattern, &lin.a, c.m, f, &lin.q);
+        let dt = (beta - cp) / (lin.alpha - cq);
+        if !dt.is_finite() {
+            return Err(PolishFailure::NoConvergence);
+        }
+        let h = c.hist.psi[0];
+        let mut nrm: Real = 0.0;
+        for (i, vi) in v.iter_mut().enumerate() {
+            let dv = f[i] - lin.q[i] * dt;
+            *vi -= dv;
+            let scale = if c.id[i] > 0 { h.abs() * c.wt[i] } else { c.wt[i] };
+            nrm = nrm.max((dv * scale).abs());
+        }
+        *t -= dt;
+        assemble(c, *t, v, z, zdot);
+        Ok((nrm, dt))
+    }
+
+    /// dF/dz and dF/dz' at (t, z, z') (J at CJ = 0 and at CJ = 1/H: the
+    /// user's JAC or difference quotients), EVTDERIV's D and ALPHA, A
+    /// factored, the border terms, A^-1 d.
+    fn linearise(&mut self, t: Real, z: &mut [Real], zdot: &mut [Real]) -> Result<Linearisation, PolishFailure> {
+        let c = self.crossing;
+        let pattern = self.pattern;
+        let (dfdz, dfdzdot) = self.jacobians(t, z, zdot)?;
+        // A: dF/dz' for differential columns, dF/dz for algebraic ones.
+        let mut a = vec![0.0; dfdz.len()];
+        for (_, col, k) in pattern.entries() {
+            a[k] = if c.id[col] > 0 { dfdzdot[k] } else { dfdz[k] };
+        }
+        let factors = pattern.factor(&a).map_err(|_| PolishFailure::NoConvergence)?;
+        // d = dF/dt + dF/dx dx^p/dt; alpha - dF_m/dx dx^p/dt.
+        let n = z.len();
+        let mut d = vec![0.0; n];
+        let alpha = self.sys.event_derivatives(c.k, c.j, t, z, zdot, &mut d).map_err(PolishFailure::Derivatives)?;
+        let (mut xz, mut xp) = (vec![0.0; n], vec![0.0; n]);
+        c.hist.at(t, &mut xz, &mut xp);
+        let mut alpha_total = alpha;
+        for (r, col, k) in pattern.entries() {
+            if c.id[col] > 0 {
+                d[r] += dfdz[k] * xp[col];
+                if r == c.m {
+                    alpha_total -= dfdz[k] * xp[col];
+                }
+            }
+        }
+        pattern.solve(&factors, &mut d);
+        Ok(Linearisation { factors, a, q: d, alpha: alpha_total })
+    }
+
+    /// dF/dz and dF/dz' in pattern order, from J at CJ = 0 and at CJ = 1/H.
+    fn jacobians(
+        &mut self,
+        t: Real,
+        z: &mut [Real],
+        zdot: &mut [Real],
+    ) -> Result<(Vec<Real>, Vec<Real>), PolishFailure> {
+        let c = self.crossing;
+        let n = z.len();
+        let h = c.hist.psi[0];
+        let nnz = self.pattern.entries().count();
+        let mut residual = vec![0.0; n];
+        bump(&mut self.cnt.nre);
+        if self.sys.residual(t, z, zdot, 0.0, &mut residual) != CallbackStatus::Ok {
+            return Err(PolishFailure::NoConvergence);
+        }
+        let cj = 1.0 / h;
+        let (mut dfdz, mut j1) = (vec![0.0; nnz], vec![0.0; nnz]);
+        let mut save = Vec::new();
+        let mut work = vec![0.0; n];
+        for (cjv, values) in [(0.0, &mut dfdz), (cj, &mut j1)] {
+            bump(&mut self.cnt.nje);
+            let at = Setup {
+                t,
+                cj: cjv,
+                h,
+                uround: Real::EPSILON,
+                rwt: c.wt,
+                residual: &residual,
+                y: &mut *z,
+                yp: &mut *zdot,
+                work: &mut work,
+            };
+            self.pattern
+                .evaluate(self.source, &mut *self.sys, at, values, &mut save, &mut self.cnt.nre)
+                .map_err(|_| PolishFailure::NoConvergence)?;
+        }
+        // dF/dz' = (J(1/H) - J(0)) * H.
+        for (d1, &d0) in j1.iter_mut().zip(&dfdz) {
+            *d1 = (*d1 - d0) / cj;
+        }
+        Ok((dfdz, j1))
+    }
 }
 
 /// The point (z, z') at time t for the unknowns v: x from the interpolant.
@@ -113,61 +260,6 @@ fn assemble(c: &Crossing<'_>, t: Real, v: &[Real], z: &mut [Real], zdot: &mut [R
             z[i] = vi;
         }
     }
-}
-
-/// One attempt with a given Delta g*.
-#[allow(clippy::too_many_arguments)]
-fn attempt<S: DaeSystem + StateConditions + ?Sized>(
-    sys: &mut S,
-    pattern: &Pattern,
-    source: JacobianSource,
-    c: &Crossing<'_>,
-    delta_g: Real,
-    z: &mut [Real],
-    zdot: &mut [Real],
-    cnt: &mut Counters,
-) -> Result<Real, PolishFailure> {
-    let n = z.len();
-    let h = c.hist.psi[0];
-    let mut t = c.t;
-    c.hist.at(t, z, zdot);
-    let mut v: Vec<Real> = (0..n).map(|i| if c.id[i] > 0 { zdot[i] } else { z[i] }).collect();
-    let mut f = vec![0.0; n];
-    for _refactor in 0..2 {
-        let lin = linearise(sys, pattern, source, c, t, z, zdot, cnt)?;
-        let mut oldnrm = Real::INFINITY;
-        for _ in 0..MAX_ITERATIONS {
-            bump(&mut cnt.nre);
-            if sys.residual(t, z, zdot, 0.0, &mut f) != CallbackStatus::Ok {
-                return Err(PolishFailure::NoConvergence);
-            }
-            let beta = (z[c.m] - f[c.m]) - delta_g;
-            pattern.solve(&lin.factors, &mut f);
-            let (cp, cq) = border_products(pattern, &lin.a, c.m, &f, &lin.q);
-            let dt = (beta - cp) / (lin.alpha - cq);
-            if !dt.is_finite() {
-                return Err(PolishFailure::NoConvergence);
-            }
-            let mut nrm: Real = 0.0;
-            for i in 0..n {
-                let dv = f[i] - lin.q[i] * dt;
-                v[i] -= dv;
-                let scale = if c.id[i] > 0 { h.abs() * c.wt[i] } else { c.wt[i] };
-                nrm = nrm.max((dv * scale).abs());
-            }
-            t -= dt;
-            assemble(c, t, &v, z, zdot);
-            if nrm <= TOLERANCE && dt.abs() <= TOLERANCE * h.abs() {
-                return accepted(c, t, z, delta_g);
-            }
-            // Written so that a NaN norm stops the iteration.
-            if !(nrm < MAX_RATE * oldnrm || oldnrm.is_infinite()) {
-                break;
-            }
-            oldnrm = nrm;
-        }
-    }
-    Err(PolishFailure::NoConvergence)
 }
 
 /// The converged point must be consistent with the request: the variable
@@ -194,69 +286,4 @@ fn border_products(pattern: &Pattern, a: &[Real], m: usize, p: &[Real], q: &[Rea
         }
     }
     (cp, cq)
-}
-
-/// dF/dz and dF/dz' at (t, z, z') (J at CJ = 0 and at CJ = 1/H: the user's
-/// JAC or difference quotients), EVTDERIV's D and ALPHA, A factored, the
-/// border terms, A^-1 d.
-#[allow(clippy::too_many_arguments)]
-fn linearise<S: DaeSystem + StateConditions + ?Sized>(
-    sys: &mut S,
-    pattern: &Pattern,
-    source: JacobianSource,
-    c: &Crossing<'_>,
-    t: Real,
-    z: &mut [Real],
-    zdot: &mut [Real],
-    cnt: &mut Counters,
-) -> Result<Linearisation, PolishFailure> {
-    let n = z.len();
-    let h = c.hist.psi[0];
-    let nnz = pattern.entries().count();
-    let mut residual = vec![0.0; n];
-    bump(&mut cnt.nre);
-    if sys.residual(t, z, zdot, 0.0, &mut residual) != CallbackStatus::Ok {
-        return Err(PolishFailure::NoConvergence);
-    }
-    let cj = 1.0 / h;
-    let (mut dfdz, mut j1) = (vec![0.0; nnz], vec![0.0; nnz]);
-    let mut save = Vec::new();
-    let mut work = vec![0.0; n];
-    for (cjv, values) in [(0.0, &mut dfdz), (cj, &mut j1)] {
-        bump(&mut cnt.nje);
-        let at = Setup {
-            t,
-            cj: cjv,
-            h,
-            uround: Real::EPSILON,
-            rwt: c.wt,
-            residual: &residual,
-            y: &mut *z,
-            yp: &mut *zdot,
-            work: &mut work,
-        };
-        pattern.evaluate(source, sys, at, values, &mut save, &mut cnt.nre).map_err(|_| PolishFailure::NoConvergence)?;
-    }
-    // A: dF/dz' for differential columns, dF/dz for algebraic ones.
-    let mut a = vec![0.0; nnz];
-    for (_, col, k) in pattern.entries() {
-        a[k] = if c.id[col] > 0 { (j1[k] - dfdz[k]) / cj } else { dfdz[k] };
-    }
-    let factors = pattern.factor(&a).map_err(|_| PolishFailure::NoConvergence)?;
-    // d = dF/dt + dF/dx dx^p/dt; alpha - dF_m/dx dx^p/dt.
-    let mut d = vec![0.0; n];
-    let alpha = sys.event_derivatives(c.k, c.j, t, z, zdot, &mut d).map_err(PolishFailure::Derivatives)?;
-    let (mut xz, mut xp) = (vec![0.0; n], vec![0.0; n]);
-    c.hist.at(t, &mut xz, &mut xp);
-    let mut alpha_total = alpha;
-    for (r, col, k) in pattern.entries() {
-        if c.id[col] > 0 {
-            d[r] += dfdz[k] * xp[col];
-            if r == c.m {
-                alpha_total -= dfdz[k] * xp[col];
-            }
-        }
-    }
-    pattern.solve(&factors, &mut d);
-    Ok(Linearisation { factors, a, q: d, alpha: alpha_total })
 }
