@@ -13,7 +13,7 @@
 //! | [`core::ddaskr`] | DDASKR's call protocol |
 //! | [`precond`] | DASKR's preconditioner modules (banded, reaction-based, sparse ILU) |
 //! | [`ffi`] | the exported C/Fortran symbols: all `unsafe` code, panic boundaries, callback adapters |
-//! | [`api`] | the safe Rust API |
+//! | [`api`] | the safe Rust API: DDASKR ([`api::Solver`]) and DSL48E ([`api::HybridSolver`]) with owned work arrays |
 
 pub mod api;
 pub mod core;

@@ -13,98 +13,288 @@ use crate::types::{FInt, Real};
 /// Illegal input: IDID = -33.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum InputError {
+    /// Element `index` of INFO is not valid.
     #[error("element {index} of INFO is not valid")]
-    InfoElement { index: FInt },
+    InfoElement {
+        /// The 1-based index concerned.
+        index: FInt,
+    },
+    /// NEQ = `neq` is not positive.
     #[error("NEQ = {neq} is not positive")]
-    NeqNotPositive { neq: FInt },
+    NeqNotPositive {
+        /// NEQ as given.
+        neq: FInt,
+    },
+    /// MAXORD = `maxord` is not in 1..5.
     #[error("MAXORD = {maxord} is not in 1..5")]
-    MaxordOutOfRange { maxord: FInt },
+    MaxordOutOfRange {
+        /// MAXORD as given.
+        maxord: FInt,
+    },
+    /// RWORK needs LENRW = `needed` elements but LRW = `given`.
     #[error("RWORK needs LENRW = {needed} elements but LRW = {given}")]
-    RworkTooShort { needed: FInt, given: FInt },
+    RworkTooShort {
+        /// The length required.
+        needed: FInt,
+        /// The length given.
+        given: FInt,
+    },
+    /// IWORK needs LENIW = `needed` elements but LIW = `given`.
     #[error("IWORK needs LENIW = {needed} elements but LIW = {given}")]
-    IworkTooShort { needed: FInt, given: FInt },
+    IworkTooShort {
+        /// The length required.
+        needed: FInt,
+        /// The length given.
+        given: FInt,
+    },
+    /// Work array lengths overflow the default integer for NEQ = `neq`.
     #[error("work array lengths overflow the default integer for NEQ = {neq}")]
-    LengthOverflow { neq: FInt },
+    LengthOverflow {
+        /// NEQ as given.
+        neq: FInt,
+    },
+    /// Some element of RTOL is negative.
     #[error("some element of RTOL is negative")]
     RtolNegative,
+    /// Some element of ATOL is negative.
     #[error("some element of ATOL is negative")]
     AtolNegative,
+    /// All elements of RTOL and ATOL are zero.
     #[error("all elements of RTOL and ATOL are zero")]
     AllTolerancesZero,
+    /// An element of RTOL or ATOL is not finite.
     #[error("an element of RTOL or ATOL is not finite")]
     ToleranceNotFinite,
+    /// INFO(4)=1 and TSTOP = `tstop` is behind TOUT = `tout`.
     #[error("INFO(4)=1 and TSTOP = {tstop} is behind TOUT = {tout}")]
-    TstopBehindTout { tstop: Real, tout: Real },
+    TstopBehindTout {
+        /// TSTOP.
+        tstop: Real,
+        /// TOUT.
+        tout: Real,
+    },
+    /// HMAX = `hmax` is not positive (or is NaN).
     #[error("HMAX = {hmax} is not positive (or is NaN)")]
-    HmaxNotPositive { hmax: Real },
+    HmaxNotPositive {
+        /// HMAX.
+        hmax: Real,
+    },
+    /// `what` is `now` but was `was` when the integration started: set INFO(1) = 0 to restart.
     #[error("{what} is {now} but was {was} when the integration started: set INFO(1) = 0 to restart")]
-    ChangedSinceStart { what: &'static str, was: FInt, now: FInt },
+    ChangedSinceStart {
+        /// What is concerned.
+        what: &'static str,
+        /// The value when the integration started.
+        was: FInt,
+        /// The value now.
+        now: FInt,
+    },
+    /// The work arrays are inconsistent (`what`): overwritten since the last call?
     #[error("the work arrays are inconsistent ({what}): overwritten since the last call?")]
-    StateCorrupted { what: &'static str },
+    StateCorrupted {
+        /// What is concerned.
+        what: &'static str,
+    },
+    /// `name` = `value` is illegal: `rule`.
     #[error("{name} = {value} is illegal: {rule}")]
-    IllegalArgument { name: &'static str, value: FInt, rule: &'static str },
+    IllegalArgument {
+        /// The argument.
+        name: &'static str,
+        /// Its value.
+        value: FInt,
+        /// The rule it breaks.
+        rule: &'static str,
+    },
+    /// `array`(`index`) = `value` is illegal: `rule`.
     #[error("{array}({index}) = {value} is illegal: {rule}")]
-    IllegalEntry { array: &'static str, index: FInt, value: FInt, rule: &'static str },
+    IllegalEntry {
+        /// The array.
+        array: &'static str,
+        /// The 1-based index concerned.
+        index: FInt,
+        /// Its value.
+        value: FInt,
+        /// The rule it breaks.
+        rule: &'static str,
+    },
+    /// `name` = `given` is less than the `needed` required.
     #[error("{name} = {given} is less than the {needed} required")]
-    ArrayTooShort { name: &'static str, needed: FInt, given: FInt },
+    ArrayTooShort {
+        /// The argument.
+        name: &'static str,
+        /// The length required.
+        needed: FInt,
+        /// The length given.
+        given: FInt,
+    },
+    /// BOUNDS(1,`index`) > BOUNDS(2,`index`) (or one is NaN).
     #[error("BOUNDS(1,{index}) > BOUNDS(2,{index}) (or one is NaN)")]
-    BoundsCrossed { index: FInt },
+    BoundsCrossed {
+        /// The 1-based index concerned.
+        index: FInt,
+    },
+    /// Z(`index`) lies outside BOUNDS(1..2,`index`).
     #[error("Z({index}) lies outside BOUNDS(1..2,{index})")]
-    OutsideBounds { index: FInt },
+    OutsideBounds {
+        /// The 1-based index concerned.
+        index: FInt,
+    },
+    /// INFO(12) = `np`: parametric sensitivities are not available in this library.
     #[error("INFO(12) = {np}: parametric sensitivities are not available in this library")]
-    SensitivitiesNotAvailable { np: FInt },
+    SensitivitiesNotAvailable {
+        /// INFO(12) as given.
+        np: FInt,
+    },
+    /// The last return was an event: restart with INFO(1) = 0 in the new mode.
     #[error("the last return was an event: restart with INFO(1) = 0 in the new mode")]
     RestartAfterEvent,
+    /// TOUT = `tout` is behind T = `t`.
     #[error("TOUT = {tout} is behind T = {t}")]
-    ToutBehindT { tout: Real, t: Real },
+    ToutBehindT {
+        /// TOUT.
+        tout: Real,
+        /// T as given.
+        t: Real,
+    },
+    /// INFO(8)=1 and H0 = 0.
     #[error("INFO(8)=1 and H0 = 0")]
     H0Zero,
+    /// Some error weight RTOL*|Y|+ATOL is not positive (component `index`).
     #[error("some error weight RTOL*|Y|+ATOL is not positive (component {index})")]
-    WeightNotPositive { index: FInt },
+    WeightNotPositive {
+        /// The 1-based index concerned.
+        index: FInt,
+    },
+    /// TOUT = `tout` is too close to T = `t` to start the integration.
     #[error("TOUT = {tout} is too close to T = {t} to start the integration")]
-    ToutTooClose { tout: Real, t: Real },
+    ToutTooClose {
+        /// TOUT.
+        tout: Real,
+        /// T as given.
+        t: Real,
+    },
+    /// INFO(4)=1 and TSTOP = `tstop` is behind T = `t`.
     #[error("INFO(4)=1 and TSTOP = {tstop} is behind T = {t}")]
-    TstopBehindT { tstop: Real, t: Real },
+    TstopBehindT {
+        /// TSTOP.
+        tstop: Real,
+        /// T as given.
+        t: Real,
+    },
+    /// INFO(4)=1 and TSTOP = `tstop` equals T.
     #[error("INFO(4)=1 and TSTOP = {tstop} equals T")]
-    TstopEqualsT { tstop: Real },
+    TstopEqualsT {
+        /// TSTOP.
+        tstop: Real,
+    },
+    /// ML = `ml` is illegal: negative or not less than NEQ.
     #[error("ML = {ml} is illegal: negative or not less than NEQ")]
-    MlIllegal { ml: FInt },
+    MlIllegal {
+        /// ML as given.
+        ml: FInt,
+    },
+    /// MU = `mu` is illegal: negative or not less than NEQ.
     #[error("MU = {mu} is illegal: negative or not less than NEQ")]
-    MuIllegal { mu: FInt },
+    MuIllegal {
+        /// MU as given.
+        mu: FInt,
+    },
+    /// TOUT = `tout` equals T = `t`.
     #[error("TOUT = {tout} equals T = {t}")]
-    ToutEqualsT { tout: Real, t: Real },
+    ToutEqualsT {
+        /// TOUT.
+        tout: Real,
+        /// T as given.
+        t: Real,
+    },
+    /// NRT = `nrt` is negative.
     #[error("NRT = {nrt} is negative")]
-    NrtNegative { nrt: FInt },
+    NrtNegative {
+        /// NRT as given.
+        nrt: FInt,
+    },
+    /// `what` = `value` is not a finite number.
     #[error("{what} = {value} is not a finite number")]
-    NotFinite { what: &'static str, value: Real },
+    NotFinite {
+        /// What is concerned.
+        what: &'static str,
+        /// Its value.
+        value: Real,
+    },
+    /// A root function is zero at two very close values of T, near T = `t0`.
     #[error("a root function is zero at two very close values of T, near T = {t0}")]
-    RootsIllDefined { t0: Real },
+    RootsIllDefined {
+        /// T near which it happened.
+        t0: Real,
+    },
+    /// `feature` is not available yet in this library.
     #[error("{feature} is not available yet in this library")]
-    NotAvailable { feature: &'static str },
+    NotAvailable {
+        /// What was asked for.
+        feature: &'static str,
+    },
+    /// The last step ended with IDID = `idid` and no appropriate action was taken.
     #[error("the last step ended with IDID = {idid} and no appropriate action was taken")]
-    NoActionAfterFailure { idid: FInt },
+    NoActionAfterFailure {
+        /// The IDID the failure has.
+        idid: FInt,
+    },
+    /// An element of ICNSTR (IWORK(40+i)) is not in -2..2.
     #[error("an element of ICNSTR (IWORK(40+i)) is not in -2..2")]
     IcnstrIllegal,
+    /// Y(`index`) violates its constraint IWORK(40+`index`).
     #[error("Y({index}) violates its constraint IWORK(40+{index})")]
-    ConstraintViolated { index: FInt },
+    ConstraintViolated {
+        /// The 1-based index concerned.
+        index: FInt,
+    },
+    /// An element of the ID array is neither +1 nor -1.
     #[error("an element of the ID array is neither +1 nor -1")]
     IdIllegal,
+    /// One of the INFO(17) = 1 inputs is illegal.
     #[error("one of the INFO(17) = 1 inputs is illegal")]
     IcControlsIllegal,
+    /// MAXL = `maxl` is illegal: not in 1..NEQ.
     #[error("MAXL = {maxl} is illegal: not in 1..NEQ")]
-    MaxlIllegal { maxl: FInt },
+    MaxlIllegal {
+        /// MAXL as given.
+        maxl: FInt,
+    },
+    /// KMP = `kmp` is illegal: not in 1..MAXL.
     #[error("KMP = {kmp} is illegal: not in 1..MAXL")]
-    KmpIllegal { kmp: FInt },
+    KmpIllegal {
+        /// KMP as given.
+        kmp: FInt,
+    },
+    /// NRMAX = `nrmax` is negative.
     #[error("NRMAX = {nrmax} is negative")]
-    NrmaxIllegal { nrmax: FInt },
+    NrmaxIllegal {
+        /// NRMAX as given.
+        nrmax: FInt,
+    },
+    /// EPLI = `epli` is not in (0, 1).
     #[error("EPLI = {epli} is not in (0, 1)")]
-    EpliIllegal { epli: Real },
+    EpliIllegal {
+        /// EPLI as given.
+        epli: Real,
+    },
+    /// LENWP = `lenwp` or LENIWP = `leniwp` is negative.
     #[error("LENWP = {lenwp} or LENIWP = {leniwp} is negative")]
-    WorkLengthNegative { lenwp: FInt, leniwp: FInt },
+    WorkLengthNegative {
+        /// LENWP as given.
+        lenwp: FInt,
+        /// LENIWP as given.
+        leniwp: FInt,
+    },
+    /// The solver met an internal error.
     #[error("the solver met an internal error")]
     Internal,
+    /// A required argument is a null pointer: `what`.
     #[error("a required argument is a null pointer: {what}")]
-    NullArgument { what: &'static str },
+    NullArgument {
+        /// What is concerned.
+        what: &'static str,
+    },
 }
 
 /// Why a call ended without completing its task.
@@ -119,6 +309,7 @@ pub enum Interrupt {
 }
 
 impl Interrupt {
+    /// The IDID value of this outcome.
     pub fn idid(&self) -> FInt {
         match self {
             Interrupt::Input(_) => -33,
@@ -138,46 +329,147 @@ impl Interrupt {
 /// The integration was interrupted (IDID = -1 .. -14).
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum StepFailure {
+    /// 500 steps taken on this call before reaching TOUT (at T = `t`).
     #[error("500 steps taken on this call before reaching TOUT (at T = {t})")]
-    TooMuchWork { t: Real },
+    TooMuchWork {
+        /// T at the failure (the last point reached).
+        t: Real,
+    },
+    /// Too much accuracy requested at T = `t`; tolerances increased by `factor`.
     #[error("too much accuracy requested at T = {t}; tolerances increased by {factor}")]
-    TooMuchAccuracy { t: Real, factor: Real },
+    TooMuchAccuracy {
+        /// T at the failure (the last point reached).
+        t: Real,
+        /// The factor applied to RTOL and ATOL.
+        factor: Real,
+    },
+    /// An error weight became non-positive at T = `t`.
     #[error("an error weight became non-positive at T = {t}")]
-    WeightVanished { t: Real },
+    WeightVanished {
+        /// T at the failure (the last point reached).
+        t: Real,
+    },
+    /// Error test failed repeatedly or with |H| = HMIN at T = `t`, H = `h`.
     #[error("error test failed repeatedly or with |H| = HMIN at T = {t}, H = {h}")]
-    ErrorTest { t: Real, h: Real },
+    ErrorTest {
+        /// T at the failure (the last point reached).
+        t: Real,
+        /// The step size H at the failure.
+        h: Real,
+    },
+    /// The corrector failed to converge repeatedly or with |H| = HMIN at T = `t`, H = `h`.
     #[error("the corrector failed to converge repeatedly or with |H| = HMIN at T = {t}, H = {h}")]
-    Convergence { t: Real, h: Real },
+    Convergence {
+        /// T at the failure (the last point reached).
+        t: Real,
+        /// The step size H at the failure.
+        h: Real,
+    },
+    /// The iteration matrix is singular at T = `t`, H = `h`.
     #[error("the iteration matrix is singular at T = {t}, H = {h}")]
-    Singular { t: Real, h: Real },
+    Singular {
+        /// T at the failure (the last point reached).
+        t: Real,
+        /// The step size H at the failure.
+        h: Real,
+    },
+    /// Corrector failures after repeated error test failures at T = `t`, H = `h`.
     #[error("corrector failures after repeated error test failures at T = {t}, H = {h}")]
-    ConvergenceAfterErrorTest { t: Real, h: Real },
+    ConvergenceAfterErrorTest {
+        /// T at the failure (the last point reached).
+        t: Real,
+        /// The step size H at the failure.
+        h: Real,
+    },
+    /// The corrector could not converge because IRES = -1 at T = `t`, H = `h`.
     #[error("the corrector could not converge because IRES = -1 at T = {t}, H = {h}")]
-    IresMinusOne { t: Real, h: Real },
+    IresMinusOne {
+        /// T at the failure (the last point reached).
+        t: Real,
+        /// The step size H at the failure.
+        h: Real,
+    },
+    /// IRES = -2 was returned at T = `t`, H = `h`.
     #[error("IRES = -2 was returned at T = {t}, H = {h}")]
-    IresMinusTwo { t: Real, h: Real },
+    IresMinusTwo {
+        /// T at the failure (the last point reached).
+        t: Real,
+        /// The step size H at the failure.
+        h: Real,
+    },
+    /// The initial Y, YPRIME could not be computed (T = `t`, H = `h`).
     #[error("the initial Y, YPRIME could not be computed (T = {t}, H = {h})")]
-    InitialConditions { t: Real, h: Real },
+    InitialConditions {
+        /// T at the failure (the last point reached).
+        t: Real,
+        /// The step size H at the failure.
+        h: Real,
+    },
+    /// The preconditioner setup (JAC) failed repeatedly at T = `t`, H = `h`.
     #[error("the preconditioner setup (JAC) failed repeatedly at T = {t}, H = {h}")]
-    PreconditionerSetup { t: Real, h: Real },
+    PreconditionerSetup {
+        /// T at the failure (the last point reached).
+        t: Real,
+        /// The step size H at the failure.
+        h: Real,
+    },
+    /// PSOL returned IER < 0 at T = `t`, H = `h`.
     #[error("PSOL returned IER < 0 at T = {t}, H = {h}")]
-    PreconditionerSolve { t: Real, h: Real },
+    PreconditionerSolve {
+        /// T at the failure (the last point reached).
+        t: Real,
+        /// The step size H at the failure.
+        h: Real,
+    },
+    /// The Krylov linear iteration failed to converge at T = `t`, H = `h`.
     #[error("the Krylov linear iteration failed to converge at T = {t}, H = {h}")]
-    LinearSolver { t: Real, h: Real },
+    LinearSolver {
+        /// T at the failure (the last point reached).
+        t: Real,
+        /// The step size H at the failure.
+        h: Real,
+    },
     /// A user routine kept returning NaN or Inf: the failure it caused
     /// (`idid`), with the routine and component named.
     #[error(
         "a user routine returned a non-finite value ({routine:?}, component {index}) at T = {when}; failed at T = {t}"
     )]
-    NonFinite { t: Real, h: Real, idid: FInt, routine: Source, index: usize, when: Real },
+    NonFinite {
+        /// T at the failure (the last point reached).
+        t: Real,
+        /// The step size H at the failure.
+        h: Real,
+        /// The IDID the failure has.
+        idid: FInt,
+        /// The user routine.
+        routine: Source,
+        /// The 1-based index concerned.
+        index: usize,
+        /// T of its last non-finite value.
+        when: Real,
+    },
     /// DSL48E: polishing the event failed (IDID = -15): EVTDERIV returned
     /// ICODE /= 0 (`icode`), or no consistent point on the new side was
     /// found (`icode` = 0).
     #[error("state event {ievent}, function {idiscon} at T = {tevt} could not be polished (ICODE = {icode})")]
-    EventPolishing { t: Real, tevt: Real, ievent: FInt, idiscon: FInt, icode: FInt },
+    EventPolishing {
+        /// T at the failure (the last point reached).
+        t: Real,
+        /// The estimated event time TEVT.
+        tevt: Real,
+        /// The condition (IEVENT, 1-based).
+        ievent: FInt,
+        /// The function within it (IDISCON, 1-based).
+        idiscon: FInt,
+        /// ICODE from EVTDERIV (0: no convergence).
+        icode: FInt,
+    },
     /// Y, YPRIME or T is no longer finite (IDID = -10).
     #[error("the solution is no longer finite at T = {t}")]
-    SolutionNotFinite { t: Real },
+    SolutionNotFinite {
+        /// T at the failure (the last point reached).
+        t: Real,
+    },
 }
 
 /// Why a step could not be completed (the IDID DDSTP would return), before
@@ -222,6 +514,7 @@ impl StepError {
 }
 
 impl StepFailure {
+    /// The IDID value of this failure (-1 .. -15).
     pub fn idid(&self) -> FInt {
         match self {
             StepFailure::TooMuchWork { .. } => -1,

@@ -9,12 +9,16 @@ use crate::types::Real;
 /// (INFO(2)=1); each slice has length 1 or NEQ accordingly.
 #[derive(Clone, Copy, Debug)]
 pub struct Tolerances<'a> {
+    /// RTOL: one value, or one per component.
     pub rtol: &'a [Real],
+    /// ATOL: one value, or one per component.
     pub atol: &'a [Real],
+    /// INFO(2) = 1: per component.
     pub vector: bool,
 }
 
 impl Tolerances<'_> {
+    /// (RTOL, ATOL) for component `i`.
     #[inline]
     pub fn at(&self, i: usize) -> (Real, Real) {
         if self.vector {

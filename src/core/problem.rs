@@ -33,13 +33,28 @@ impl CallbackStatus {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MatrixStorage {
     /// Column-major NEQ x NEQ: PD(i,j) at `pd[i + j*neq]`.
-    Dense { neq: usize },
+    Dense {
+        /// Number of equations.
+        neq: usize,
+    },
     /// LINPACK band storage with leading dimension 2*ML+MU+1:
     /// element (i,j) at `pd[(i - j + ml + mu) + j*ld]` (0-based).
-    Band { neq: usize, ml: usize, mu: usize },
+    Band {
+        /// Number of equations.
+        neq: usize,
+        /// Lower half-bandwidth ML.
+        ml: usize,
+        /// Upper half-bandwidth MU.
+        mu: usize,
+    },
     /// The caller's coordinate pattern: `pd[k]` is the element at row
     /// JROW(k), column JCOL(k) (`nnz` entries).
-    Sparse { neq: usize, nnz: usize },
+    Sparse {
+        /// Number of equations.
+        neq: usize,
+        /// Number of pattern entries.
+        nnz: usize,
+    },
 }
 
 /// The DAE G(t, y, y') = 0 and its optional pieces.
@@ -93,17 +108,25 @@ pub trait DaeSystem {
 
 /// Arguments of the Krylov JAC call.
 pub struct PrecondSetup<'a> {
+    /// The current time T.
     pub t: Real,
+    /// The current Y.
     pub y: &'a [Real],
+    /// The current YPRIME.
     pub yp: &'a [Real],
     /// Reciprocal error weights 1/EWT.
     pub rewt: &'a [Real],
     /// Residual G(t, y, y').
     pub savr: &'a [Real],
+    /// NEQ-long scratch (WK).
     pub wk: &'a mut [Real],
+    /// The current step size H.
     pub h: Real,
+    /// The leading coefficient CJ of the iteration matrix.
     pub cj: Real,
+    /// The real work segment WP (LENWP long) for the preconditioner.
     pub wp: &'a mut [Real],
+    /// The integer work segment IWP (LENIWP long).
     pub iwp: &'a mut [FInt],
 }
 
@@ -111,24 +134,35 @@ pub struct PrecondSetup<'a> {
 /// called RES and RES failed; overrides IER).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PrecondSetupStatus {
+    /// IER: 0 success, nonzero failure (the step is retried).
     pub ier: FInt,
+    /// IRES of a residual evaluation made by the setup: 0, -1 or -2.
     pub ires: FInt,
 }
 
 /// Arguments of the PSOL call.
 pub struct PrecondSolve<'a> {
+    /// The current time T.
     pub t: Real,
+    /// The current Y.
     pub y: &'a [Real],
+    /// The current YPRIME.
     pub yp: &'a [Real],
+    /// The current residual G(t, y, y') (SAVR).
     pub savr: &'a [Real],
+    /// NEQ-long scratch (WK).
     pub wk: &'a mut [Real],
+    /// The leading coefficient CJ.
     pub cj: Real,
     /// Weights for an iterative PSOL's convergence test (REWT/sqrt(NEQ)).
     pub wght: &'a [Real],
+    /// The real work segment WP, as the setup left it.
     pub wp: &'a mut [Real],
+    /// The integer work segment IWP, as the setup left it.
     pub iwp: &'a mut [FInt],
     /// Right-hand side on entry, solution on exit.
     pub b: &'a mut [Real],
+    /// EPLIN: the tolerance an iterative PSOL should reach.
     pub eplin: Real,
 }
 
