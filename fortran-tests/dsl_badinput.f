@@ -28,7 +28,8 @@ C       variable); JYDOT = (1,1); NEJAC = -1; JROW(3) = 0, = 5;
 C       JCOL(3) = 0, = 5; a duplicated (JROW,JCOL) pair; JDTYPE = 2,
 C       = -1; INFO(2), (3), (4), (7), (9), (14), (16), (17) = 2,
 C       INFO(8) = -1, INFO(10) = -1, INFO(11) = 3, INFO(11) = -1,
-C       INFO(18) = 3; INFO(12) = 1 and -1 (sensitivities); RTOL < 0,
+C       INFO(18) = 3; INFO(11) = INFO(17) = 1 with MXNIT = 0 and
+C       with STPTOL = 0; INFO(12) = 1 and -1 (sensitivities); RTOL < 0,
 C       ATOL < 0, RTOL = ATOL = 0, vector ATOL with ATOL(3) < 0, RTOL
 C       = NaN; TOUT = TIME, TOUT = NaN; TSTOP behind TOUT, TSTOP =
 C       NaN; MAXORD = 0, 6; HMAX = 0, < 0; H0 = 0; BOUNDS(1,3) >
@@ -223,6 +224,28 @@ C     ---------- INFO ----------
       CALL PREP
       IBIG(KINF+18) = 3
       CALL CASE('INFO(18) = 3')
+C     INFO(11) = 1 with INFO(17) = 1: the IC controls as DDASKR checks
+C     them (MXNIT = IWORK(32) = 0; STPTOL = RWORK(14) = 0).
+      CALL PREP
+      IBIG(KINF+11) = 1
+      IBIG(KINF+17) = 1
+      IBIG(KIW+32) = 0
+      IBIG(KIW+33) = 6
+      IBIG(KIW+34) = 5
+      IBIG(KIW+35) = 0
+      RBIG(KRW+14) = 1.0D-10
+      RBIG(KRW+15) = 1.0D-2
+      CALL CASE('INFO(17) = 1, MXNIT = 0')
+      CALL PREP
+      IBIG(KINF+11) = 1
+      IBIG(KINF+17) = 1
+      IBIG(KIW+32) = 5
+      IBIG(KIW+33) = 6
+      IBIG(KIW+34) = 5
+      IBIG(KIW+35) = 0
+      RBIG(KRW+14) = 0.0D0
+      RBIG(KRW+15) = 1.0D-2
+      CALL CASE('INFO(17) = 1, STPTOL = 0')
 C
 C     ---------- Tolerances, TOUT, TSTOP ----------
       CALL PREP

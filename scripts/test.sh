@@ -35,6 +35,17 @@ echo "== Fortran programs with -ffpe-trap=invalid,zero,overflow -flto"
 DASKR_TEST_FFLAGS="-ffpe-trap=invalid,zero,overflow -flto" \
     cargo test --release --test legacy -- fortran hygiene 2>&1 | tee -a "$log"
 
+# The Rust examples check their own answers (they panic on a wrong one).
+echo "== Rust examples"
+for ex in examples/*.rs; do
+    name=$(basename "$ex" .rs)
+    if cargo run --release --quiet --example "$name" >/dev/null 2>&1; then
+        echo "ok   example $name" | tee -a "$log"
+    else
+        echo "FAIL example $name" | tee -a "$log"
+    fi
+done
+
 # Documentation builds without warnings.
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --workspace --quiet
 
@@ -67,4 +78,5 @@ fi
 awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed;?$/) p += $i; if ($(i+1) ~ /^failed;?$/) f += $i } }
      /^consumer: [0-9]+ passed, [0-9]+ failed/ { p += $2; f += $4 }
      /^ok   DESTDIR install$/ { p++ } /^FAIL DESTDIR install/ { f++ }
+     /^ok   example / { p++ } /^FAIL example / { f++ }
      END { printf "%d passed, %d failed\n", p, f; exit (f > 0) }' "$log"

@@ -52,6 +52,15 @@ pub struct IcControls {
     pub epinit: Real,
 }
 
+impl IcControls {
+    /// The caller's INFO(17) = 1 inputs as DASKR accepts them: MXNIT,
+    /// MXNJ, MXNH positive, LSOFF 0 or 1, STPTOL and EPINIT positive (NaN
+    /// is not).
+    pub fn inputs_valid(mxnit: FInt, mxnj: FInt, mxnh: FInt, lsoff: FInt, stptol: Real, epinit: Real) -> bool {
+        mxnit > 0 && mxnj > 0 && mxnh > 0 && (0..=1).contains(&lsoff) && stptol > 0.0 && epinit > 0.0
+    }
+}
+
 /// Which initial-condition problem is solved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IcOption {

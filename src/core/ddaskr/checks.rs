@@ -4,7 +4,7 @@
 
 use super::CallArgs;
 use crate::core::error::InputError;
-use crate::core::initial::Constraints;
+use crate::core::initial::{Constraints, IcControls};
 use crate::core::integrator::UROUND;
 use crate::core::layout::{iw, rw, IHeader, Layout, LayoutInput, Method, RHeader};
 use crate::core::linsol::direct::{JacobianSource, MatrixFormat};
@@ -273,12 +273,15 @@ pub(super) fn check_first_call(opts: &Options, args: &mut CallArgs<'_>) -> Resul
     }
     let inp = layout_input(opts, args.neq, args.nrt.max(0), args.iwork, true)?;
     if opts.initial_condition != 0 && opts.ic_controls {
-        let ok = iget(args.iwork, iw::MXNIT) > 0
-            && iget(args.iwork, iw::MXNJ) > 0
-            && iget(args.iwork, iw::MXNH) > 0
-            && (0..=1).contains(&iget(args.iwork, iw::LSOFF))
-            && rget(args.rwork, rw::EPINIT) > 0.0
-            && rget(args.rwork, rw::STPTOL) > 0.0;
+        let (i, r) = (|pos| iget(args.iwork, pos), |pos| rget(args.rwork, pos));
+        let ok = IcControls::inputs_valid(
+            i(iw::MXNIT),
+            i(iw::MXNJ),
+            i(iw::MXNH),
+            i(iw::LSOFF),
+            r(rw::STPTOL),
+            r(rw::EPINIT),
+        );
         if !ok {
             return Err(InputError::IcControlsIllegal);
         }

@@ -4,7 +4,7 @@
 
 use super::Dsl48eArgs;
 use crate::core::error::InputError;
-use crate::core::initial::Constraints;
+use crate::core::initial::{Constraints, IcControls};
 use crate::core::layout::{dsl, iw, rw, Dsl48eLayout};
 use crate::core::linsol::sparse::{pattern_key, validate_pattern, PatternError};
 use crate::types::{FInt, Real};
@@ -176,6 +176,19 @@ pub(super) fn check_bounds(a: &Dsl48eArgs<'_>) -> Result<(), InputError> {
     match Constraints::Box(a.bounds).first_violation(a.z) {
         Some(i) => Err(InputError::OutsideBounds { index: i as FInt }),
         None => Ok(()),
+    }
+}
+
+/// INFO(11) = 1 with INFO(17) = 1: the IC controls in IWORK(32..35) and
+/// RWORK(14..15), checked as DDASKR checks them (the lengths are checked).
+pub(super) fn check_ic_controls(a: &Dsl48eArgs<'_>) -> Result<(), InputError> {
+    let (i, r) = (|pos: usize| a.iwork[pos - 1], |pos: usize| a.rwork[pos - 1]);
+    let ok =
+        IcControls::inputs_valid(i(iw::MXNIT), i(iw::MXNJ), i(iw::MXNH), i(iw::LSOFF), r(rw::STPTOL), r(rw::EPINIT));
+    if ok {
+        Ok(())
+    } else {
+        Err(InputError::IcControlsIllegal)
     }
 }
 

@@ -10,7 +10,9 @@
 mod checks;
 
 pub use self::checks::Dsl48eOptions;
-use self::checks::{check_bounds, check_stored_state, check_structure, checked_layout, maxord, RunSignature};
+use self::checks::{
+    check_bounds, check_ic_controls, check_stored_state, check_structure, checked_layout, maxord, RunSignature,
+};
 use super::error::{InputError, Interrupt, StepFailure};
 use super::events::{EventDetector, Pending};
 use super::guard::FiniteGuard;
@@ -119,6 +121,9 @@ fn call_layout(o: &Dsl48eOptions, a: &mut Dsl48eArgs<'_>, first: bool) -> Result
         let layout = checked_layout(a, o, q)?;
         if o.bounds {
             check_bounds(a)?;
+        }
+        if o.initial_condition && o.ic_controls {
+            check_ic_controls(a)?;
         }
         return Ok(layout);
     }
