@@ -20,6 +20,9 @@
 //! references, so that `gfortran -static prog.f libdaskr.a` links a working
 //! program (see README, "Installing and linking").
 //!
+//! All of it only with the `capi` feature (the default); without it the
+//! crate is the safe Rust API alone and this script does nothing.
+//!
 //! The committed `include/daskr.h` is compared with the generated one by
 //! `tests/header.rs`; regenerate with `DASKR_WRITE_HEADER=1 cargo build`.
 
@@ -36,6 +39,11 @@ struct AliasSet {
 }
 
 fn main() {
+    // Without the `capi` feature the crate is the safe Rust API only:
+    // nothing to compile in C, export or declare.
+    if std::env::var_os("CARGO_FEATURE_CAPI").is_none() {
+        return;
+    }
     let crate_dir = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").unwrap());
     compile_shims(&crate_dir);

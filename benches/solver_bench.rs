@@ -1,4 +1,4 @@
-//! Timing benchmark of DDASKR on reference problems (`cargo bench`).
+//! Timing benchmark of DDASKR on reference problems (`cargo bench --features internals`: it also times the LU kernels, which are internal).
 //!
 //! A self-contained harness (no bench crate): every case integrates the
 //! same problem `reps` times, each integration timed with
@@ -34,9 +34,9 @@
 //! Jacobian evaluation is followed by one factorisation, each Newton
 //! iteration by one solve), relative to the median integration time.
 //!
-//! `DASKR_BENCH_QUICK=1 cargo bench` runs every case once or a few times
+//! `DASKR_BENCH_QUICK=1 cargo bench --features internals` runs every case once or a few times
 //! (a smoke run); arguments that do not start with `-` select the cases
-//! whose name contains one of them (`cargo bench -- BAND`).
+//! whose name contains one of them (`cargo bench --features internals -- BAND`).
 
 use std::hint::black_box;
 use std::os::raw::c_int;
@@ -45,8 +45,52 @@ use std::time::Instant;
 use daskr::api::{self, CallbackStatus, DaeSystem, Matrix, MatrixStorage, Options, Outcome, Tolerance};
 use daskr::core::linsol::band::{self, BandShape};
 use daskr::core::linsol::dense;
-use daskr::ffi::callbacks::{daskr_generic_fn, daskr_res_fn, daskr_rt_fn};
-use daskr::ffi::ddaskr::ddaskr;
+
+// DDASKR through its C interface, declared here as a C program's daskr.h
+// declares it (the crate's FFI module is private).
+type ResFn = Option<
+    unsafe extern "C" fn(*const f64, *const f64, *const f64, *const f64, *mut f64, *mut c_int, *mut f64, *mut c_int),
+>;
+type GenericFn = Option<unsafe extern "C" fn()>;
+type RtFn = Option<
+    unsafe extern "C" fn(
+        *const c_int,
+        *const f64,
+        *const f64,
+        *const f64,
+        *const c_int,
+        *mut f64,
+        *mut f64,
+        *mut c_int,
+    ),
+>;
+
+extern "C" {
+    #[allow(clippy::too_many_arguments)]
+    fn ddaskr(
+        res: ResFn,
+        neq: *const c_int,
+        t: *mut f64,
+        y: *mut f64,
+        yprime: *mut f64,
+        tout: *const f64,
+        info: *mut c_int,
+        rtol: *mut f64,
+        atol: *mut f64,
+        idid: *mut c_int,
+        rwork: *mut f64,
+        lrw: *const c_int,
+        iwork: *mut c_int,
+        liw: *const c_int,
+        rpar: *mut f64,
+        ipar: *mut c_int,
+        jac: GenericFn,
+        psol: GenericFn,
+        rt: RtFn,
+        nrt: *const c_int,
+        jroot: *mut c_int,
+    );
+}
 
 // ---------------------------------------------------------------------
 // Harness
@@ -178,7 +222,7 @@ fn median_of<S>(reps: usize, state: &mut S, mut prepare: impl FnMut(&mut S), mut
 type JacFn = unsafe extern "C" fn(*const f64, *const f64, *const f64, *mut f64, *const f64, *mut f64, *mut c_int);
 
 /// Cast a direct-method JAC to the generic callback type DDASKR takes.
-fn as_generic(f: JacFn) -> daskr_generic_fn {
+fn as_generic(f: JacFn) -> GenericFn {
     // SAFETY: DDASKR calls JAC back with exactly this argument list (the
     // direct-method JAC of DASKR); the generic type only erases it, as a
     // C caller's cast does.
@@ -199,15 +243,15 @@ struct Call {
     iwork: Vec<c_int>,
     rpar: *mut f64,
     ipar: *mut c_int,
-    res: daskr_res_fn,
-    jac: daskr_generic_fn,
-    rt: daskr_rt_fn,
+    res: ResFn,
+    jac: GenericFn,
+    rt: RtFn,
     nrt: c_int,
     jroot: Vec<c_int>,
 }
 
 impl Call {
-    fn new(neq: usize, lrw: usize, liw: usize, res: daskr_res_fn) -> Self {
+    fn new(neq: usize, lrw: usize, liw: usize, res: ResFn) -> Self {
         Call {
             neq: neq as c_int,
             t: 0.0,
@@ -783,7 +827,7 @@ unsafe extern "C" fn band2_jac(
 /// The banded cases through `ddaskr`: `two_d` selects the 2-D problem,
 /// `user_jac` the user Jacobian (else banded difference quotients).
 fn band_case(name: &'static str, two_d: bool, user_jac: bool, reps: usize, lu_reps: usize, shares: &mut Vec<LuShare>) {
-    type Setup = (usize, usize, daskr_res_fn, JacFn, [f64; 3], (Vec<f64>, Vec<f64>), Vec<f64>);
+    type Setup = (usize, usize, ResFn, JacFn, [f64; 3], (Vec<f64>, Vec<f64>), Vec<f64>);
     let (n, ml, res, jac, mut par, (u0, up0), touts): Setup = if two_d {
         (B2_N, B2_MX, Some(band2_res as _), band2_jac as _, B2_PAR, band2_initial(), (1..=10).map(f64::from).collect())
     } else {

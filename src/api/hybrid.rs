@@ -324,7 +324,8 @@ pub struct HybridSolver<P: HybridSystem> {
     jydot: Vec<FInt>,
     isc: Vec<FInt>,
     bounds: Vec<Real>,
-    ievwk: Vec<FInt>,
+    /// LIEVWK: the minimum DSL48E checks (IEVWK itself is not needed).
+    lievwk: FInt,
     revwk: Vec<Real>,
     messages: CollectMessages,
     next: Next,
@@ -415,7 +416,7 @@ impl<P: HybridSystem> HybridSolver<P> {
             jydot,
             isc,
             bounds,
-            ievwk: vec![0; lievwk],
+            lievwk: fint(lievwk)?,
             revwk: vec![0.0; lrevwk],
             messages: CollectMessages::default(),
             next: Next::Start,
@@ -499,8 +500,7 @@ impl<P: HybridSystem> HybridSolver<P> {
             nd: self.isc.iter().sum(),
             isc: &self.isc,
             tevt: &mut tevt,
-            lievwk: self.ievwk.len() as FInt,
-            ievwk: &mut self.ievwk,
+            lievwk: self.lievwk,
             lrevwk: self.revwk.len() as FInt,
             revwk: &mut self.revwk,
         };

@@ -132,9 +132,11 @@ pub trait EventHook<S: DaeSystem + ?Sized> {
     fn after_step(&mut self, sys: &mut S, cx: &mut HookContext<'_, '_>) -> Result<Option<Stop>, Interrupt>;
 }
 
-/// No root functions, no events.
+/// No root functions, no events (the integrator's own tests).
+#[cfg(test)]
 pub struct NoEvents;
 
+#[cfg(test)]
 impl<S: DaeSystem + ?Sized> EventHook<S> for NoEvents {
     fn at_start(&mut self, _: &mut S, _: &mut HookContext<'_, '_>) -> Result<(), Interrupt> {
         Ok(())

@@ -173,9 +173,7 @@ pub mod rw {
     pub const T0: usize = 51;
     /// TLAST, the last T returned.
     pub const TLAST: usize = 52;
-    /// Start of the DELTA vector.
-    pub const DELTA: usize = 61;
-    /// Length of the fixed header.
+    /// Length of the fixed header; DELTA starts at RWORK(61).
     pub const HEADER: usize = 60;
     /// Number of BDF coefficients per array (MAXORD+1 at most).
     pub const NCOEF: usize = 6;
@@ -328,13 +326,8 @@ impl Layout {
         })
     }
 
-    /// Length of the real matrix workspace WM including the banded
-    /// difference-quotient save area.
-    pub fn wm_len(&self) -> usize {
-        self.lenrw - self.wm
-    }
-
     /// Length of the pivot / IWP segment.
+    #[cfg(test)]
     pub fn ipvt_len(&self) -> usize {
         self.leniw - self.ipvt
     }
@@ -578,15 +571,6 @@ impl IHeader<'_> {
     #[inline]
     pub fn set(&mut self, pos: usize, v: FInt) {
         self.0[pos - 1] = v;
-    }
-    /// Add one to a counter (wrapping, as a Fortran counter would overflow).
-    #[inline]
-    pub fn bump(&mut self, pos: usize) {
-        self.0[pos - 1] = self.0[pos - 1].wrapping_add(1);
-    }
-    #[inline]
-    pub fn add(&mut self, pos: usize, n: FInt) {
-        self.0[pos - 1] = self.0[pos - 1].wrapping_add(n);
     }
 }
 

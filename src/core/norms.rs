@@ -33,6 +33,7 @@ impl Tolerances<'_> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NonPositiveWeight(pub usize);
 
+#[cfg(test)]
 /// Set `rwt[i] = 1 / (RTOL_i*|y_i| + ATOL_i)`; fails (leaving `rwt` holding
 /// the weights, not inverted) if some weight is <= 0. DDAWTS + DINVWT.
 pub fn inverse_error_weights(tol: Tolerances<'_>, y: &[Real], rwt: &mut [Real]) -> Result<(), NonPositiveWeight> {

@@ -301,7 +301,7 @@ pub unsafe extern "C" fn dsl48e(
             Some(jydot),
             Some(bounds),
             Some(isc_s),
-            Some(ievwk),
+            Some(_ievwk),
             Some(revwk),
         ) = arrays
         else {
@@ -345,7 +345,6 @@ pub unsafe extern "C" fn dsl48e(
             isc: isc_s,
             tevt,
             lievwk,
-            ievwk,
             lrevwk,
             revwk,
         };

@@ -160,12 +160,6 @@ impl BandPreconditioner {
     pub fn neq(&self) -> usize {
         self.neq
     }
-    pub fn ml(&self) -> usize {
-        self.ml
-    }
-    pub fn mu(&self) -> usize {
-        self.mu
-    }
 
     /// Shape of the band matrix in LINPACK storage.
     pub fn shape(&self) -> BandShape {

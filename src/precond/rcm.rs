@@ -74,6 +74,7 @@ pub fn rcm_permutation(n: usize, ptr: &[usize], col: &[usize]) -> Vec<usize> {
     perm
 }
 
+#[cfg(test)]
 /// Largest |i - j| over the stored entries of a CSR pattern.
 pub fn bandwidth(n: usize, ptr: &[usize], col: &[usize]) -> usize {
     (0..n).flat_map(|i| col[ptr[i]..ptr[i + 1]].iter().map(move |&j| i.abs_diff(j))).max().unwrap_or(0)

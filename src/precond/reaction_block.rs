@@ -138,6 +138,7 @@ impl ReactionMesh {
     pub fn ns(&self) -> usize {
         self.ns
     }
+    #[cfg(test)]
     /// Differential species per mesh point (the first ones).
     pub fn nsd(&self) -> usize {
         self.nsd

@@ -95,16 +95,7 @@ impl Partition {
         self.representative.len()
     }
 
-    /// Number of indices M.
-    pub fn len(&self) -> usize {
-        self.group_of.len()
-    }
-
-    /// Never true: a partition has at least one index.
-    pub fn is_empty(&self) -> bool {
-        self.group_of.is_empty()
-    }
-
+    #[cfg(test)]
     /// The group boundaries (NG+1 entries, the last one M).
     pub fn starts(&self) -> &[usize] {
         &self.starts
@@ -173,11 +164,13 @@ impl BlockGrouping {
         &self.mesh
     }
 
+    #[cfg(test)]
     /// The partition of the x indices.
     pub fn x(&self) -> &Partition {
         &self.x
     }
 
+    #[cfg(test)]
     /// The partition of the y indices.
     pub fn y(&self) -> &Partition {
         &self.y

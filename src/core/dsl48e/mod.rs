@@ -58,8 +58,9 @@ pub struct Dsl48eArgs<'a> {
     pub nd: FInt,
     pub isc: &'a [FInt],
     pub tevt: &'a mut Real,
+    /// LIEVWK, checked against the seed's minimum; IEVWK itself is
+    /// scratch this implementation does not need.
     pub lievwk: FInt,
-    pub ievwk: &'a mut [FInt],
     pub lrevwk: FInt,
     pub revwk: &'a mut [Real],
 }

@@ -135,7 +135,9 @@ impl Pattern {
         Ok(Pattern { n, col_ptr, row_idx, to_user: order, colouring, col_perm, col_perm_inv })
     }
 
-    /// Residual calls per difference-quotient Jacobian.
+    /// Residual calls per difference-quotient Jacobian (for tests and
+    /// benchmarks).
+    #[cfg(any(test, feature = "internals"))]
     pub fn colour_count(&self) -> usize {
         self.colouring.count()
     }
@@ -298,11 +300,6 @@ pub fn shared_pattern(n: usize, rows: &[FInt], cols: &[FInt]) -> Result<Rc<Patte
 pub struct SparseFactors(Box<Factors>);
 
 impl Pattern {
-    /// NEQ.
-    pub fn neq(&self) -> usize {
-        self.n
-    }
-
     /// The entries as (row, column, position in the caller's order), 0-based.
     pub fn entries(&self) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
         (0..self.n).flat_map(move |c| {
@@ -409,7 +406,9 @@ impl<'a> SparseSolver<'a> {
         SparseSolver { source, pattern, values, stamp, factors: None, save: Vec::new() }
     }
 
-    /// Residual calls per difference-quotient Jacobian.
+    /// Residual calls per difference-quotient Jacobian (for tests and
+    /// benchmarks).
+    #[cfg(any(test, feature = "internals"))]
     pub fn colour_count(&self) -> usize {
         self.pattern.colour_count()
     }

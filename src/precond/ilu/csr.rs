@@ -13,6 +13,7 @@ pub struct Csr {
 }
 
 impl Csr {
+    #[cfg(test)]
     /// An n x n matrix from (row, column, value) triples; entries of a row
     /// end up sorted by column. Repeated positions are kept as given.
     pub fn from_triplets(n: usize, triplets: &[(usize, usize, Real)]) -> Self {
@@ -43,6 +44,7 @@ impl Csr {
         Csr { n, ptr, col, val }
     }
 
+    #[cfg(test)]
     /// A dense row-major matrix's nonzeros.
     pub fn from_dense(n: usize, a: &[Real]) -> Self {
         let mut t = Vec::new();
@@ -56,6 +58,7 @@ impl Csr {
         Csr::from_triplets(n, &t)
     }
 
+    #[cfg(test)]
     fn sort_rows(&mut self) {
         let mut pairs: Vec<(usize, Real)> = Vec::new();
         for i in 0..self.n {
@@ -78,6 +81,7 @@ impl Csr {
         self.ptr[self.n]
     }
 
+    #[cfg(test)]
     /// y = A x.
     pub fn mul_vec(&self, x: &[Real], y: &mut [Real]) {
         for (i, yi) in y.iter_mut().enumerate().take(self.n) {

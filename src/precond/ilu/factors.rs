@@ -1,12 +1,16 @@
 //! Storage of the incomplete factors: views into WP/IWP ([`Factors`],
-//! [`FactorsMut`]) or vectors of their own ([`OwnedFactors`]). Row i of L
+//! [`FactorsMut`]) or, in the tests, vectors of their own (`OwnedFactors`). Row i of L
 //! and the off-diagonal part of row i of U follow each other in one array
 //! of values and one of column indices, the diagonal kept inverted apart
 //! (as SPARSKIT's modified sparse row format keeps them).
 
+#[cfg(test)]
 use super::csr::Csr;
+#[cfg(test)]
 use super::ilut::{factorize, IluError, IluOptions};
+#[cfg(test)]
 use super::params::Method;
+#[cfg(test)]
 use super::solve::CorruptFactors;
 use crate::types::{FInt, Real};
 
@@ -33,7 +37,8 @@ pub struct FactorsMut<'a> {
     pub u_start: &'a mut [FInt],
 }
 
-/// Factors held in their own vectors (tests and Rust callers).
+/// Factors held in their own vectors (the tests').
+#[cfg(test)]
 #[derive(Clone, Debug, PartialEq)]
 pub struct OwnedFactors {
     pub dinv: Vec<Real>,
@@ -45,6 +50,7 @@ pub struct OwnedFactors {
     pub col_pos: Option<Vec<FInt>>,
 }
 
+#[cfg(test)]
 impl OwnedFactors {
     /// Storage for an n x n matrix with `cap` off-diagonal slots.
     pub fn with_capacity(n: usize, cap: usize, method: Method) -> Self {

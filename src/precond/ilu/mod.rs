@@ -109,15 +109,13 @@ mod solve;
 mod test_support;
 
 pub use csr::Csr;
-pub use factors::{Factors, FactorsMut, OwnedFactors};
-pub use hb_output::{harwell_boeing, MatrixWriter};
+pub use factors::FactorsMut;
+pub use hb_output::MatrixWriter;
 pub use ilut::{factorize, IluError, IluOptions};
 pub use jacobian::{difference_quotient_jacobian, DqError, ResidualFn};
 pub use layout::Layout;
-pub use params::{
-    ipar, rpar, setup, Check, IluParams, Method, ParamError, ParamSource, RowNorm, SetupOutcome, SliceParams,
-};
-pub use solve::{psol_ilu, CorruptFactors, SolveError};
+pub use params::{ipar, rpar, setup, Check, IluParams, Method, ParamSource, RowNorm, SliceParams};
+pub use solve::psol_ilu;
 
 use crate::core::messages::{MessageLine, MessageSink};
 use crate::types::{FInt, Real};
