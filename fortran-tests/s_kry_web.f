@@ -51,9 +51,10 @@ C
 C     Checks: IDID = 3 at every output, all three species (C3 from
 C     the initial-condition calculation onwards) against the exact
 C     solution within 20*(RTOL*|C| + ATOL) componentwise; runs 2 and 3
-C     also against run 1 within the same bound; IWORK(27..28) and the ID array as
-C     set by SMSET2/SGSET2; IWORK(17..18) = LIW, LRW; user JAC and
-C     PSOL calls = IWORK(13), IWORK(21); Krylov counters > 0.
+C     also against run 1 within the same bound; IWORK(27..28) and the
+C     ID array as set by SMSET2/SGSET2; IWORK(17..18) = LIW, LRW;
+C     user JAC and PSOL calls = IWORK(13), IWORK(21); Krylov counters
+C     > 0.
 C     The last line printed is PASS S_KRY_WEB or FAIL S_KRY_WEB: ...
 C
 C     Counters printed by the original SDASKR are listed in

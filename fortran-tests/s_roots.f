@@ -32,9 +32,10 @@ C
 C     Tolerances: part 1 RTOL = ATOL = 1.0E-5; part 2 RTOL = 2.0E-5,
 C     ATOL = 1.0E-5 (with |Y| >> ATOL a relative tolerance below
 C     100*UROUND = 1.19E-5 is refused with IDID = -2 in single
-C     precision: RTOL = 1.0E-5 fails at T = 0.18 here).  Single precision limits the root location to about
-C     100*UROUND*(|T|+|H|) (1.0E-4 at T = 8), so root times are
-C     checked to 1.0E-4 in part 1 (T < 5) and to 1.0E-3 in part 2.
+C     precision: RTOL = 1.0E-5 fails at T = 0.18 here).  Single
+C     precision limits the root location to about 100*UROUND*(|T|+|H|)
+C     (1.0E-4 at T = 8), so root times are checked to 1.0E-4 in part 1
+C     (T < 5) and to 1.0E-3 in part 2.
 C     The global error of the undamped oscillator grows with time: Y
 C     is checked to 1.0E-3 in part 1.
 C
