@@ -1,0 +1,442 @@
+//! Where DSL48E's sparse linear algebra spends its time (`cargo bench
+//! --bench sparse_bench`).
+//!
+//! DSL48E's iteration matrix J = dF/dz + CJ*dF/dzdot lives on the caller's
+//! coordinate pattern (JROW, JCOL); `daskr::core::linsol::sparse` analyses
+//! the pattern once per thread (validation, CSC structure, greedy column
+//! colouring for the difference quotients, COLAMD column order: cached
+//! [`Pattern`]), factors J numerically after every Jacobian evaluation
+//! ([`Pattern::factor`], faer's simplicial LU with partial pivoting) and
+//! solves once per Newton iteration ([`Pattern::solve`]). This bench times
+//! those three parts separately, with the crate's own code, on the
+//! patterns of the DSL48E benchmark problems (benches/fortran/bench_dsl48e.f):
+//!
+//! | pattern | NEQ | what |
+//! |---|---|---|
+//! | HEAT100, HEAT224 | 10000, 50176 | the heat DAE on an M x M grid: 5-point stencil inside, algebraic boundary rows |
+//! | BAND20 | 10000 | 2-D Fisher-KPP on 20 x 500, mirror boundaries (bench_daskr.f's BAND20) |
+//! | EX1 | 2 | Example 1 of the event benchmark (diagonal) |
+//! | OSC | 3 | the oscillator of the event-detection cost benchmark |
+//!
+//! The values are those of the heat problem's iteration matrix (interior
+//! diagonal CJ + 4C - (1 - 2U), off-diagonals -C, C = D/H^2, boundary
+//! rows +-1) with CJ = 100, U = 0.25; for the tiny patterns a
+//! diagonally dominant matrix.
+//!
+//! Times are this thread's processor time (`CLOCK_THREAD_CPUTIME_ID`; all
+//! the work is sequential, `Par::Seq`), which other jobs on a shared
+//! machine disturb far less than the wall time.
+//!
+//! One line per pattern: the median (over REPS samples; for the tiny
+//! patterns each sample is the mean of 1000 calls), in microseconds, of
+//!   - CHECK: `validate_pattern` + 2 x `pattern_key`, which every DSL48E
+//!     call runs on JROW/JCOL before anything else,
+//!   - ANALYSE: `Pattern::new` (validation, CSC, colouring, COLAMD), done
+//!     once per pattern and thread (first call of the first integration),
+//!     with COLAMD alone (faer's `colamd::order`) beside it,
+//!   - FACTOR: `Pattern::factor` (numeric LU, once per Jacobian),
+//!   - SOLVE: `Pattern::solve` (one right-hand side, once per Newton
+//!     iteration),
+//!
+//! the colour count (residual calls per difference-quotient Jacobian), the
+//! fill of L + U and the relative residual of the solve. For comparison
+//! (not what the crate does), a second table gives faer's own sparse LU
+//! driver on the same matrices (`factorize_symbolic_lu`: COLAMD, then the
+//! simplicial or the supernodal numeric LU, by faer's flop-ratio choice
+//! or forced supernodal): symbolic, numeric, solve; a third the crate's
+//! simplicial LU in AMD order (on A + A^T) instead of COLAMD.
+//!
+//! `DASKR_BENCH_QUICK=1` runs a few repetitions only; arguments that do not
+//! start with `-` select the patterns whose name contains one of them
+//! (`cargo bench --bench sparse_bench -- HEAT100`).
+
+use std::hint::black_box;
+
+use daskr::core::linsol::sparse::{pattern_key, validate_pattern, Pattern};
+use faer::dyn_stack::{MemBuffer, MemStack};
+use faer::sparse::linalg::lu::simplicial::{self, SimplicialLu};
+use faer::sparse::linalg::lu::{self, LuSymbolicParams, NumericLu};
+use faer::sparse::linalg::SupernodalThreshold;
+use faer::sparse::linalg::{amd, colamd};
+use faer::sparse::{SparseColMatRef, SymbolicSparseColMatRef};
+use faer::{Conj, MatMut, Par};
+
+/// A test pattern: NEQ, 1-based coordinate lists, the values of J in the
+/// same order.
+struct Case {
+    name: &'static str,
+    n: usize,
+    rows: Vec<i32>,
+    cols: Vec<i32>,
+    values: Vec<f64>,
+}
+
+/// The heat DAE of bench_dsl48e.f on an m x m grid (HTPAT), row by row.
+fn heat(name: &'static str, m: usize) -> Case {
+    let (d, h, cj, u) = (0.1, 1.0 / (m - 1) as f64, 100.0, 0.25);
+    let c = d / (h * h);
+    let mut case = Case { name, n: m * m, rows: Vec::new(), cols: Vec::new(), values: Vec::new() };
+    let mut add = |r: usize, col: usize, v: f64| {
+        case.rows.push(r as i32);
+        case.cols.push(col as i32);
+        case.values.push(v);
+    };
+    for j in 1..=m {
+        for i in 1..=m {
+            let k = i + (j - 1) * m;
+            if j == 1 || j == m {
+                add(k, k, 1.0);
+            } else if i == 1 {
+                add(k, k, 1.0);
+                add(k, k + 1, -1.0);
+            } else if i == m {
+                add(k, k, 1.0);
+                add(k, k - 1, -1.0);
+            } else {
+                add(k, k, cj + 4.0 * c - (1.0 - 2.0 * u));
+                add(k, k - 1, -c);
+                add(k, k + 1, -c);
+                add(k, k - m, -c);
+                add(k, k + m, -c);
+            }
+        }
+    }
+    case
+}
+
+/// bench_daskr.f's BAND20 pattern: 20 x 500, 5-point, mirror boundaries
+/// (a mirrored neighbour that is the point itself or its other neighbour
+/// is stored once, the values added).
+fn band20() -> Case {
+    let (mx, my, diff, reac, cj, u) = (20usize, 500usize, 0.04, 1.0, 100.0, 0.5);
+    let h = 1.0 / mx as f64;
+    let c = diff / (h * h);
+    let mirror = |m: isize, n: usize| -> usize {
+        if m < 1 {
+            (1 - m) as usize
+        } else if m as usize > n {
+            2 * n + 1 - m as usize
+        } else {
+            m as usize
+        }
+    };
+    let mut case = Case { name: "BAND20", n: mx * my, rows: Vec::new(), cols: Vec::new(), values: Vec::new() };
+    for j in 1..=my {
+        for i in 1..=mx {
+            let k = i + (j - 1) * mx;
+            let mut row: Vec<(usize, f64)> = vec![(k, cj + 4.0 * c - reac * (1.0 - 2.0 * u))];
+            let (ii, jj) = (i as isize, j as isize);
+            for l in [
+                mirror(ii - 1, mx) + (j - 1) * mx,
+                mirror(ii + 1, mx) + (j - 1) * mx,
+                i + (mirror(jj - 1, my) - 1) * mx,
+                i + (mirror(jj + 1, my) - 1) * mx,
+            ] {
+                match row.iter_mut().find(|e| e.0 == l) {
+                    Some(e) => e.1 -= c,
+                    None => row.push((l, -c)),
+                }
+            }
+            for (l, v) in row {
+                case.rows.push(k as i32);
+                case.cols.push(l as i32);
+                case.values.push(v);
+            }
+        }
+    }
+    case
+}
+
+/// A tiny pattern from (row, col, value) triples.
+fn tiny(name: &'static str, n: usize, entries: &[(i32, i32, f64)]) -> Case {
+    Case {
+        name,
+        n,
+        rows: entries.iter().map(|e| e.0).collect(),
+        cols: entries.iter().map(|e| e.1).collect(),
+        values: entries.iter().map(|e| e.2).collect(),
+    }
+}
+
+/// This thread's processor time in seconds (CLOCK_THREAD_CPUTIME_ID).
+fn thread_cpu_time() -> f64 {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: clock_gettime writes one timespec through a valid pointer.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
+    ts.tv_sec as f64 + 1e-9 * ts.tv_nsec as f64
+}
+
+/// Median of `reps` timings of `f`, in seconds of this thread's processor
+/// time (on a machine shared with other jobs much steadier than the wall
+/// time; everything timed here runs on this thread).
+/// Each of the `reps` samples times `inner` calls (the tiny patterns take
+/// less than the clock's own overhead) and counts their mean.
+fn median(reps: usize, inner: usize, mut f: impl FnMut()) -> f64 {
+    let mut times: Vec<f64> = (0..reps.max(1))
+        .map(|_| {
+            let t0 = thread_cpu_time();
+            for _ in 0..inner {
+                f();
+            }
+            (thread_cpu_time() - t0) / inner as f64
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    let n = times.len();
+    if n % 2 == 1 {
+        times[n / 2]
+    } else {
+        0.5 * (times[n / 2 - 1] + times[n / 2])
+    }
+}
+
+/// The CSC form of a case (0-based, rows ascending) and the map from CSC
+/// position to the case's entry.
+fn csc(case: &Case) -> (Vec<usize>, Vec<usize>, Vec<f64>) {
+    let n = case.n;
+    let mut order: Vec<usize> = (0..case.rows.len()).collect();
+    order.sort_unstable_by_key(|&k| (case.cols[k], case.rows[k]));
+    let mut col_ptr = vec![0usize; n + 1];
+    for &c in &case.cols {
+        col_ptr[c as usize] += 1;
+    }
+    for j in 0..n {
+        col_ptr[j + 1] += col_ptr[j];
+    }
+    let row_idx = order.iter().map(|&k| case.rows[k] as usize - 1).collect();
+    let values = order.iter().map(|&k| case.values[k]).collect();
+    (col_ptr, row_idx, values)
+}
+
+/// Largest |A x - b| / |b| for x = A \ b (b = 1, 2, ...), a sanity check.
+fn residual(case: &Case, x: &[f64], b: &[f64]) -> f64 {
+    let mut r = b.to_vec();
+    for ((&i, &j), &v) in case.rows.iter().zip(&case.cols).zip(&case.values) {
+        r[i as usize - 1] -= v * x[j as usize - 1];
+    }
+    let bmax = b.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+    r.iter().fold(0.0f64, |m, v| m.max(v.abs())) / bmax
+}
+
+/// The crate's analysis / factorisation / solve on one pattern.
+struct CrateLine {
+    check: f64,
+    analyse: f64,
+    colamd: f64,
+    factor: f64,
+    solve: f64,
+    colours: usize,
+    fill: usize,
+    resid: f64,
+}
+
+fn crate_parts(case: &Case, reps: usize, inner: usize) -> CrateLine {
+    let n = case.n;
+    let (rows, cols) = (&case.rows[..], &case.cols[..]);
+    let check = median(reps, inner, || {
+        validate_pattern(n, rows, cols).expect("valid pattern");
+        black_box(pattern_key(n, rows, cols));
+        black_box(pattern_key(n, rows, cols));
+    });
+    let analyse = median(reps, inner, || {
+        black_box(Pattern::new(n, rows, cols).expect("valid pattern"));
+    });
+    // COLAMD alone, as Pattern::new calls it.
+    let (col_ptr, row_idx, csc_values) = csc(case);
+    let sym = SymbolicSparseColMatRef::new_checked(n, n, &col_ptr, None, &row_idx);
+    let colamd = median(reps, inner, || {
+        let (mut fwd, mut inv) = (vec![0usize; n], vec![0usize; n]);
+        let mut mem = MemBuffer::new(colamd::order_scratch::<usize>(n, n, row_idx.len()));
+        colamd::order(&mut fwd, &mut inv, sym, colamd::Control::default(), MemStack::new(&mut mem)).expect("colamd");
+        black_box((fwd, inv));
+    });
+    let pattern = Pattern::new(n, rows, cols).expect("valid pattern");
+    let factor = median(reps, inner, || {
+        black_box(pattern.factor(&case.values).expect("nonsingular"));
+    });
+    let f = pattern.factor(&case.values).expect("nonsingular");
+    let b: Vec<f64> = (1..=n).map(|i| i as f64).collect();
+    let mut x = b.clone();
+    let solve = median(reps.max(5) * 4, inner, || {
+        x.copy_from_slice(&b);
+        pattern.solve(&f, &mut x);
+        black_box(&x);
+    });
+    let resid = residual(case, &x, &b);
+    // The fill of the same factorisation (faer's simplicial LU in COLAMD
+    // order, as Pattern::factor runs it).
+    let (mut fwd, mut inv) = (vec![0usize; n], vec![0usize; n]);
+    let mut mem = MemBuffer::new(colamd::order_scratch::<usize>(n, n, row_idx.len()));
+    colamd::order(&mut fwd, &mut inv, sym, colamd::Control::default(), MemStack::new(&mut mem)).expect("colamd");
+    let a = SparseColMatRef::new(sym, &csc_values);
+    let perm = faer::perm::PermRef::new_checked(&fwd, &inv, n);
+    let mut slu = SimplicialLu::<usize, f64>::new();
+    let (mut rp, mut rpi) = (vec![0usize; n], vec![0usize; n]);
+    let mut mem = MemBuffer::new(simplicial::factorize_simplicial_numeric_lu_scratch::<usize, f64>(n, n));
+    simplicial::factorize_simplicial_numeric_lu(&mut rp, &mut rpi, &mut slu, a, perm, MemStack::new(&mut mem))
+        .expect("simplicial LU");
+    let fill = slu.l_factor_unsorted().compute_nnz() + slu.u_factor_unsorted().compute_nnz();
+    CrateLine { check, analyse, colamd, factor, solve, colours: pattern.colour_count(), fill, resid }
+}
+
+/// faer's own LU driver with a simplicial/supernodal choice.
+struct FaerLine {
+    symbolic: f64,
+    numeric: f64,
+    solve: f64,
+    resid: f64,
+}
+
+fn faer_driver(case: &Case, reps: usize, inner: usize, threshold: SupernodalThreshold) -> FaerLine {
+    let n = case.n;
+    let (col_ptr, row_idx, csc_values) = csc(case);
+    let sym = SymbolicSparseColMatRef::new_checked(n, n, &col_ptr, None, &row_idx);
+    let a = SparseColMatRef::new(sym, &csc_values);
+    let params = LuSymbolicParams { supernodal_flop_ratio_threshold: threshold, ..Default::default() };
+    let symbolic_time = median(reps, inner, || {
+        black_box(lu::factorize_symbolic_lu(sym, params).expect("symbolic LU"));
+    });
+    let symbolic = lu::factorize_symbolic_lu(sym, params).expect("symbolic LU");
+    let mut mem = MemBuffer::new(
+        symbolic
+            .factorize_numeric_lu_scratch::<f64>(Par::Seq, Default::default())
+            .or(symbolic.solve_in_place_scratch::<f64>(1, Par::Seq)),
+    );
+    let mut numeric = NumericLu::<usize, f64>::new();
+    let numeric_time = median(reps, inner, || {
+        symbolic
+            .factorize_numeric_lu(&mut numeric, a, Par::Seq, MemStack::new(&mut mem), Default::default())
+            .expect("numeric LU");
+    });
+    let lu = symbolic
+        .factorize_numeric_lu(&mut numeric, a, Par::Seq, MemStack::new(&mut mem), Default::default())
+        .expect("numeric LU");
+    let b: Vec<f64> = (1..=n).map(|i| i as f64).collect();
+    let mut x = b.clone();
+    let solve = median(reps.max(5) * 4, inner, || {
+        x.copy_from_slice(&b);
+        let rhs = MatMut::from_column_major_slice_mut(&mut x, n, 1);
+        lu.solve_in_place_with_conj(Conj::No, rhs, Par::Seq, MemStack::new(&mut mem));
+        black_box(&x);
+    });
+    let resid = residual(case, &x, &b);
+    FaerLine { symbolic: symbolic_time, numeric: numeric_time, solve, resid }
+}
+
+/// The crate's factorisation (faer's simplicial LU) in another column
+/// order: AMD on the pattern of A + A^T instead of COLAMD.
+struct AmdLine {
+    order: f64,
+    numeric: f64,
+    fill: usize,
+}
+
+fn amd_simplicial(case: &Case, reps: usize, inner: usize) -> AmdLine {
+    let n = case.n;
+    let (col_ptr, row_idx, csc_values) = csc(case);
+    let sym = SymbolicSparseColMatRef::new_checked(n, n, &col_ptr, None, &row_idx);
+    let (mut fwd, mut inv) = (vec![0usize; n], vec![0usize; n]);
+    let order = median(reps, inner, || {
+        let mut mem = MemBuffer::new(amd::order_scratch::<usize>(n, row_idx.len()));
+        amd::order(&mut fwd, &mut inv, sym, amd::Control::default(), MemStack::new(&mut mem)).expect("amd");
+        black_box(&fwd);
+    });
+    let a = SparseColMatRef::new(sym, &csc_values);
+    let perm = faer::perm::PermRef::new_checked(&fwd, &inv, n);
+    let mut slu = SimplicialLu::<usize, f64>::new();
+    let (mut rp, mut rpi) = (vec![0usize; n], vec![0usize; n]);
+    let mut mem = MemBuffer::new(simplicial::factorize_simplicial_numeric_lu_scratch::<usize, f64>(n, n));
+    let numeric = median(reps, inner, || {
+        simplicial::factorize_simplicial_numeric_lu(&mut rp, &mut rpi, &mut slu, a, perm, MemStack::new(&mut mem))
+            .expect("simplicial LU");
+    });
+    let fill = slu.l_factor_unsorted().compute_nnz() + slu.u_factor_unsorted().compute_nnz();
+    AmdLine { order, numeric, fill }
+}
+
+fn main() {
+    let quick = std::env::var("DASKR_BENCH_QUICK").is_ok_and(|v| !v.is_empty() && v != "0");
+    let filters: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let selected = |name: &str| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str()));
+    let mut cases: Vec<(Case, usize, usize)> = Vec::new();
+    // Samples per pattern (each of `inner` calls for the tiny ones).
+    let reps = |full: usize| if quick { 3 } else { full };
+    if selected("HEAT100") {
+        cases.push((heat("HEAT100", 100), reps(21), 1));
+    }
+    if selected("HEAT224") {
+        cases.push((heat("HEAT224", 224), reps(7), 1));
+    }
+    if selected("BAND20") {
+        cases.push((band20(), reps(21), 1));
+    }
+    if selected("EX1") {
+        cases.push((tiny("EX1", 2, &[(1, 1, 101.0), (2, 2, 1.0)]), reps(21), 1000));
+    }
+    if selected("OSC") {
+        let osc = [(1, 1, 100.0), (1, 2, -1.0), (2, 1, 39.5), (2, 2, 100.0), (3, 1, -1.0), (3, 3, 1.0)];
+        cases.push((tiny("OSC", 3, &osc), reps(21), 1000));
+    }
+
+    println!(" DSL48E SPARSE LINEAR ALGEBRA (daskr::core::linsol::sparse; medians of thread CPU time)");
+    println!(
+        " PATTERN      NEQ    NNZ  REPS   CHECK(US) ANALYSE(US)  COLAMD(US)  FACTOR(US)   SOLVE(US) COLOURS  NNZ(L+U)  RESID"
+    );
+    let mut faer_lines = Vec::new();
+    let mut amd_lines = Vec::new();
+    for (case, r, inner) in &cases {
+        let c = crate_parts(case, *r, *inner);
+        println!(
+            " {:<9}{:>7}{:>7}{:>6}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>8}{:>10}{:>7.0e}",
+            case.name,
+            case.n,
+            case.rows.len(),
+            r,
+            1e6 * c.check,
+            1e6 * c.analyse,
+            1e6 * c.colamd,
+            1e6 * c.factor,
+            1e6 * c.solve,
+            c.colours,
+            c.fill,
+            c.resid
+        );
+        for (kind, threshold) in
+            [("auto", SupernodalThreshold::AUTO), ("supernodal", SupernodalThreshold::FORCE_SUPERNODAL)]
+        {
+            faer_lines.push((case.name, kind, faer_driver(case, *r, *inner, threshold), c.factor));
+        }
+        amd_lines.push((case.name, amd_simplicial(case, *r, *inner), c.factor, c.fill));
+    }
+    println!();
+    println!(" FOR COMPARISON: faer's LU driver (factorize_symbolic_lu: COLAMD, then simplicial or supernodal");
+    println!(" numeric LU; auto = faer's default flop-ratio choice) on the same matrices");
+    println!(" PATTERN    KIND        SYMBOLIC(US) NUMERIC(US)   SOLVE(US)  FACTOR/NUMERIC  RESID");
+    for (name, kind, f, factor) in faer_lines {
+        println!(
+            " {:<11}{:<11}{:>12.2}{:>12.2}{:>12.2}{:>15.1}x{:>7.0e}",
+            name,
+            kind,
+            1e6 * f.symbolic,
+            1e6 * f.numeric,
+            1e6 * f.solve,
+            factor / f.numeric,
+            f.resid
+        );
+    }
+    println!();
+    println!(" FOR COMPARISON: the same simplicial LU in AMD order (on A + A^T) instead of COLAMD");
+    println!(" PATTERN      AMD(US) NUMERIC(US)  NNZ(L+U)  FACTOR/NUMERIC  FILL/COLAMD FILL");
+    for (name, a, factor, fill) in amd_lines {
+        println!(
+            " {:<9}{:>12.2}{:>12.2}{:>10}{:>15.1}x{:>17.2}",
+            name,
+            1e6 * a.order,
+            1e6 * a.numeric,
+            a.fill,
+            factor / a.numeric,
+            a.fill as f64 / fill as f64
+        );
+    }
+}
