@@ -1,4 +1,4 @@
-//! Where DSL48E's sparse linear algebra spends its time (`cargo bench
+//! Where DSL48E's sparse linear algebra spends its time (`cargo bench --features internals
 //! --bench sparse_bench`).
 //!
 //! DSL48E's iteration matrix J = dF/dz + CJ*dF/dzdot lives on the caller's
@@ -48,7 +48,7 @@
 //!
 //! `DASKR_BENCH_QUICK=1` runs a few repetitions only; arguments that do not
 //! start with `-` select the patterns whose name contains one of them
-//! (`cargo bench --bench sparse_bench -- HEAT100`).
+//! (`cargo bench --features internals --bench sparse_bench -- HEAT100`).
 
 use std::hint::black_box;
 
