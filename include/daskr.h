@@ -140,10 +140,28 @@ double d1mach_(const int *i);
 double D1MACH(const int *i);
 
 /*
+ R1MACH(I), as in DASKR's saux.f: the unit roundoff of REAL, 2^-23
+ (1.1920929E-07), for every I. saux.f ignores the argument (it halves
+ U from 1 until 1 + U rounds to 1 and returns 2U), so a legacy program
+ gets this value for R1MACH(1) .. R1MACH(5) alike; SDASKR and the
+ single-precision preconditioners call R1MACH(4). Unlike D1MACH here,
+ which answers SLATEC's indices, R1MACH keeps saux.f's behaviour. Also
+ exported as `r1mach_` (weak) and `R1MACH`.
+ */
+float r1mach(const int *i);
+
+/* r1mach_: weak alias of r1mach. */
+float r1mach_(const int *i);
+
+/* R1MACH: alias of r1mach. */
+float R1MACH(const int *i);
+
+/*
  XERRWD(MSG, NMES, NERR, LEVEL, NI, I1, I2, NR, R1, R2), as in DASKR's
  daux.f: print MSG with NI integers and NR reals (honouring XSETF and
- XSETUN); LEVEL = 2 stops the program. `msg_len` is the hidden CHARACTER
- length gfortran passes. Also exported as `xerrwd_` (weak) and `XERRWD`.
+ XSETUN; reals as `D21.13`); LEVEL = 2 stops the program. `msg_len` is
+ the hidden CHARACTER length gfortran passes. Also exported as `xerrwd_`
+ (weak) and `XERRWD`.
 
  # Safety
  `msg` valid for `min(NMES, msg_len)` bytes (or null); scalar pointers
@@ -156,6 +174,25 @@ void xerrwd_(const char *msg, const int *nmes, const int *_nerr, const int *leve
 
 /* XERRWD: alias of xerrwd. */
 void XERRWD(const char *msg, const int *nmes, const int *_nerr, const int *level, const int *ni, const int *i1, const int *i2, const int *nr, const double *r1, const double *r2, size_t msg_len);
+
+/*
+ XERRWV(MSG, NMES, NERR, LEVEL, NI, I1, I2, NR, R1, R2), as in DASKR's
+ saux.f: XERRWD with REAL R1 and R2, printed as `E21.13`
+ (`  0.1000000000000E+01`); the same records, the same XSETF/XSETUN
+ control, LEVEL = 2 stops the program. Also exported as `xerrwv_` (weak)
+ and `XERRWV`.
+
+ # Safety
+ `msg` valid for `min(NMES, msg_len)` bytes (or null); scalar pointers
+ valid or null, as a Fortran caller's by-reference arguments are.
+ */
+void xerrwv(const char *msg, const int *nmes, const int *_nerr, const int *level, const int *ni, const int *i1, const int *i2, const int *nr, const float *r1, const float *r2, size_t msg_len);
+
+/* xerrwv_: weak alias of xerrwv. */
+void xerrwv_(const char *msg, const int *nmes, const int *_nerr, const int *level, const int *ni, const int *i1, const int *i2, const int *nr, const float *r1, const float *r2, size_t msg_len);
+
+/* XERRWV: alias of xerrwv. */
+void XERRWV(const char *msg, const int *nmes, const int *_nerr, const int *level, const int *ni, const int *i1, const int *i2, const int *nr, const float *r1, const float *r2, size_t msg_len);
 
 /*
  DDASKR: solve G(t, y, y') = 0 from T to TOUT, with DASKR's argument
