@@ -7,8 +7,9 @@
  * (gfortran, ifx, flang) and upper case. Default INTEGER is int.
  *
  * The BLAS subset of DASKR's dlinpk.f (DAXPY, DCOPY, DSCAL, DDOT, DNRM2,
- * IDAMAX) is in the static library only, as weak symbols; define
- * DASKR_BLAS_PROTOTYPES before including this header to declare it.
+ * IDAMAX) and slinpk.f (SAXPY, SCOPY, SSCAL, SDOT, SNRM2, ISAMAX) is in
+ * the static library only, as weak symbols; define DASKR_BLAS_PROTOTYPES
+ * before including this header to declare it.
  */
 
 #ifndef DASKR_H
@@ -139,10 +140,28 @@ double d1mach_(const int *i);
 double D1MACH(const int *i);
 
 /*
+ R1MACH(I), as in DASKR's saux.f: the unit roundoff of REAL, 2^-23
+ (1.1920929E-07), for every I. saux.f ignores the argument (it halves
+ U from 1 until 1 + U rounds to 1 and returns 2U), so a legacy program
+ gets this value for R1MACH(1) .. R1MACH(5) alike; SDASKR and the
+ single-precision preconditioners call R1MACH(4). Unlike D1MACH here,
+ which answers SLATEC's indices, R1MACH keeps saux.f's behaviour. Also
+ exported as `r1mach_` (weak) and `R1MACH`.
+ */
+float r1mach(const int *i);
+
+/* r1mach_: weak alias of r1mach. */
+float r1mach_(const int *i);
+
+/* R1MACH: alias of r1mach. */
+float R1MACH(const int *i);
+
+/*
  XERRWD(MSG, NMES, NERR, LEVEL, NI, I1, I2, NR, R1, R2), as in DASKR's
  daux.f: print MSG with NI integers and NR reals (honouring XSETF and
- XSETUN); LEVEL = 2 stops the program. `msg_len` is the hidden CHARACTER
- length gfortran passes. Also exported as `xerrwd_` (weak) and `XERRWD`.
+ XSETUN; reals as `D21.13`); LEVEL = 2 stops the program. `msg_len` is
+ the hidden CHARACTER length gfortran passes. Also exported as `xerrwd_`
+ (weak) and `XERRWD`.
 
  # Safety
  `msg` valid for `min(NMES, msg_len)` bytes (or null); scalar pointers
@@ -155,6 +174,25 @@ void xerrwd_(const char *msg, const int *nmes, const int *_nerr, const int *leve
 
 /* XERRWD: alias of xerrwd. */
 void XERRWD(const char *msg, const int *nmes, const int *_nerr, const int *level, const int *ni, const int *i1, const int *i2, const int *nr, const double *r1, const double *r2, size_t msg_len);
+
+/*
+ XERRWV(MSG, NMES, NERR, LEVEL, NI, I1, I2, NR, R1, R2), as in DASKR's
+ saux.f: XERRWD with REAL R1 and R2, printed as `E21.13`
+ (`  0.1000000000000E+01`); the same records, the same XSETF/XSETUN
+ control, LEVEL = 2 stops the program. Also exported as `xerrwv_` (weak)
+ and `XERRWV`.
+
+ # Safety
+ `msg` valid for `min(NMES, msg_len)` bytes (or null); scalar pointers
+ valid or null, as a Fortran caller's by-reference arguments are.
+ */
+void xerrwv(const char *msg, const int *nmes, const int *_nerr, const int *level, const int *ni, const int *i1, const int *i2, const int *nr, const float *r1, const float *r2, size_t msg_len);
+
+/* xerrwv_: weak alias of xerrwv. */
+void xerrwv_(const char *msg, const int *nmes, const int *_nerr, const int *level, const int *ni, const int *i1, const int *i2, const int *nr, const float *r1, const float *r2, size_t msg_len);
+
+/* XERRWV: alias of xerrwv. */
+void XERRWV(const char *msg, const int *nmes, const int *_nerr, const int *level, const int *ni, const int *i1, const int *i2, const int *nr, const float *r1, const float *r2, size_t msg_len);
 
 /*
  DDASKR: solve G(t, y, y') = 0 from T to TOUT, with DASKR's argument
@@ -685,6 +723,208 @@ int idamax_(const int *n, const double *dx, const int *incx);
 
 /* IDAMAX: weak alias of idamax. */
 int IDAMAX(const int *n, const double *dx, const int *incx);
+#endif
+
+/*
+ SGEFA(A, LDA, N, IPVT, INFO): LU factorisation with partial pivoting (LINPACK).
+
+ Weak in every spelling but this one: a strong definition elsewhere in
+ the program (a BLAS, LAPACK, its own `slinpk.f`) wins.
+
+ # Safety
+ Each pointer is null or valid for the elements the LINPACK/BLAS
+ routine of this name reads or writes, as a Fortran caller's
+ by-reference arguments are.
+ */
+void sgefa(float *a, const int *lda, const int *n, int *ipvt, int *info);
+
+/* sgefa_: weak alias of sgefa. */
+void sgefa_(float *a, const int *lda, const int *n, int *ipvt, int *info);
+
+/* SGEFA: weak alias of sgefa. */
+void SGEFA(float *a, const int *lda, const int *n, int *ipvt, int *info);
+
+/*
+ SGESL(A, LDA, N, IPVT, B, JOB): solve A x = b (JOB = 0) or A' x = b with SGEFA's factors.
+
+ Weak in every spelling but this one: a strong definition elsewhere in
+ the program (a BLAS, LAPACK, its own `slinpk.f`) wins.
+
+ # Safety
+ Each pointer is null or valid for the elements the LINPACK/BLAS
+ routine of this name reads or writes, as a Fortran caller's
+ by-reference arguments are.
+ */
+void sgesl(const float *a, const int *lda, const int *n, const int *ipvt, float *b, const int *job);
+
+/* sgesl_: weak alias of sgesl. */
+void sgesl_(const float *a, const int *lda, const int *n, const int *ipvt, float *b, const int *job);
+
+/* SGESL: weak alias of sgesl. */
+void SGESL(const float *a, const int *lda, const int *n, const int *ipvt, float *b, const int *job);
+
+/*
+ SGBFA(ABD, LDA, N, ML, MU, IPVT, INFO): band LU factorisation with partial pivoting (LINPACK band storage, LDA >= 2*ML+MU+1).
+
+ Weak in every spelling but this one: a strong definition elsewhere in
+ the program (a BLAS, LAPACK, its own `slinpk.f`) wins.
+
+ # Safety
+ Each pointer is null or valid for the elements the LINPACK/BLAS
+ routine of this name reads or writes, as a Fortran caller's
+ by-reference arguments are.
+ */
+void sgbfa(float *abd, const int *lda, const int *n, const int *ml, const int *mu, int *ipvt, int *info);
+
+/* sgbfa_: weak alias of sgbfa. */
+void sgbfa_(float *abd, const int *lda, const int *n, const int *ml, const int *mu, int *ipvt, int *info);
+
+/* SGBFA: weak alias of sgbfa. */
+void SGBFA(float *abd, const int *lda, const int *n, const int *ml, const int *mu, int *ipvt, int *info);
+
+/*
+ SGBSL(ABD, LDA, N, ML, MU, IPVT, B, JOB): solve A x = b (JOB = 0) or A' x = b with SGBFA's factors.
+
+ Weak in every spelling but this one: a strong definition elsewhere in
+ the program (a BLAS, LAPACK, its own `slinpk.f`) wins.
+
+ # Safety
+ Each pointer is null or valid for the elements the LINPACK/BLAS
+ routine of this name reads or writes, as a Fortran caller's
+ by-reference arguments are.
+ */
+void sgbsl(const float *abd, const int *lda, const int *n, const int *ml, const int *mu, const int *ipvt, float *b, const int *job);
+
+/* sgbsl_: weak alias of sgbsl. */
+void sgbsl_(const float *abd, const int *lda, const int *n, const int *ml, const int *mu, const int *ipvt, float *b, const int *job);
+
+/* SGBSL: weak alias of sgbsl. */
+void SGBSL(const float *abd, const int *lda, const int *n, const int *ml, const int *mu, const int *ipvt, float *b, const int *job);
+
+#if defined(DASKR_BLAS_PROTOTYPES)
+/*
+ SAXPY(N, SA, SX, INCX, SY, INCY): y = y + a*x (BLAS level 1).
+
+ Weak in every spelling but this one: a strong definition elsewhere in
+ the program (a BLAS, LAPACK, its own `slinpk.f`) wins.
+
+ # Safety
+ Each pointer is null or valid for the elements the LINPACK/BLAS
+ routine of this name reads or writes, as a Fortran caller's
+ by-reference arguments are.
+ */
+void saxpy(const int *n, const float *sa, const float *sx, const int *incx, float *sy, const int *incy);
+
+/* saxpy_: weak alias of saxpy. */
+void saxpy_(const int *n, const float *sa, const float *sx, const int *incx, float *sy, const int *incy);
+
+/* SAXPY: weak alias of saxpy. */
+void SAXPY(const int *n, const float *sa, const float *sx, const int *incx, float *sy, const int *incy);
+#endif
+
+#if defined(DASKR_BLAS_PROTOTYPES)
+/*
+ SCOPY(N, SX, INCX, SY, INCY): y = x (BLAS level 1).
+
+ Weak in every spelling but this one: a strong definition elsewhere in
+ the program (a BLAS, LAPACK, its own `slinpk.f`) wins.
+
+ # Safety
+ Each pointer is null or valid for the elements the LINPACK/BLAS
+ routine of this name reads or writes, as a Fortran caller's
+ by-reference arguments are.
+ */
+void scopy(const int *n, const float *sx, const int *incx, float *sy, const int *incy);
+
+/* scopy_: weak alias of scopy. */
+void scopy_(const int *n, const float *sx, const int *incx, float *sy, const int *incy);
+
+/* SCOPY: weak alias of scopy. */
+void SCOPY(const int *n, const float *sx, const int *incx, float *sy, const int *incy);
+#endif
+
+#if defined(DASKR_BLAS_PROTOTYPES)
+/*
+ SSCAL(N, SA, SX, INCX): x = a*x (BLAS level 1).
+
+ Weak in every spelling but this one: a strong definition elsewhere in
+ the program (a BLAS, LAPACK, its own `slinpk.f`) wins.
+
+ # Safety
+ Each pointer is null or valid for the elements the LINPACK/BLAS
+ routine of this name reads or writes, as a Fortran caller's
+ by-reference arguments are.
+ */
+void sscal(const int *n, const float *sa, float *sx, const int *incx);
+
+/* sscal_: weak alias of sscal. */
+void sscal_(const int *n, const float *sa, float *sx, const int *incx);
+
+/* SSCAL: weak alias of sscal. */
+void SSCAL(const int *n, const float *sa, float *sx, const int *incx);
+#endif
+
+#if defined(DASKR_BLAS_PROTOTYPES)
+/*
+ SDOT(N, SX, INCX, SY, INCY): dot product x'y (BLAS level 1).
+
+ Weak in every spelling but this one: a strong definition elsewhere in
+ the program (a BLAS, LAPACK, its own `slinpk.f`) wins.
+
+ # Safety
+ Each pointer is null or valid for the elements the LINPACK/BLAS
+ routine of this name reads or writes, as a Fortran caller's
+ by-reference arguments are.
+ */
+float sdot(const int *n, const float *sx, const int *incx, const float *sy, const int *incy);
+
+/* sdot_: weak alias of sdot. */
+float sdot_(const int *n, const float *sx, const int *incx, const float *sy, const int *incy);
+
+/* SDOT: weak alias of sdot. */
+float SDOT(const int *n, const float *sx, const int *incx, const float *sy, const int *incy);
+#endif
+
+#if defined(DASKR_BLAS_PROTOTYPES)
+/*
+ SNRM2(N, SX, INCX): Euclidean norm, LINPACK's 1978 four-phase algorithm as in DASKR's slinpk.f (CUTLO = 4.441e-16).
+
+ Weak in every spelling but this one: a strong definition elsewhere in
+ the program (a BLAS, LAPACK, its own `slinpk.f`) wins.
+
+ # Safety
+ Each pointer is null or valid for the elements the LINPACK/BLAS
+ routine of this name reads or writes, as a Fortran caller's
+ by-reference arguments are.
+ */
+float snrm2(const int *n, const float *sx, const int *incx);
+
+/* snrm2_: weak alias of snrm2. */
+float snrm2_(const int *n, const float *sx, const int *incx);
+
+/* SNRM2: weak alias of snrm2. */
+float SNRM2(const int *n, const float *sx, const int *incx);
+#endif
+
+#if defined(DASKR_BLAS_PROTOTYPES)
+/*
+ ISAMAX(N, SX, INCX): index of the first element of largest magnitude (BLAS level 1).
+
+ Weak in every spelling but this one: a strong definition elsewhere in
+ the program (a BLAS, LAPACK, its own `slinpk.f`) wins.
+
+ # Safety
+ Each pointer is null or valid for the elements the LINPACK/BLAS
+ routine of this name reads or writes, as a Fortran caller's
+ by-reference arguments are.
+ */
+int isamax(const int *n, const float *sx, const int *incx);
+
+/* isamax_: weak alias of isamax. */
+int isamax_(const int *n, const float *sx, const int *incx);
+
+/* ISAMAX: weak alias of isamax. */
+int ISAMAX(const int *n, const float *sx, const int *incx);
 #endif
 
 /*

@@ -63,9 +63,10 @@ fn every_routine_the_shared_library_exports_is_declared() {
         .filter(|(n, k)| is_ours(n) && matches!(k, 'T' | 'W' | 'i'))
         .map(|(n, _)| n)
         .collect();
-    for name in
-        ["ddaskr", "ddaskr_", "DDASKR", "xsetf_", "XSETUN", "ixsav_", "dbanja_", "DPSOLILU", "d1mach_", "dgefa_"]
-    {
+    for name in [
+        "ddaskr", "ddaskr_", "DDASKR", "xsetf_", "XSETUN", "ixsav_", "dbanja_", "DPSOLILU", "d1mach_", "dgefa_",
+        "sgefa_", "SGBSL", "r1mach_", "R1MACH", "xerrwv_", "XERRWV",
+    ] {
         assert!(exported.iter().any(|e| e == name), "{name} is not exported from libdaskr.so");
     }
     for name in &exported {
@@ -78,7 +79,9 @@ fn blas_names_stay_out_of_the_shared_library_but_are_weak_in_the_archive() {
     let so: Vec<String> =
         symbols(&["-D", "--defined-only"], &library("libdaskr.so")).into_iter().map(|(n, _)| n).collect();
     let a = symbols(&["--defined-only"], &library("libdaskr.a"));
-    for blas in ["daxpy", "dcopy", "dscal", "ddot", "dnrm2", "idamax"] {
+    for blas in
+        ["daxpy", "dcopy", "dscal", "ddot", "dnrm2", "idamax", "saxpy", "scopy", "sscal", "sdot", "snrm2", "isamax"]
+    {
         for name in [blas.to_string(), format!("{blas}_"), blas.to_uppercase()] {
             assert!(!so.contains(&name), "libdaskr.so exports the BLAS name {name}");
         }
@@ -86,7 +89,7 @@ fn blas_names_stay_out_of_the_shared_library_but_are_weak_in_the_archive() {
         assert!(a.iter().any(|(n, k)| *n == underscore && *k == 'W'), "{underscore} is not weak in libdaskr.a");
     }
     // The gfortran spellings of routines other libraries define are weak.
-    for name in ["xsetf_", "d1mach_", "xerrwd_", "dbanja_", "dgefa_"] {
+    for name in ["xsetf_", "d1mach_", "xerrwd_", "dbanja_", "dgefa_", "sgefa_", "sgbsl_", "r1mach_", "xerrwv_"] {
         assert!(a.iter().any(|(n, k)| n == name && *k == 'W'), "{name} is not weak in libdaskr.a");
     }
     assert!(a.iter().any(|(n, k)| n == "ddaskr_" && *k == 'T'), "ddaskr_ is not a strong symbol");
@@ -98,4 +101,9 @@ fn blas_prototypes_are_opt_in() {
     let guard = h.find("#if defined(DASKR_BLAS_PROTOTYPES)").expect("BLAS prototypes are guarded");
     let daxpy = h.find(" daxpy_(").expect("daxpy_ is declared");
     assert!(daxpy > guard);
+    for blas in ["saxpy", "scopy", "sscal", "sdot", "snrm2", "isamax"] {
+        let at = h.find(&format!(" {blas}(")).unwrap_or_else(|| panic!("{blas} is declared"));
+        let opened = h[..at].rfind("#if defined(DASKR_BLAS_PROTOTYPES)").expect("guard before it");
+        assert!(!h[opened..at].contains("#endif"), "{blas} is not inside the guard");
+    }
 }

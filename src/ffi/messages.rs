@@ -1,4 +1,5 @@
-//! Printing the solver's messages as DASKR's `XERRWD` does.
+//! Printing the solver's messages as DASKR's `XERRWD` (and its
+//! single-precision twin `XERRWV`) does.
 //!
 //! The core builds a message as [`MessageLine`]s; [`StdoutSink`] formats
 //! each one with XERRWD's formats and hands the text to the C shim
@@ -15,10 +16,15 @@
 //! (6X,'In above,  R1 =',D21.13,3X,'R2 =',D21.13)           two reals
 //! ```
 //!
+//! XERRWV (`saux.f`, REAL values) writes the same records with `E21.13`
+//! in place of `D21.13`: the one difference is the exponent letter
+//! ([`ExponentLetter`]); [`SingleStdoutSink`] prints that way.
+//!
 //! Only the first two integers and the first two reals of a line are
 //! printed, as XERRWD has room for no more.
 
 #![doc(alias = "XERRWD")]
+#![doc(alias = "XERRWV")]
 
 use std::fmt::Write as _;
 
@@ -38,42 +44,70 @@ mod shim {
     }
 }
 
+/// The exponent letter of the real values' format, the one difference
+/// between XERRWD and XERRWV.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExponentLetter {
+    /// `D21.13`: DOUBLE PRECISION values, as XERRWD (`daux.f`) prints them.
+    D,
+    /// `E21.13`: REAL values, as XERRWV (`saux.f`) prints them.
+    E,
+}
+
 /// Prints messages to standard output (or the XSETUN unit), honouring
-/// XSETF(0). Used by the exported Fortran/C entry points.
+/// XSETF(0), reals as XERRWD does (`D21.13`). Used by the exported
+/// Fortran/C entry points.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StdoutSink;
 
 impl MessageSink for StdoutSink {
     fn emit(&mut self, lines: &[MessageLine]) {
-        if lines.is_empty() {
-            return;
-        }
-        let (mut flag, mut unit) = (0, 0);
-        // SAFETY: the shim writes one int through each of two valid,
-        // distinct pointers to locals and keeps neither.
-        unsafe { shim::daskr_internal_message_controls(&mut flag, &mut unit) };
-        if flag == 0 {
-            return;
-        }
-        let text = format_message(lines);
-        // SAFETY: `text` is a live buffer of exactly `text.len()` bytes that
-        // the shim only reads during the call.
-        unsafe { shim::daskr_internal_print_lines(unit, text.as_ptr().cast(), text.len()) };
+        print_message(lines, ExponentLetter::D);
     }
 }
 
+/// As [`StdoutSink`], reals as XERRWV does (`E21.13`): for the
+/// single-precision routines.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SingleStdoutSink;
+
+impl MessageSink for SingleStdoutSink {
+    fn emit(&mut self, lines: &[MessageLine]) {
+        print_message(lines, ExponentLetter::E);
+    }
+}
+
+/// Formats the message and writes it to the XSETUN unit, unless XSETF(0)
+/// silenced messages.
+fn print_message(lines: &[MessageLine], letter: ExponentLetter) {
+    if lines.is_empty() {
+        return;
+    }
+    let (mut flag, mut unit) = (0, 0);
+    // SAFETY: the shim writes one int through each of two valid,
+    // distinct pointers to locals and keeps neither.
+    unsafe { shim::daskr_internal_message_controls(&mut flag, &mut unit) };
+    if flag == 0 {
+        return;
+    }
+    let text = format_message(lines, letter);
+    // SAFETY: `text` is a live buffer of exactly `text.len()` bytes that
+    // the shim only reads during the call.
+    unsafe { shim::daskr_internal_print_lines(unit, text.as_ptr().cast(), text.len()) };
+}
+
 /// The printed form of a whole message: every record ends with a newline.
-pub fn format_message(lines: &[MessageLine]) -> String {
+pub fn format_message(lines: &[MessageLine], letter: ExponentLetter) -> String {
     let mut out = String::new();
     for line in lines {
-        format_line(&mut out, line);
+        format_line(&mut out, line, letter);
     }
     out
 }
 
-/// Appends the records XERRWD writes for one call: the text, then the
-/// integers, then the reals.
-fn format_line(out: &mut String, line: &MessageLine) {
+/// Appends the records XERRWD (or XERRWV) writes for one call: the text,
+/// then the integers, then the reals.
+fn format_line(out: &mut String, line: &MessageLine, letter: ExponentLetter) {
     out.push(' ');
     out.push_str(&line.text);
     out.push('\n');
@@ -89,10 +123,11 @@ fn format_line(out: &mut String, line: &MessageLine) {
     match line.reals.as_slice() {
         [] => {}
         [r1] => {
-            let _ = writeln!(out, "      In above message,  R1 ={}", fortran_d21_13(*r1));
+            let _ = writeln!(out, "      In above message,  R1 ={}", fortran_21_13(*r1, letter));
         }
         [r1, r2, ..] => {
-            let _ = writeln!(out, "      In above,  R1 ={}   R2 ={}", fortran_d21_13(*r1), fortran_d21_13(*r2));
+            let (r1, r2) = (fortran_21_13(*r1, letter), fortran_21_13(*r2, letter));
+            let _ = writeln!(out, "      In above,  R1 ={r1}   R2 ={r2}");
         }
     }
 }
@@ -113,8 +148,9 @@ fn fortran_i10(value: FInt) -> String {
 /// ` -0.1234567890123D-04`; a three-digit exponent drops the `D`
 /// (`  0.1000000000000+101`); zero keeps its sign (` -0.0000000000000D+00`);
 /// rounding is to nearest, ties to even, on the exact binary value;
-/// `Infinity`, `-Infinity` and `NaN` are right-justified.
-fn fortran_d21_13(value: Real) -> String {
+/// `Infinity`, `-Infinity` and `NaN` are right-justified. `E21.13` is the
+/// same with `E` (a REAL, widened exactly, never needs three digits).
+fn fortran_21_13(value: Real, letter: ExponentLetter) -> String {
     const WIDTH: usize = 21;
     const DIGITS: usize = 13;
     if value.is_nan() {
@@ -138,8 +174,12 @@ fn fortran_d21_13(value: Real) -> String {
     let sign = if value.is_sign_negative() { "-" } else { "" };
     let exp_sign = if exponent < 0 { '-' } else { '+' };
     let exp_abs = exponent.unsigned_abs();
+    let letter = match letter {
+        ExponentLetter::D => 'D',
+        ExponentLetter::E => 'E',
+    };
     let exponent_field =
-        if exp_abs <= 99 { format!("D{exp_sign}{exp_abs:02}") } else { format!("{exp_sign}{exp_abs:03}") };
+        if exp_abs <= 99 { format!("{letter}{exp_sign}{exp_abs:02}") } else { format!("{exp_sign}{exp_abs:03}") };
     format!("{:>WIDTH$}", format!("{sign}0.{digits}{exponent_field}"))
 }
 
@@ -176,7 +216,39 @@ mod tests {
             (f64::NAN, "                  NaN"),
         ];
         for &(value, expected) in cases {
-            assert_eq!(fortran_d21_13(value), expected, "value {value:e}");
+            assert_eq!(fortran_21_13(value, ExponentLetter::D), expected, "value {value:e}");
+        }
+    }
+
+    /// REAL values and the text the original XERRWV (saux.f, gfortran 12.2)
+    /// writes for them with `E21.13`, taken from a probe program's output.
+    #[test]
+    fn e21_13_matches_the_original_xerrwv() {
+        let cases: &[(f32, &str)] = &[
+            (0.0, "  0.0000000000000E+00"),
+            (-0.0, " -0.0000000000000E+00"),
+            (1.0, "  0.1000000000000E+01"),
+            (1.0 / 3.0, "  0.3333333432674E+00"),
+            (1e-38, "  0.9999999350456E-38"),
+            (3.4e38, "  0.3399999952144E+39"),
+            (-2.5e-7, " -0.2499999993688E-06"),
+            (123456.78, "  0.1234567812500E+06"),
+            (0.99999994, "  0.9999999403954E+00"),
+            (2e-44, "  0.1961817850055E-43"),
+            (-f32::MIN_POSITIVE, " -0.1175494350822E-37"),
+            (f32::MAX, "  0.3402823466385E+39"),
+            (1e10, "  0.1000000000000E+11"),
+            (-7e-3, " -0.7000000216067E-02"),
+            (5e-14, "  0.4999999912258E-13"),
+            (0.1, "  0.1000000014901E+00"),
+            (f32::from_bits(1), "  0.1401298464325E-44"),
+            (f32::from_bits(0x807f_ffff), " -0.1175494210692E-37"),
+            (f32::INFINITY, "             Infinity"),
+            (f32::NEG_INFINITY, "            -Infinity"),
+            (f32::NAN, "                  NaN"),
+        ];
+        for &(value, expected) in cases {
+            assert_eq!(fortran_21_13(f64::from(value), ExponentLetter::E), expected, "value {value:e}");
         }
     }
 
@@ -212,6 +284,8 @@ mod tests {
             "      In above message,  I1 =         3\n",
             "      In above,  R1 =  0.1000000000000D+01   R2 = -0.2000000000000D+01\n",
         );
-        assert_eq!(format_message(&lines), expected);
+        assert_eq!(format_message(&lines, ExponentLetter::D), expected);
+        // XERRWV: the same records, E for D.
+        assert_eq!(format_message(&lines, ExponentLetter::E), expected.replace("D+01", "E+01"));
     }
 }
