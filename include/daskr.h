@@ -125,11 +125,17 @@ extern "C" {
 #endif // __cplusplus
 
 /*
- D1MACH(I), as in DASKR's daux.f (see `machine_constant`). Also exported
- as `d1mach_` (weak) and `D1MACH`.
+ D1MACH(I), as in DASKR's daux.f: the unit roundoff of DOUBLE
+ PRECISION, 2^-52 (2.220446049250313D-16), for every I. daux.f ignores
+ the argument (it halves U from 1 until 1 + U rounds to 1 and returns
+ 2U), so a program that linked daux.f gets this value for D1MACH(1) ..
+ D1MACH(5) alike, and gets it here too; a program that wants SLATEC's
+ constants links its own D1MACH, which takes precedence (the gfortran
+ spelling is weak). DASKR calls D1MACH(4). Also exported as `d1mach_`
+ (weak) and `D1MACH`.
 
  # Safety
- `i` must be null or point to an INTEGER.
+ None: the argument is never read (it may be null).
  */
 double d1mach(const int *i);
 
@@ -144,9 +150,8 @@ double D1MACH(const int *i);
  (1.1920929E-07), for every I. saux.f ignores the argument (it halves
  U from 1 until 1 + U rounds to 1 and returns 2U), so a legacy program
  gets this value for R1MACH(1) .. R1MACH(5) alike; SDASKR and the
- single-precision preconditioners call R1MACH(4). Unlike D1MACH here,
- which answers SLATEC's indices, R1MACH keeps saux.f's behaviour. Also
- exported as `r1mach_` (weak) and `R1MACH`.
+ single-precision preconditioners call R1MACH(4). Also exported as
+ `r1mach_` (weak) and `R1MACH`.
  */
 float r1mach(const int *i);
 

@@ -15,29 +15,21 @@ use super::boundary;
 use super::messages::{SingleStdoutSink, StdoutSink};
 use crate::core::messages::{MessageLine, MessageSink};
 
-/// D1MACH(I): 1 smallest normalised, 2 largest, 3 smallest relative
-/// spacing, 4 largest relative spacing, 5 log10(2); 0 for other I.
-fn machine_constant(i: c_int) -> f64 {
-    match i {
-        1 => f64::MIN_POSITIVE,
-        2 => f64::MAX,
-        3 => f64::EPSILON / 2.0,
-        4 => f64::EPSILON,
-        5 => std::f64::consts::LOG10_2,
-        _ => 0.0,
-    }
-}
-
-/// D1MACH(I), as in DASKR's daux.f (see `machine_constant`). Also exported
-/// as `d1mach_` (weak) and `D1MACH`.
+/// D1MACH(I), as in DASKR's daux.f: the unit roundoff of DOUBLE
+/// PRECISION, 2^-52 (2.220446049250313D-16), for every I. daux.f ignores
+/// the argument (it halves U from 1 until 1 + U rounds to 1 and returns
+/// 2U), so a program that linked daux.f gets this value for D1MACH(1) ..
+/// D1MACH(5) alike, and gets it here too; a program that wants SLATEC's
+/// constants links its own D1MACH, which takes precedence (the gfortran
+/// spelling is weak). DASKR calls D1MACH(4). Also exported as `d1mach_`
+/// (weak) and `D1MACH`.
 ///
 /// # Safety
-/// `i` must be null or point to an INTEGER.
+/// None: the argument is never read (it may be null).
 #[no_mangle]
-pub unsafe extern "C" fn d1mach(i: *const c_int) -> f64 {
-    // SAFETY: null-checked read of the caller's INTEGER.
-    let i = unsafe { i.as_ref() }.copied().unwrap_or(0);
-    boundary(0.0, || machine_constant(i))
+pub extern "C" fn d1mach(i: *const c_int) -> f64 {
+    let _ = i; // never read, as in daux.f
+    f64::EPSILON
 }
 export_aliases!(d1mach => weak d1mach_, strong D1MACH);
 
@@ -45,9 +37,8 @@ export_aliases!(d1mach => weak d1mach_, strong D1MACH);
 /// (1.1920929E-07), for every I. saux.f ignores the argument (it halves
 /// U from 1 until 1 + U rounds to 1 and returns 2U), so a legacy program
 /// gets this value for R1MACH(1) .. R1MACH(5) alike; SDASKR and the
-/// single-precision preconditioners call R1MACH(4). Unlike D1MACH here,
-/// which answers SLATEC's indices, R1MACH keeps saux.f's behaviour. Also
-/// exported as `r1mach_` (weak) and `R1MACH`.
+/// single-precision preconditioners call R1MACH(4). Also exported as
+/// `r1mach_` (weak) and `R1MACH`.
 #[no_mangle]
 pub extern "C" fn r1mach(i: *const c_int) -> f32 {
     let _ = i; // never read, as in saux.f
@@ -166,11 +157,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn machine_constants() {
-        assert_eq!(machine_constant(4), 2.0f64.powi(-52));
-        assert_eq!(machine_constant(3), 2.0f64.powi(-53));
-        assert_eq!(machine_constant(1), 2.0f64.powi(-1022));
-        assert_eq!(machine_constant(7), 0.0);
+    fn d1mach_is_the_unit_roundoff_for_every_argument() {
+        // daux.f's value, whatever the argument, even none at all.
+        for i in [1, 2, 3, 4, 5, 0, 99, -4] {
+            assert_eq!(d1mach(&i).to_bits(), 2.0f64.powi(-52).to_bits());
+        }
+        assert_eq!(d1mach(std::ptr::null()), f64::EPSILON);
     }
 
     #[test]
