@@ -62,6 +62,14 @@ typedef void (*daskr_rt_fn)(const int *neq, const double *t, const double *y, co
 typedef void (*dsl48e_res_fn)(const int *neq, const double *t, const double *z, const double *zdot, double *delta, int *ires, const int *ichvar, double *rpar, int *ipar);
 
 /*
+ DSL48E's `SENRHS`, the right-hand sides of the sensitivity equations:
+ reserved. Sensitivities are not available yet (INFO(12) > 0 is
+ rejected), so SENRHS is never called and its argument list is not
+ fixed here; pass any routine (cast to this type) or NULL.
+ */
+typedef void (*dsl48e_senrhs_fn)(void);
+
+/*
  DSL48E's Jacobian routine (JDTYPE = 1) `JAC(NEQ, T, Z, ZDOT, CJ, NEJAC,
  JROW, JCOL, PD, IRES, RPAR, IPAR)`: PD(k) = dF(JROW(k))/dz(JCOL(k)) +
  CJ*dF(JROW(k))/dzdot(JCOL(k)), IRES as for RES.
@@ -232,13 +240,13 @@ void DDASKR(daskr_res_fn res, const int *neq, double *t, double *y, double *ypri
  Scalar inputs may be constants: they are never written. Null pointers
  are rejected with IDID = -33 where something is needed.
  */
-void dsl48e(dsl48e_res_fn res, daskr_generic_fn senrhs, const int *neq, double *time, double *z, double *zdot, const double *tout, int *info, double *rtol, double *atol, int *idid, double *rwork, const int *lrw, int *iwork, const int *liw, double *rpar, int *ipar, dsl48e_jac_fn jac, const int *nejac, const int *jrow, const int *jcol, const int *jydot, const int *njydot, const int *jdtype, const double *bounds, int *ievent, int *idiscon, const int *nc, const int *nd, const int *isc, double *tevt, const int *lievwk, int *ievwk, const int *lrevwk, double *revwk, dsl48e_stchange_fn stchange, dsl48e_evtderiv_fn evtderiv);
+void dsl48e(dsl48e_res_fn res, dsl48e_senrhs_fn senrhs, const int *neq, double *time, double *z, double *zdot, const double *tout, int *info, double *rtol, double *atol, int *idid, double *rwork, const int *lrw, int *iwork, const int *liw, double *rpar, int *ipar, dsl48e_jac_fn jac, const int *nejac, const int *jrow, const int *jcol, const int *jydot, const int *njydot, const int *jdtype, const double *bounds, int *ievent, int *idiscon, const int *nc, const int *nd, const int *isc, double *tevt, const int *lievwk, int *ievwk, const int *lrevwk, double *revwk, dsl48e_stchange_fn stchange, dsl48e_evtderiv_fn evtderiv);
 
 /* dsl48e_: alias of dsl48e. */
-void dsl48e_(dsl48e_res_fn res, daskr_generic_fn senrhs, const int *neq, double *time, double *z, double *zdot, const double *tout, int *info, double *rtol, double *atol, int *idid, double *rwork, const int *lrw, int *iwork, const int *liw, double *rpar, int *ipar, dsl48e_jac_fn jac, const int *nejac, const int *jrow, const int *jcol, const int *jydot, const int *njydot, const int *jdtype, const double *bounds, int *ievent, int *idiscon, const int *nc, const int *nd, const int *isc, double *tevt, const int *lievwk, int *ievwk, const int *lrevwk, double *revwk, dsl48e_stchange_fn stchange, dsl48e_evtderiv_fn evtderiv);
+void dsl48e_(dsl48e_res_fn res, dsl48e_senrhs_fn senrhs, const int *neq, double *time, double *z, double *zdot, const double *tout, int *info, double *rtol, double *atol, int *idid, double *rwork, const int *lrw, int *iwork, const int *liw, double *rpar, int *ipar, dsl48e_jac_fn jac, const int *nejac, const int *jrow, const int *jcol, const int *jydot, const int *njydot, const int *jdtype, const double *bounds, int *ievent, int *idiscon, const int *nc, const int *nd, const int *isc, double *tevt, const int *lievwk, int *ievwk, const int *lrevwk, double *revwk, dsl48e_stchange_fn stchange, dsl48e_evtderiv_fn evtderiv);
 
 /* DSL48E: alias of dsl48e. */
-void DSL48E(dsl48e_res_fn res, daskr_generic_fn senrhs, const int *neq, double *time, double *z, double *zdot, const double *tout, int *info, double *rtol, double *atol, int *idid, double *rwork, const int *lrw, int *iwork, const int *liw, double *rpar, int *ipar, dsl48e_jac_fn jac, const int *nejac, const int *jrow, const int *jcol, const int *jydot, const int *njydot, const int *jdtype, const double *bounds, int *ievent, int *idiscon, const int *nc, const int *nd, const int *isc, double *tevt, const int *lievwk, int *ievwk, const int *lrevwk, double *revwk, dsl48e_stchange_fn stchange, dsl48e_evtderiv_fn evtderiv);
+void DSL48E(dsl48e_res_fn res, dsl48e_senrhs_fn senrhs, const int *neq, double *time, double *z, double *zdot, const double *tout, int *info, double *rtol, double *atol, int *idid, double *rwork, const int *lrw, int *iwork, const int *liw, double *rpar, int *ipar, dsl48e_jac_fn jac, const int *nejac, const int *jrow, const int *jcol, const int *jydot, const int *njydot, const int *jdtype, const double *bounds, int *ievent, int *idiscon, const int *nc, const int *nd, const int *isc, double *tevt, const int *lievwk, int *ievwk, const int *lrevwk, double *revwk, dsl48e_stchange_fn stchange, dsl48e_evtderiv_fn evtderiv);
 
 /*
  DBANJA: form and factor a banded preconditioner for DDASKR's Krylov

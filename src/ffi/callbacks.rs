@@ -190,3 +190,10 @@ pub type dsl48e_evtderiv_fn = Option<
         alpha: *mut f64,
     ),
 >;
+
+/// DSL48E's `SENRHS`, the right-hand sides of the sensitivity equations:
+/// reserved. Sensitivities are not available yet (INFO(12) > 0 is
+/// rejected), so SENRHS is never called and its argument list is not
+/// fixed here; pass any routine (cast to this type) or NULL.
+#[allow(non_camel_case_types)]
+pub type dsl48e_senrhs_fn = Option<unsafe extern "C" fn()>;

@@ -5,7 +5,7 @@ use daskr_export::export_aliases;
 use std::os::raw::c_int;
 
 use super::boundary;
-use super::callbacks::{daskr_generic_fn, dsl48e_evtderiv_fn, dsl48e_jac_fn, dsl48e_res_fn, dsl48e_stchange_fn};
+use super::callbacks::{dsl48e_evtderiv_fn, dsl48e_jac_fn, dsl48e_res_fn, dsl48e_senrhs_fn, dsl48e_stchange_fn};
 use super::messages::StdoutSink;
 use super::slices::{opt_slice, opt_slice_mut, scalar_mut, tolerances};
 use crate::core::dsl48e::{self, Dsl48eArgs};
@@ -209,7 +209,7 @@ fn len(v: c_int) -> usize {
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn dsl48e(
     res: dsl48e_res_fn,
-    senrhs: daskr_generic_fn,
+    senrhs: dsl48e_senrhs_fn,
     neq: *const c_int,
     time: *mut f64,
     z: *mut f64,
