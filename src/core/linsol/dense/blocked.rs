@@ -1,0 +1,607 @@
+//! The blocked LU of [`super::factor`] for larger orders: recursive
+//! (column halving, as LAPACK's DGETRF2), with a packed, register-blocked
+//! matrix-product kernel for the updates, in LINPACK's order of operations.
+//!
+//! # Why the results equal DGEFA's bit for bit
+//!
+//! DGEFA changes an entry `a(i,j)` only by `a(i,j) = a(i,j) + t*m(i,k)` for
+//! the elimination steps `k = 1, 2, ...` in turn, each product rounded, then
+//! the sum rounded (no FMA), skipped when the factor `t = u(k,j)` is zero
+//! (DAXPY returns), plus the scaling of the pivot column and row
+//! interchanges. Every routine here applies to each entry exactly that
+//! sequence:
+//!
+//! - the leaves ([`leaf_lu`], [`leaf_trsm`]) are DGEFA's column sweeps on a
+//!   few columns;
+//! - the product kernel keeps a tile of `C` in registers and subtracts the
+//!   products one `k` at a time, in increasing `k` (`c = c - a*b`, never a
+//!   separate sum of products), `k` blocks in increasing order;
+//! - a zero `b = u(k,j)` is skipped exactly as DAXPY skips it: rows of a
+//!   packed `B` strip that are entirely zero are left out, and in a strip
+//!   with some zeros each product is ANDed with a mask that is all ones
+//!   where `b != 0` and zero where `b == 0`, so `c - (+0) = c` bit for bit
+//!   (also for `c = -0`, and when `a` is infinite or NaN);
+//! - the recursion only regroups those operations; row interchanges move
+//!   whole rows, never change values.
+//!
+//! Multipliers are stored positive (`l = a * (1/pivot)`, subtracted):
+//! DGEFA's `-1/pivot` and added products give the same magnitudes.
+
+use std::cell::RefCell;
+
+use faer::traits::pulp::{Simd, WithSimd};
+
+use super::{axpy_neg, bad_pivot};
+use crate::core::linsol::SingularMatrix;
+use crate::types::{FInt, Real};
+
+/// Rows of the register tile, in SIMD vectors (8 rows with AVX2).
+const MR_VECS: usize = 2;
+/// Columns of the register tile.
+const NR: usize = 4;
+/// Depth (`k`) of one packed block of the product.
+const KC: usize = 256;
+/// Rows of one packed block of `A` (a multiple of every tile height).
+const MC: usize = 192;
+/// Columns of one packed block of `B`.
+const NC: usize = 2048;
+/// Widest column block factored (or solved) by the column sweeps; wider
+/// ones are halved.
+const LEAF: usize = 16;
+
+/// Bit pattern of a "keep this product" mask entry.
+const KEEP: u64 = u64::MAX;
+
+/// How a packed strip of `B` (`kc` rows, [`NR`] columns) is multiplied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum StripKind {
+    /// Every entry is zero: nothing to do.
+    Empty,
+    /// No zero entry: all `kc` rows, plain products.
+    Dense,
+    /// Some zeros: only the rows with a non-zero entry, masked products.
+    Masked,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Strip {
+    kind: StripKind,
+    /// First packed row of the strip (index into `rows`, and times [`NR`]
+    /// into `vals` / `masks`).
+    start: usize,
+    /// Packed rows.
+    count: usize,
+    /// Columns of the matrix in the strip (`NR`, fewer in the last one).
+    nr: usize,
+}
+
+/// Scratch of the blocked LU, grown to the largest problem seen.
+#[derive(Default)]
+pub(super) struct Workspace {
+    /// Packed block of `A`: strips of `mr` rows, `kc` columns each, `mr`
+    /// consecutive values per column.
+    apack: Vec<Real>,
+    /// Packed block of `B`: per strip and packed row, [`NR`] values.
+    vals: Vec<Real>,
+    /// For `Masked` strips: [`KEEP`] or 0 per value, as `f64` bit patterns.
+    masks: Vec<Real>,
+    /// For `Masked` strips: the row (`k` within the block) of each packed row.
+    rows: Vec<u32>,
+    /// Strips of the packed `B` block.
+    strips: Vec<Strip>,
+    /// Per row of a strip: bit `j` set if column `j` is non-zero.
+    bits: Vec<u8>,
+    /// The row interchanges being applied (those with `p != k`).
+    swaps: Vec<(usize, usize)>,
+}
+
+thread_local! {
+    static WORKSPACE: RefCell<Workspace> = RefCell::new(Workspace::default());
+}
+
+/// Factor the column-major `n x n` matrix `a` (see [`super::factor`]).
+pub(super) fn factor<S: Simd>(simd: S, a: &mut [Real], n: usize, pivots: &mut [FInt]) -> Result<(), SingularMatrix> {
+    let cached = WORKSPACE.try_with(|cell| {
+        let mut ws = cell.try_borrow_mut().ok()?;
+        Some(lu_rec(simd, &mut ws, a, n, 0, n, pivots))
+    });
+    match cached {
+        Ok(Some(result)) => result,
+        // Thread-local storage being torn down, or re-entered on this thread
+        // (neither expected): use a private workspace.
+        _ => lu_rec(simd, &mut Workspace::default(), a, n, 0, n, pivots),
+    }
+}
+
+/// Split point of a block of `w > LEAF` columns: about half, a multiple of 8.
+fn split(w: usize) -> usize {
+    (w / 2).div_ceil(8) * 8
+}
+
+/// LU with partial pivoting of columns `d..d+w`, rows `d..n`, of the `n x n`
+/// matrix `a` (leading dimension `n`), whose columns `d..d+w` have already
+/// received the updates of the elimination steps `0..d`. Row interchanges are
+/// applied to columns `d..d+w` only; `pivots[d..d+w]` are absolute rows.
+fn lu_rec<S: Simd>(
+    simd: S,
+    ws: &mut Workspace,
+    a: &mut [Real],
+    n: usize,
+    d: usize,
+    w: usize,
+    pivots: &mut [FInt],
+) -> Result<(), SingularMatrix> {
+    if w <= LEAF {
+        return simd.vectorize(LeafLu { a, n, d, w, pivots });
+    }
+    let n1 = split(w);
+    lu_rec(simd, ws, a, n, d, n1, pivots)?;
+    apply_interchanges(ws, a, n, d + n1..d + w, d..d + n1, pivots);
+    {
+        let (left, right) = a.split_at_mut((d + n1) * n);
+        let cols = w - n1;
+        // U12 = L11^-1 A12, then A22 -= L21 U12.
+        trsm(simd, ws, left, right, n, d, n1, cols);
+        gemm(simd, ws, left, n, d + n1, d, right, d, d + n1, n - d - n1, cols, n1);
+    }
+    lu_rec(simd, ws, a, n, d + n1, w - n1, pivots)?;
+    apply_interchanges(ws, a, n, d..d + n1, d + n1..d + w, pivots);
+    Ok(())
+}
+
+/// Apply the interchanges `k <-> pivots[k]`, `k` in `steps` in order, to the
+/// columns `cols` of `a` (leading dimension `n`).
+fn apply_interchanges(
+    ws: &mut Workspace,
+    a: &mut [Real],
+    n: usize,
+    cols: std::ops::Range<usize>,
+    steps: std::ops::Range<usize>,
+    pivots: &[FInt],
+) {
+    let swaps = &mut ws.swaps;
+    swaps.clear();
+    swaps.extend(steps.clone().zip(&pivots[steps]).filter(|&(k, &p)| p as usize != k).map(|(k, &p)| (k, p as usize)));
+    if swaps.is_empty() {
+        return;
+    }
+    for col in a[cols.start * n..cols.end * n].chunks_exact_mut(n) {
+        for &(k, p) in swaps.iter() {
+            col.swap(k, p);
+        }
+    }
+}
+
+/// Forward substitution with the unit lower triangle `L` in rows and columns
+/// `d..d+h` of `l` (columns counted from the start of `l`), on rows `d..d+h`
+/// of the first `cols` columns of `x`; both have leading dimension `n`.
+#[allow(clippy::too_many_arguments)]
+fn trsm<S: Simd>(simd: S, ws: &mut Workspace, l: &[Real], x: &mut [Real], n: usize, d: usize, h: usize, cols: usize) {
+    if h <= LEAF {
+        simd.vectorize(LeafTrsm { l, x, n, d, h, cols });
+        return;
+    }
+    let h1 = split(h);
+    trsm(simd, ws, l, x, n, d, h1, cols);
+    gemm(simd, ws, l, n, d + h1, d, x, d, d + h1, h - h1, cols, h1);
+    trsm(simd, ws, l, x, n, d + h1, h - h1, cols);
+}
+
+/// DGEFA's column sweeps on columns `d..d+w`, rows `d..n`.
+struct LeafLu<'a> {
+    a: &'a mut [Real],
+    n: usize,
+    d: usize,
+    w: usize,
+    pivots: &'a mut [FInt],
+}
+
+impl WithSimd for LeafLu<'_> {
+    type Output = Result<(), SingularMatrix>;
+    #[inline(always)]
+    fn with_simd<S: Simd>(self, simd: S) -> Self::Output {
+        let Self { a, n, d, w, pivots } = self;
+        for k in d..d + w {
+            // Pivot: first entry of largest magnitude in column k, rows k..n.
+            let col = &a[k * n..(k + 1) * n];
+            let mut p = k;
+            let mut max = col[k].abs();
+            for (i, v) in col.iter().enumerate().skip(k + 1) {
+                if v.abs() > max {
+                    max = v.abs();
+                    p = i;
+                }
+            }
+            pivots[k] = p as FInt;
+            let pivot = col[p];
+            if bad_pivot(pivot) {
+                return Err(SingularMatrix { column: k });
+            }
+            let (left, right) = a[d * n..(d + w) * n].split_at_mut((k + 1 - d) * n);
+            if p != k {
+                for col in left.chunks_mut(n) {
+                    col.swap(k, p);
+                }
+            }
+            let recip = 1.0 / pivot;
+            let lcol = &mut left[(k - d) * n + k + 1..];
+            for v in lcol.iter_mut() {
+                *v *= recip;
+            }
+            let lcol = &*lcol;
+            for col in right.chunks_mut(n) {
+                if p != k {
+                    col.swap(k, p);
+                }
+                let t = col[k];
+                if t != 0.0 {
+                    axpy_neg(simd, t, lcol, &mut col[k + 1..]);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// DGEFA's column sweeps applied to rows `d..d+h` of `cols` columns of `x`
+/// (the unit lower triangle in rows and columns `d..d+h` of `l`).
+struct LeafTrsm<'a> {
+    l: &'a [Real],
+    x: &'a mut [Real],
+    n: usize,
+    d: usize,
+    h: usize,
+    cols: usize,
+}
+
+impl WithSimd for LeafTrsm<'_> {
+    type Output = ();
+    #[inline(always)]
+    fn with_simd<S: Simd>(self, simd: S) {
+        let Self { l, x, n, d, h, cols } = self;
+        // Strips of NR columns, transposed into a small tile so that one
+        // row of the strip is NR / lanes vectors; a zero x(p,j) is skipped by
+        // zeroing its products (as in the product kernel).
+        let rv = NR / S::F64_LANES;
+        let zero = simd.splat_f64s(0.0);
+        let mut tile = [0.0; LEAF * NR];
+        let tile = &mut tile[..h * NR];
+        for j0 in (0..cols).step_by(NR) {
+            let nr = NR.min(cols - j0);
+            for j in 0..NR {
+                if j < nr {
+                    let col = &x[(j0 + j) * n + d..][..h];
+                    for (t, &v) in tile.chunks_exact_mut(NR).zip(col) {
+                        t[j] = v;
+                    }
+                } else {
+                    tile.chunks_exact_mut(NR).for_each(|t| t[j] = 0.0);
+                }
+            }
+            let (rows, _) = S::as_mut_simd_f64s(tile);
+            for p in 0..h {
+                let (done, rest) = rows.split_at_mut((p + 1) * rv);
+                let xp = &done[p * rv..];
+                let mut is_zero = [simd.equal_f64s(zero, zero); NR];
+                for (z, &v) in is_zero.iter_mut().zip(xp) {
+                    *z = simd.equal_f64s(v, zero);
+                }
+                let lcol = &l[(d + p) * n + d + p + 1..(d + p) * n + d + h];
+                for (row, &li) in rest.chunks_exact_mut(rv).zip(lcol) {
+                    let li = simd.splat_f64s(li);
+                    for ((r, &v), &z) in row.iter_mut().zip(xp).zip(&is_zero) {
+                        *r = simd.sub_f64s(*r, simd.select_f64s(z, zero, simd.mul_f64s(li, v)));
+                    }
+                }
+            }
+            for j in 0..nr {
+                let col = &mut x[(j0 + j) * n + d..][..h];
+                for (t, v) in tile.chunks_exact(NR).zip(col) {
+                    *v = t[j];
+                }
+            }
+        }
+    }
+}
+
+/// `C -= A B` in LINPACK order (see the module doc), where `A` is rows
+/// `ar..ar+m`, columns `ac..ac+k` of `a`; `B` rows `br..br+k` and `C` rows
+/// `cr..cr+m` of the first `cols` columns of `x`; leading dimension `n`.
+#[allow(clippy::too_many_arguments)]
+fn gemm<S: Simd>(
+    simd: S,
+    ws: &mut Workspace,
+    a: &[Real],
+    n: usize,
+    ar: usize,
+    ac: usize,
+    x: &mut [Real],
+    br: usize,
+    cr: usize,
+    m: usize,
+    cols: usize,
+    k: usize,
+) {
+    if m == 0 || cols == 0 || k == 0 {
+        return;
+    }
+    for jc in (0..cols).step_by(NC) {
+        let nc = NC.min(cols - jc);
+        for pc in (0..k).step_by(KC) {
+            let kc = KC.min(k - pc);
+            if !simd.vectorize(PackB { ws, x, n, r: br + pc, c: jc, nc, kc }) {
+                continue;
+            }
+            for ic in (0..m).step_by(MC) {
+                let mc = MC.min(m - ic);
+                simd.vectorize(MacroKernel { ws, a, ar: ar + ic, ac: ac + pc, x, n, cr: cr + ic, c0: jc, mc, kc });
+            }
+        }
+    }
+}
+
+/// [`Workspace::pack_b`] compiled for the running CPU.
+struct PackB<'a> {
+    ws: &'a mut Workspace,
+    x: &'a [Real],
+    n: usize,
+    r: usize,
+    c: usize,
+    nc: usize,
+    kc: usize,
+}
+
+impl WithSimd for PackB<'_> {
+    type Output = bool;
+    #[inline(always)]
+    fn with_simd<S: Simd>(self, _simd: S) -> bool {
+        let Self { ws, x, n, r, c, nc, kc } = self;
+        ws.pack_b(x, n, r, c, nc, kc)
+    }
+}
+
+impl Workspace {
+    /// Pack rows `r..r+mc`, columns `c..c+kc` of `a` into strips of `mr`
+    /// rows (the last one padded with zeros).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn pack_a(apack: &mut Vec<Real>, a: &[Real], n: usize, r: usize, c: usize, mc: usize, kc: usize, mr: usize) {
+        let strips = mc.div_ceil(mr);
+        let len = strips * mr * kc;
+        if apack.len() < len {
+            apack.resize(len, 0.0);
+        }
+        for (s, dst) in apack[..len].chunks_exact_mut(mr * kc).enumerate() {
+            let r0 = r + s * mr;
+            let rows = mr.min(r + mc - r0);
+            if rows == mr {
+                for (k, dst) in dst.chunks_exact_mut(mr).enumerate() {
+                    dst.copy_from_slice(&a[(c + k) * n + r0..][..mr]);
+                }
+            } else {
+                for (k, dst) in dst.chunks_exact_mut(mr).enumerate() {
+                    dst[..rows].copy_from_slice(&a[(c + k) * n + r0..][..rows]);
+                    dst[rows..].fill(0.0);
+                }
+            }
+        }
+    }
+
+    /// Pack rows `r..r+kc`, columns `c..c+nc` of `x` into strips of [`NR`]
+    /// columns, classified by their zeros. Returns whether any entry is
+    /// non-zero.
+    #[inline(always)]
+    fn pack_b(&mut self, x: &[Real], n: usize, r: usize, c: usize, nc: usize, kc: usize) -> bool {
+        static ZEROS: [Real; KC] = [0.0; KC];
+        let nstrips = nc.div_ceil(NR);
+        let cap = nstrips * kc;
+        if self.rows.len() < cap {
+            self.rows.resize(cap, 0);
+            self.vals.resize(cap * NR, 0.0);
+            self.masks.resize(cap * NR, 0.0);
+        }
+        if self.bits.len() < kc {
+            self.bits.resize(kc, 0);
+        }
+        self.strips.clear();
+        let mut used = 0;
+        let mut any = false;
+        for s in 0..nstrips {
+            let j0 = c + s * NR;
+            let nr = NR.min(c + nc - j0);
+            let cols: [&[Real]; NR] =
+                std::array::from_fn(|j| if j < nr { &x[(j0 + j) * n + r..][..kc] } else { &ZEROS[..kc] });
+            let has_zero = cols[..nr].iter().any(|col| col.iter().fold(false, |z, &v| z | (v == 0.0)));
+            if !has_zero {
+                self.strips.push(Strip { kind: StripKind::Dense, start: used, count: kc, nr });
+                for (k, out) in self.vals[used * NR..(used + kc) * NR].chunks_exact_mut(NR).enumerate() {
+                    for (o, col) in out.iter_mut().zip(&cols) {
+                        *o = col[k];
+                    }
+                }
+                used += kc;
+                any = true;
+                continue;
+            }
+            let bits = &mut self.bits[..kc];
+            bits.fill(0);
+            for (j, col) in cols[..nr].iter().enumerate() {
+                for (b, &v) in bits.iter_mut().zip(col.iter()) {
+                    *b |= u8::from(v != 0.0) << j;
+                }
+            }
+            let count = bits.iter().filter(|&&b| b != 0).count();
+            if count == 0 {
+                self.strips.push(Strip { kind: StripKind::Empty, start: used, count, nr });
+                continue;
+            }
+            self.strips.push(Strip { kind: StripKind::Masked, start: used, count, nr });
+            any = true;
+            let vals = &mut self.vals[used * NR..(used + count) * NR];
+            let masks = &mut self.masks[used * NR..(used + count) * NR];
+            let rows = &mut self.rows[used..used + count];
+            let active = bits.iter().enumerate().filter(|&(_, &b)| b != 0);
+            for (t, (k, &b)) in active.enumerate() {
+                rows[t] = k as u32;
+                for (j, col) in cols.iter().enumerate() {
+                    let keep = b & (1 << j) != 0;
+                    vals[t * NR + j] = col[k];
+                    masks[t * NR + j] = Real::from_bits(if keep { KEEP } else { 0 });
+                }
+            }
+            used += count;
+        }
+        any
+    }
+}
+
+/// The products of one packed `A` block (`mc x kc`) with the packed `B`
+/// block, subtracted from rows `cr..cr+mc`, columns `c0..` of `x`.
+struct MacroKernel<'a> {
+    ws: &'a mut Workspace,
+    a: &'a [Real],
+    ar: usize,
+    ac: usize,
+    x: &'a mut [Real],
+    n: usize,
+    cr: usize,
+    c0: usize,
+    mc: usize,
+    kc: usize,
+}
+
+impl WithSimd for MacroKernel<'_> {
+    type Output = ();
+    #[inline(always)]
+    fn with_simd<S: Simd>(self, simd: S) {
+        let Self { ws, a, ar, ac, x, n, cr, c0, mc, kc } = self;
+        let lanes = S::F64_LANES;
+        let mr = MR_VECS * lanes;
+        Workspace::pack_a(&mut ws.apack, a, n, ar, ac, mc, kc, mr);
+        let apack = &ws.apack[..mc.div_ceil(mr) * mr * kc];
+        for (s, strip) in ws.strips.iter().enumerate() {
+            if strip.kind == StripKind::Empty {
+                continue;
+            }
+            let (j0, nr) = (c0 + s * NR, strip.nr);
+            let vals = &ws.vals[strip.start * NR..(strip.start + strip.count) * NR];
+            for (i, astrip) in apack.chunks_exact(mr * kc).enumerate() {
+                let r0 = cr + i * mr;
+                let rows = mr.min(cr + mc - r0);
+                let (av, _) = S::as_simd_f64s(astrip);
+                let mut acc = [[simd.splat_f64s(0.0); MR_VECS]; NR];
+                load_tile(simd, x, n, r0, j0, rows, nr, &mut acc);
+                match strip.kind {
+                    StripKind::Dense => kernel_dense(simd, av, vals, &mut acc),
+                    _ => {
+                        let masks = &ws.masks[strip.start * NR..(strip.start + strip.count) * NR];
+                        let ks = &ws.rows[strip.start..strip.start + strip.count];
+                        kernel_masked(simd, av, ks, vals, masks, &mut acc);
+                    }
+                }
+                store_tile(simd, x, n, r0, j0, rows, nr, &acc);
+            }
+        }
+    }
+}
+
+/// Load rows `r0..r0+rows`, columns `j0..j0+nr` of `x` into a register tile
+/// (the rest zero).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn load_tile<S: Simd>(
+    simd: S,
+    x: &[Real],
+    n: usize,
+    r0: usize,
+    j0: usize,
+    rows: usize,
+    nr: usize,
+    acc: &mut [[S::f64s; MR_VECS]; NR],
+) {
+    let lanes = S::F64_LANES;
+    for (j, accj) in acc.iter_mut().enumerate().take(nr) {
+        let col = &x[(j0 + j) * n + r0..][..rows];
+        if rows == MR_VECS * lanes {
+            let (v, _) = S::as_simd_f64s(col);
+            accj.copy_from_slice(&v[..MR_VECS]);
+        } else {
+            for (v, a) in accj.iter_mut().enumerate() {
+                let lo = (v * lanes).min(rows);
+                let hi = ((v + 1) * lanes).min(rows);
+                *a = simd.partial_load_f64s(&col[lo..hi]);
+            }
+        }
+    }
+}
+
+/// Store a register tile back (see [`load_tile`]).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn store_tile<S: Simd>(
+    simd: S,
+    x: &mut [Real],
+    n: usize,
+    r0: usize,
+    j0: usize,
+    rows: usize,
+    nr: usize,
+    acc: &[[S::f64s; MR_VECS]; NR],
+) {
+    let lanes = S::F64_LANES;
+    for (j, accj) in acc.iter().enumerate().take(nr) {
+        let col = &mut x[(j0 + j) * n + r0..][..rows];
+        if rows == MR_VECS * lanes {
+            let (v, _) = S::as_mut_simd_f64s(col);
+            v[..MR_VECS].copy_from_slice(accj);
+        } else {
+            for (v, &a) in accj.iter().enumerate() {
+                let lo = (v * lanes).min(rows);
+                let hi = ((v + 1) * lanes).min(rows);
+                simd.partial_store_f64s(&mut col[lo..hi], a);
+            }
+        }
+    }
+}
+
+/// `acc -= A B` over all packed rows: `av` holds [`MR_VECS`] vectors per
+/// `k`, `vals` [`NR`] values per `k`.
+#[inline(always)]
+fn kernel_dense<S: Simd>(simd: S, av: &[S::f64s], vals: &[Real], acc: &mut [[S::f64s; MR_VECS]; NR]) {
+    let mut c = *acc;
+    for (a, b) in av.chunks_exact(MR_VECS).zip(vals.chunks_exact(NR)) {
+        for (cj, &bj) in c.iter_mut().zip(b) {
+            let bj = simd.splat_f64s(bj);
+            for (cv, &a) in cj.iter_mut().zip(a) {
+                *cv = simd.sub_f64s(*cv, simd.mul_f64s(a, bj));
+            }
+        }
+    }
+    *acc = c;
+}
+
+/// `acc -= A B` over the packed rows `ks` only, each product ANDed with its
+/// mask (zero where `b == 0`: `c - (+0) = c`, DAXPY's skip).
+#[inline(always)]
+fn kernel_masked<S: Simd>(
+    simd: S,
+    av: &[S::f64s],
+    ks: &[u32],
+    vals: &[Real],
+    masks: &[Real],
+    acc: &mut [[S::f64s; MR_VECS]; NR],
+) {
+    let mut c = *acc;
+    for ((&k, b), m) in ks.iter().zip(vals.chunks_exact(NR)).zip(masks.chunks_exact(NR)) {
+        let k = k as usize;
+        let a = &av[k * MR_VECS..(k + 1) * MR_VECS];
+        for ((cj, &bj), &mj) in c.iter_mut().zip(b).zip(m) {
+            let bj = simd.splat_f64s(bj);
+            let mj = simd.splat_f64s(mj);
+            for (cv, &a) in cj.iter_mut().zip(a) {
+                *cv = simd.sub_f64s(*cv, simd.and_f64s(simd.mul_f64s(a, bj), mj));
+            }
+        }
+    }
+    *acc = c;
+}
