@@ -29,7 +29,7 @@
 
 use std::cell::RefCell;
 
-use faer::traits::pulp::{Simd, WithSimd};
+use faer::traits::pulp::{Scalar, Simd, WithSimd};
 
 use super::{axpy_neg, bad_pivot};
 use crate::core::linsol::SingularMatrix;
@@ -47,7 +47,7 @@ const MC: usize = 192;
 const NC: usize = 2048;
 /// Widest column block factored (or solved) by the column sweeps; wider
 /// ones are halved.
-const LEAF: usize = 16;
+const LEAF: usize = 8;
 
 /// Bit pattern of a "keep this product" mask entry.
 const KEEP: u64 = u64::MAX;
@@ -89,8 +89,6 @@ pub(super) struct Workspace {
     rows: Vec<u32>,
     /// Strips of the packed `B` block.
     strips: Vec<Strip>,
-    /// Per row of a strip: bit `j` set if column `j` is non-zero.
-    bits: Vec<u8>,
     /// The row interchanges being applied (those with `p != k`).
     swaps: Vec<(usize, usize)>,
 }
@@ -142,7 +140,7 @@ fn lu_rec<S: Simd>(
         let cols = w - n1;
         // U12 = L11^-1 A12, then A22 -= L21 U12.
         trsm(simd, ws, left, right, n, d, n1, cols);
-        gemm(simd, ws, left, n, d + n1, d, right, d, d + n1, n - d - n1, cols, n1);
+        sub_product(simd, ws, left, n, d + n1, d, right, d, d + n1, n - d - n1, cols, n1);
     }
     lu_rec(simd, ws, a, n, d + n1, w - n1, pivots)?;
     apply_interchanges(ws, a, n, d..d + n1, d + n1..d + w, pivots);
@@ -183,7 +181,7 @@ fn trsm<S: Simd>(simd: S, ws: &mut Workspace, l: &[Real], x: &mut [Real], n: usi
     }
     let h1 = split(h);
     trsm(simd, ws, l, x, n, d, h1, cols);
-    gemm(simd, ws, l, n, d + h1, d, x, d, d + h1, h - h1, cols, h1);
+    sub_product(simd, ws, l, n, d + h1, d, x, d, d + h1, h - h1, cols, h1);
     trsm(simd, ws, l, x, n, d + h1, h - h1, cols);
 }
 
@@ -258,45 +256,61 @@ impl WithSimd for LeafTrsm<'_> {
     type Output = ();
     #[inline(always)]
     fn with_simd<S: Simd>(self, simd: S) {
+        if !NR.is_multiple_of(S::F64_LANES) {
+            // Vectors wider than a strip (not built today): plain code.
+            return self.with_simd(Scalar);
+        }
         let Self { l, x, n, d, h, cols } = self;
-        // Strips of NR columns, transposed into a small tile so that one
-        // row of the strip is NR / lanes vectors; a zero x(p,j) is skipped by
-        // zeroing its products (as in the product kernel).
+        // Strips of NR columns, transposed into a LEAF x NR register tile
+        // (one row = NR / lanes vectors; rows h.. are padding, never stored);
+        // a zero x(p,j) is skipped by zeroing its products, as in the
+        // product kernel.
         let rv = NR / S::F64_LANES;
         let zero = simd.splat_f64s(0.0);
-        let mut tile = [0.0; LEAF * NR];
-        let tile = &mut tile[..h * NR];
+        // lt[p][i] = L(d+i, d+p) for i > p, else 0.
+        let mut lt = [[0.0; LEAF]; LEAF];
+        for (p, lp) in lt.iter_mut().enumerate().take(h) {
+            let col = &l[(d + p) * n + d..][..h];
+            lp[p + 1..h].copy_from_slice(&col[p + 1..h]);
+        }
         for j0 in (0..cols).step_by(NR) {
             let nr = NR.min(cols - j0);
-            for j in 0..NR {
-                if j < nr {
-                    let col = &x[(j0 + j) * n + d..][..h];
-                    for (t, &v) in tile.chunks_exact_mut(NR).zip(col) {
-                        t[j] = v;
-                    }
-                } else {
-                    tile.chunks_exact_mut(NR).for_each(|t| t[j] = 0.0);
+            let mut buf = [0.0; LEAF * NR];
+            for j in 0..nr {
+                let col = &x[(j0 + j) * n + d..][..h];
+                for (t, &v) in buf.chunks_exact_mut(NR).zip(col) {
+                    t[j] = v;
                 }
             }
-            let (rows, _) = S::as_mut_simd_f64s(tile);
-            for p in 0..h {
-                let (done, rest) = rows.split_at_mut((p + 1) * rv);
-                let xp = &done[p * rv..];
-                let mut is_zero = [simd.equal_f64s(zero, zero); NR];
-                for (z, &v) in is_zero.iter_mut().zip(xp) {
-                    *z = simd.equal_f64s(v, zero);
+            let mut r = [[zero; NR]; LEAF];
+            {
+                let (vecs, _) = S::as_simd_f64s(&buf);
+                for (ri, v) in r.iter_mut().zip(vecs.chunks_exact(rv)) {
+                    ri[..rv].copy_from_slice(v);
                 }
-                let lcol = &l[(d + p) * n + d + p + 1..(d + p) * n + d + h];
-                for (row, &li) in rest.chunks_exact_mut(rv).zip(lcol) {
-                    let li = simd.splat_f64s(li);
-                    for ((r, &v), &z) in row.iter_mut().zip(xp).zip(&is_zero) {
-                        *r = simd.sub_f64s(*r, simd.select_f64s(z, zero, simd.mul_f64s(li, v)));
+            }
+            for p in 0..LEAF {
+                let xp = r[p];
+                let mut is_zero = [simd.equal_f64s(zero, zero); NR];
+                for v in 0..rv {
+                    is_zero[v] = simd.equal_f64s(xp[v], zero);
+                }
+                for i in p + 1..LEAF {
+                    let li = simd.splat_f64s(lt[p][i]);
+                    for v in 0..rv {
+                        r[i][v] = simd.sub_f64s(r[i][v], simd.select_f64s(is_zero[v], zero, simd.mul_f64s(li, xp[v])));
                     }
+                }
+            }
+            {
+                let (vecs, _) = S::as_mut_simd_f64s(&mut buf);
+                for (ri, v) in r.iter().zip(vecs.chunks_exact_mut(rv)) {
+                    v.copy_from_slice(&ri[..rv]);
                 }
             }
             for j in 0..nr {
                 let col = &mut x[(j0 + j) * n + d..][..h];
-                for (t, v) in tile.chunks_exact(NR).zip(col) {
+                for (t, v) in buf.chunks_exact(NR).zip(col) {
                     *v = t[j];
                 }
             }
@@ -308,7 +322,7 @@ impl WithSimd for LeafTrsm<'_> {
 /// `ar..ar+m`, columns `ac..ac+k` of `a`; `B` rows `br..br+k` and `C` rows
 /// `cr..cr+m` of the first `cols` columns of `x`; leading dimension `n`.
 #[allow(clippy::too_many_arguments)]
-fn gemm<S: Simd>(
+fn sub_product<S: Simd>(
     simd: S,
     ws: &mut Workspace,
     a: &[Real],
@@ -354,9 +368,9 @@ struct PackB<'a> {
 impl WithSimd for PackB<'_> {
     type Output = bool;
     #[inline(always)]
-    fn with_simd<S: Simd>(self, _simd: S) -> bool {
+    fn with_simd<S: Simd>(self, simd: S) -> bool {
         let Self { ws, x, n, r, c, nc, kc } = self;
-        ws.pack_b(x, n, r, c, nc, kc)
+        ws.pack_b(simd, x, n, r, c, nc, kc)
     }
 }
 
@@ -388,10 +402,11 @@ impl Workspace {
     }
 
     /// Pack rows `r..r+kc`, columns `c..c+nc` of `x` into strips of [`NR`]
-    /// columns, classified by their zeros. Returns whether any entry is
-    /// non-zero.
+    /// columns (row-major within a strip), classified by their zeros.
+    /// Returns whether any entry is non-zero.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn pack_b(&mut self, x: &[Real], n: usize, r: usize, c: usize, nc: usize, kc: usize) -> bool {
+    fn pack_b<S: Simd>(&mut self, simd: S, x: &[Real], n: usize, r: usize, c: usize, nc: usize, kc: usize) -> bool {
         static ZEROS: [Real; KC] = [0.0; KC];
         let nstrips = nc.div_ceil(NR);
         let cap = nstrips * kc;
@@ -399,9 +414,6 @@ impl Workspace {
             self.rows.resize(cap, 0);
             self.vals.resize(cap * NR, 0.0);
             self.masks.resize(cap * NR, 0.0);
-        }
-        if self.bits.len() < kc {
-            self.bits.resize(kc, 0);
         }
         self.strips.clear();
         let mut used = 0;
@@ -411,48 +423,72 @@ impl Workspace {
             let nr = NR.min(c + nc - j0);
             let cols: [&[Real]; NR] =
                 std::array::from_fn(|j| if j < nr { &x[(j0 + j) * n + r..][..kc] } else { &ZEROS[..kc] });
-            let has_zero = cols[..nr].iter().any(|col| col.iter().fold(false, |z, &v| z | (v == 0.0)));
-            if !has_zero {
+            let vals = &mut self.vals[used * NR..(used + kc) * NR];
+            if !transpose_strip(simd, &cols, vals) {
                 self.strips.push(Strip { kind: StripKind::Dense, start: used, count: kc, nr });
-                for (k, out) in self.vals[used * NR..(used + kc) * NR].chunks_exact_mut(NR).enumerate() {
-                    for (o, col) in out.iter_mut().zip(&cols) {
-                        *o = col[k];
-                    }
-                }
                 used += kc;
                 any = true;
                 continue;
             }
-            let bits = &mut self.bits[..kc];
-            bits.fill(0);
-            for (j, col) in cols[..nr].iter().enumerate() {
-                for (b, &v) in bits.iter_mut().zip(col.iter()) {
-                    *b |= u8::from(v != 0.0) << j;
+            // Some zeros: keep the rows with a non-zero entry (compacted in
+            // place, in order), with their masks.
+            let masks = &mut self.masks[used * NR..(used + kc) * NR];
+            let rows = &mut self.rows[used..used + kc];
+            let mut count = 0;
+            for k in 0..kc {
+                let mut row = [0.0; NR];
+                row.copy_from_slice(&vals[k * NR..(k + 1) * NR]);
+                let keep: [bool; NR] = std::array::from_fn(|j| j < nr && row[j] != 0.0);
+                if keep == [false; NR] {
+                    continue;
                 }
-            }
-            let count = bits.iter().filter(|&&b| b != 0).count();
-            if count == 0 {
-                self.strips.push(Strip { kind: StripKind::Empty, start: used, count, nr });
-                continue;
-            }
-            self.strips.push(Strip { kind: StripKind::Masked, start: used, count, nr });
-            any = true;
-            let vals = &mut self.vals[used * NR..(used + count) * NR];
-            let masks = &mut self.masks[used * NR..(used + count) * NR];
-            let rows = &mut self.rows[used..used + count];
-            let active = bits.iter().enumerate().filter(|&(_, &b)| b != 0);
-            for (t, (k, &b)) in active.enumerate() {
-                rows[t] = k as u32;
-                for (j, col) in cols.iter().enumerate() {
-                    let keep = b & (1 << j) != 0;
-                    vals[t * NR + j] = col[k];
-                    masks[t * NR + j] = Real::from_bits(if keep { KEEP } else { 0 });
+                vals[count * NR..(count + 1) * NR].copy_from_slice(&row);
+                for (m, &kj) in masks[count * NR..(count + 1) * NR].iter_mut().zip(&keep) {
+                    *m = Real::from_bits(if kj { KEEP } else { 0 });
                 }
+                rows[count] = k as u32;
+                count += 1;
             }
+            let kind = if count == 0 { StripKind::Empty } else { StripKind::Masked };
+            self.strips.push(Strip { kind, start: used, count, nr });
             used += count;
+            any |= count > 0;
         }
         any
     }
+}
+
+/// `vals[k*NR + j] = cols[j][k]`; returns whether any entry is zero (the
+/// padding columns of a last strip are the zeros of `ZEROS`, and count).
+#[inline(always)]
+fn transpose_strip<S: Simd>(simd: S, cols: &[&[Real]; NR], vals: &mut [Real]) -> bool {
+    let kc = vals.len() / NR;
+    let mut zero = false;
+    let mut k0 = 0;
+    if S::F64_LANES == NR {
+        // 4 x 4 blocks: one vector per column in, one per row out.
+        let zv = simd.splat_f64s(0.0);
+        let mut any = simd.equal_f64s(zv, simd.splat_f64s(1.0));
+        let src: [&[S::f64s]; NR] = cols.map(|col| S::as_simd_f64s(col).0);
+        let (dst, _) = S::as_mut_simd_f64s(vals);
+        for (i, out) in dst.chunks_exact_mut(NR).enumerate() {
+            let block: [S::f64s; NR] = std::array::from_fn(|j| src[j][i]);
+            for &v in &block {
+                any = simd.or_m64s(any, simd.equal_f64s(v, zv));
+            }
+            out.copy_from_slice(&simd.deinterleave_shfl_f64s(block));
+        }
+        zero = simd.first_true_m64s(any) < S::F64_LANES;
+        k0 = kc / NR * NR;
+    }
+    for k in k0..kc {
+        for (j, col) in cols.iter().enumerate() {
+            let v = col[k];
+            vals[k * NR + j] = v;
+            zero |= v == 0.0;
+        }
+    }
+    zero
 }
 
 /// The products of one packed `A` block (`mc x kc`) with the packed `B`
@@ -475,8 +511,7 @@ impl WithSimd for MacroKernel<'_> {
     #[inline(always)]
     fn with_simd<S: Simd>(self, simd: S) {
         let Self { ws, a, ar, ac, x, n, cr, c0, mc, kc } = self;
-        let lanes = S::F64_LANES;
-        let mr = MR_VECS * lanes;
+        let mr = MR_VECS * S::F64_LANES;
         Workspace::pack_a(&mut ws.apack, a, n, ar, ac, mc, kc, mr);
         let apack = &ws.apack[..mc.div_ceil(mr) * mr * kc];
         for (s, strip) in ws.strips.iter().enumerate() {
@@ -484,44 +519,40 @@ impl WithSimd for MacroKernel<'_> {
                 continue;
             }
             let (j0, nr) = (c0 + s * NR, strip.nr);
+            // Rows cr..cr+mc of the strip's columns.
+            let mut c: [&mut [Real]; NR] = Default::default();
+            for (cj, col) in c.iter_mut().zip(x[j0 * n..(j0 + nr) * n].chunks_exact_mut(n)) {
+                *cj = &mut col[cr..cr + mc];
+            }
             let vals = &ws.vals[strip.start * NR..(strip.start + strip.count) * NR];
+            let masks = &ws.masks[strip.start * NR..(strip.start + strip.count) * NR];
+            let ks = &ws.rows[strip.start..strip.start + strip.count];
             for (i, astrip) in apack.chunks_exact(mr * kc).enumerate() {
-                let r0 = cr + i * mr;
-                let rows = mr.min(cr + mc - r0);
+                let r0 = i * mr;
+                let rows = mr.min(mc - r0);
                 let (av, _) = S::as_simd_f64s(astrip);
                 let mut acc = [[simd.splat_f64s(0.0); MR_VECS]; NR];
-                load_tile(simd, x, n, r0, j0, rows, nr, &mut acc);
+                load_tile(simd, &c, r0, rows, &mut acc);
                 match strip.kind {
                     StripKind::Dense => kernel_dense(simd, av, vals, &mut acc),
-                    _ => {
-                        let masks = &ws.masks[strip.start * NR..(strip.start + strip.count) * NR];
-                        let ks = &ws.rows[strip.start..strip.start + strip.count];
-                        kernel_masked(simd, av, ks, vals, masks, &mut acc);
-                    }
+                    _ => kernel_masked(simd, av, ks, vals, masks, &mut acc),
                 }
-                store_tile(simd, x, n, r0, j0, rows, nr, &acc);
+                store_tile(simd, &mut c, r0, rows, &acc);
             }
         }
     }
 }
 
-/// Load rows `r0..r0+rows`, columns `j0..j0+nr` of `x` into a register tile
-/// (the rest zero).
-#[allow(clippy::too_many_arguments)]
+/// Load rows `r0..r0+rows` of the columns `c` into a register tile (the rest
+/// zero).
 #[inline(always)]
-fn load_tile<S: Simd>(
-    simd: S,
-    x: &[Real],
-    n: usize,
-    r0: usize,
-    j0: usize,
-    rows: usize,
-    nr: usize,
-    acc: &mut [[S::f64s; MR_VECS]; NR],
-) {
+fn load_tile<S: Simd>(simd: S, c: &[&mut [Real]; NR], r0: usize, rows: usize, acc: &mut [[S::f64s; MR_VECS]; NR]) {
     let lanes = S::F64_LANES;
-    for (j, accj) in acc.iter_mut().enumerate().take(nr) {
-        let col = &x[(j0 + j) * n + r0..][..rows];
+    for (accj, col) in acc.iter_mut().zip(c) {
+        if col.is_empty() {
+            continue;
+        }
+        let col = &col[r0..r0 + rows];
         if rows == MR_VECS * lanes {
             let (v, _) = S::as_simd_f64s(col);
             accj.copy_from_slice(&v[..MR_VECS]);
@@ -536,21 +567,14 @@ fn load_tile<S: Simd>(
 }
 
 /// Store a register tile back (see [`load_tile`]).
-#[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn store_tile<S: Simd>(
-    simd: S,
-    x: &mut [Real],
-    n: usize,
-    r0: usize,
-    j0: usize,
-    rows: usize,
-    nr: usize,
-    acc: &[[S::f64s; MR_VECS]; NR],
-) {
+fn store_tile<S: Simd>(simd: S, c: &mut [&mut [Real]; NR], r0: usize, rows: usize, acc: &[[S::f64s; MR_VECS]; NR]) {
     let lanes = S::F64_LANES;
-    for (j, accj) in acc.iter().enumerate().take(nr) {
-        let col = &mut x[(j0 + j) * n + r0..][..rows];
+    for (accj, col) in acc.iter().zip(c) {
+        if col.is_empty() {
+            continue;
+        }
+        let col = &mut col[r0..r0 + rows];
         if rows == MR_VECS * lanes {
             let (v, _) = S::as_mut_simd_f64s(col);
             v[..MR_VECS].copy_from_slice(accj);
