@@ -11,21 +11,28 @@
 //! interchanges. Every routine here applies to each entry exactly that
 //! sequence:
 //!
-//! - the leaves ([`leaf_lu`], [`leaf_trsm`]) are DGEFA's column sweeps on a
-//!   few columns;
-//! - the product kernel keeps a tile of `C` in registers and subtracts the
+//! - the leaves (`LeafLu`, `LeafTrsm`) are DGEFA's column sweeps on at most
+//!   [`LEAF`] columns (rows of U);
+//! - the product kernels keep a tile of `C` in registers and subtract the
 //!   products one `k` at a time, in increasing `k` (`c = c - a*b`, never a
 //!   separate sum of products), `k` blocks in increasing order;
-//! - a zero `b = u(k,j)` is skipped exactly as DAXPY skips it: rows of a
-//!   packed `B` strip that are entirely zero are left out, and in a strip
-//!   with some zeros each product is ANDed with a mask that is all ones
-//!   where `b != 0` and zero where `b == 0`, so `c - (+0) = c` bit for bit
-//!   (also for `c = -0`, and when `a` is infinite or NaN);
+//! - a zero `b = u(k,j)` is skipped exactly as DAXPY skips it: only strips
+//!   of [`NR`] columns of `B` without a zero go to the 8 x 4 tile kernel;
+//!   the other columns run over the list of their non-zeros, either in a
+//!   24 x 1 column kernel (long lists) or as plain axpys with the unpacked
+//!   columns of `A` (short lists), and all-zero columns cost nothing; the
+//!   triangular-solve leaves zero the products of a zero factor
+//!   (`c - (+0) = c` bit for bit, also for `c = -0` and when the multiplier
+//!   is NaN);
 //! - the recursion only regroups those operations; row interchanges move
 //!   whole rows, never change values.
 //!
 //! Multipliers are stored positive (`l = a * (1/pivot)`, subtracted):
 //! DGEFA's `-1/pivot` and added products give the same magnitudes.
+//!
+//! The skipping makes the cost follow the non-zeros of `U` as LINPACK's
+//! does, so structurally sparse matrices kept in dense storage (circuit
+//! models) factor in a fraction of the dense time.
 
 use std::cell::RefCell;
 
@@ -49,30 +56,39 @@ const NC: usize = 2048;
 /// ones are halved.
 const LEAF: usize = 8;
 
-/// Bit pattern of a "keep this product" mask entry.
-const KEEP: u64 = u64::MAX;
+/// Columns of `B` with fewer non-zeros in a block than this are applied
+/// by plain column axpys on the unpacked matrix (LINPACK's own loop).
+const THIN: usize = 4;
 
-/// How a packed strip of `B` (`kc` rows, [`NR`] columns) is multiplied.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum StripKind {
-    /// Every entry is zero: nothing to do.
-    Empty,
-    /// No zero entry: all `kc` rows, plain products.
-    Dense,
-    /// Some zeros: only the rows with a non-zero entry, masked products.
-    Masked,
-}
+/// Without a dense strip, A is packed for the column kernel when the long
+/// column lists hold at least this many non-zeros per row of the block.
+const PACK_NNZ_PER_K: usize = 2;
 
+/// A-strips per column-kernel call (24 rows with AVX2: enough independent
+/// accumulators to hide the latency of the subtractions).
+const GROUP: usize = 3;
+
+/// A strip of [`NR`] columns of the `B` block without a zero entry, packed
+/// row-major in `vals`.
 #[derive(Clone, Copy, Debug)]
-struct Strip {
-    kind: StripKind,
-    /// First packed row of the strip (index into `rows`, and times [`NR`]
-    /// into `vals` / `masks`).
+struct DenseStrip {
+    /// First column, relative to the block.
+    j0: usize,
+    /// Offset in `vals`, in rows of [`NR`] values.
     start: usize,
-    /// Packed rows.
-    count: usize,
     /// Columns of the matrix in the strip (`NR`, fewer in the last one).
     nr: usize,
+}
+
+/// A column of the `B` block with zeros: its non-zeros in `ks` / `kvals`.
+#[derive(Clone, Copy, Debug)]
+struct SparseColumn {
+    /// Column, relative to the block.
+    j: usize,
+    /// Offset of its first non-zero in `ks` / `kvals`.
+    start: usize,
+    /// Number of non-zeros.
+    count: usize,
 }
 
 /// Scratch of the blocked LU, grown to the largest problem seen.
@@ -81,14 +97,17 @@ pub(super) struct Workspace {
     /// Packed block of `A`: strips of `mr` rows, `kc` columns each, `mr`
     /// consecutive values per column.
     apack: Vec<Real>,
-    /// Packed block of `B`: per strip and packed row, [`NR`] values.
+    /// Dense strips of the `B` block, [`NR`] values per row.
     vals: Vec<Real>,
-    /// For `Masked` strips: [`KEEP`] or 0 per value, as `f64` bit patterns.
-    masks: Vec<Real>,
-    /// For `Masked` strips: the row (`k` within the block) of each packed row.
-    rows: Vec<u32>,
-    /// Strips of the packed `B` block.
-    strips: Vec<Strip>,
+    dense: Vec<DenseStrip>,
+    /// Non-zeros of the columns with zeros: row (`k` within the block) and
+    /// value, in increasing `k`.
+    ks: Vec<u32>,
+    kvals: Vec<Real>,
+    /// Columns with zeros multiplied by the column kernel...
+    sparse: Vec<SparseColumn>,
+    /// ... and those applied by axpys.
+    thin: Vec<SparseColumn>,
     /// The row interchanges being applied (those with `p != k`).
     swaps: Vec<(usize, usize)>,
 }
@@ -275,6 +294,10 @@ impl WithSimd for LeafTrsm<'_> {
         }
         for j0 in (0..cols).step_by(NR) {
             let nr = NR.min(cols - j0);
+            if (0..nr).all(|j| x[(j0 + j) * n + d..][..h].iter().fold(true, |z, &v| z & (v == 0.0))) {
+                // All factors zero: DGEFA leaves the strip alone.
+                continue;
+            }
             let mut buf = [0.0; LEAF * NR];
             for j in 0..nr {
                 let col = &x[(j0 + j) * n + d..][..h];
@@ -343,12 +366,53 @@ fn sub_product<S: Simd>(
         let nc = NC.min(cols - jc);
         for pc in (0..k).step_by(KC) {
             let kc = KC.min(k - pc);
-            if !simd.vectorize(PackB { ws, x, n, r: br + pc, c: jc, nc, kc }) {
+            simd.vectorize(PackB { ws, x, n, r: br + pc, c: jc, nc, kc });
+            // Packing A pays off for dense strips and for enough non-zeros in
+            // long column lists; the other columns are axpys.
+            let thick: usize = ws.sparse.iter().filter(|col| col.count >= THIN).map(|col| col.count).sum();
+            let packed = !ws.dense.is_empty() || thick >= PACK_NNZ_PER_K * kc;
+            let Workspace { sparse, thin, .. } = &mut *ws;
+            thin.clear();
+            thin.extend(sparse.iter().filter(|col| !packed || col.count < THIN));
+            sparse.retain(|col| packed && col.count >= THIN);
+            if !ws.thin.is_empty() {
+                simd.vectorize(ColumnAxpys { ws, a, n, ar, ac: ac + pc, x, cr, c0: jc, m });
+            }
+            if !packed {
                 continue;
             }
             for ic in (0..m).step_by(MC) {
                 let mc = MC.min(m - ic);
                 simd.vectorize(MacroKernel { ws, a, ar: ar + ic, ac: ac + pc, x, n, cr: cr + ic, c0: jc, mc, kc });
+            }
+        }
+    }
+}
+
+/// The thin columns of the packed `B` block: for each non-zero `b` (row
+/// `k`), `c -= b * A(:, k)` over all `m` rows (DAXPY, in increasing `k`).
+struct ColumnAxpys<'a> {
+    ws: &'a Workspace,
+    a: &'a [Real],
+    n: usize,
+    ar: usize,
+    ac: usize,
+    x: &'a mut [Real],
+    cr: usize,
+    c0: usize,
+    m: usize,
+}
+
+impl WithSimd for ColumnAxpys<'_> {
+    type Output = ();
+    #[inline(always)]
+    fn with_simd<S: Simd>(self, simd: S) {
+        let Self { ws, a, n, ar, ac, x, cr, c0, m } = self;
+        for col in &ws.thin {
+            let c = &mut x[(c0 + col.j) * n + cr..][..m];
+            let range = col.start..col.start + col.count;
+            for (&k, &b) in ws.ks[range.clone()].iter().zip(&ws.kvals[range]) {
+                axpy_neg(simd, b, &a[(ac + k as usize) * n + ar..][..m], c);
             }
         }
     }
@@ -366,9 +430,9 @@ struct PackB<'a> {
 }
 
 impl WithSimd for PackB<'_> {
-    type Output = bool;
+    type Output = ();
     #[inline(always)]
-    fn with_simd<S: Simd>(self, simd: S) -> bool {
+    fn with_simd<S: Simd>(self, simd: S) {
         let Self { ws, x, n, r, c, nc, kc } = self;
         ws.pack_b(simd, x, n, r, c, nc, kc)
     }
@@ -401,94 +465,76 @@ impl Workspace {
         }
     }
 
-    /// Pack rows `r..r+kc`, columns `c..c+nc` of `x` into strips of [`NR`]
-    /// columns (row-major within a strip), classified by their zeros.
-    /// Returns whether any entry is non-zero.
+    /// Pack rows `r..r+kc`, columns `c..c+nc` of `x`: strips of [`NR`]
+    /// columns without a zero row-major (`dense`), the other columns as
+    /// lists of their non-zeros (`sparse`; all-zero columns are left out).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn pack_b<S: Simd>(&mut self, simd: S, x: &[Real], n: usize, r: usize, c: usize, nc: usize, kc: usize) -> bool {
-        static ZEROS: [Real; KC] = [0.0; KC];
+    fn pack_b<S: Simd>(&mut self, simd: S, x: &[Real], n: usize, r: usize, c: usize, nc: usize, kc: usize) {
         let nstrips = nc.div_ceil(NR);
-        let cap = nstrips * kc;
-        if self.rows.len() < cap {
-            self.rows.resize(cap, 0);
-            self.vals.resize(cap * NR, 0.0);
-            self.masks.resize(cap * NR, 0.0);
+        if self.vals.len() < nstrips * kc * NR {
+            self.vals.resize(nstrips * kc * NR, 0.0);
         }
-        self.strips.clear();
-        let mut used = 0;
-        let mut any = false;
+        if self.ks.len() < nc * kc {
+            self.ks.resize(nc * kc, 0);
+            self.kvals.resize(nc * kc, 0.0);
+        }
+        self.dense.clear();
+        self.sparse.clear();
+        let (mut used, mut nz) = (0, 0);
         for s in 0..nstrips {
-            let j0 = c + s * NR;
-            let nr = NR.min(c + nc - j0);
-            let cols: [&[Real]; NR] =
-                std::array::from_fn(|j| if j < nr { &x[(j0 + j) * n + r..][..kc] } else { &ZEROS[..kc] });
-            let vals = &mut self.vals[used * NR..(used + kc) * NR];
-            if !transpose_strip(simd, &cols, vals) {
-                self.strips.push(Strip { kind: StripKind::Dense, start: used, count: kc, nr });
+            let j0 = s * NR;
+            let nr = NR.min(nc - j0);
+            let col = |j: usize| &x[(c + j0 + j) * n + r..][..kc];
+            let counts: [usize; NR] =
+                std::array::from_fn(|j| if j < nr { col(j).iter().map(|&v| usize::from(v != 0.0)).sum() } else { 0 });
+            if counts == [kc; NR] {
+                let cols: [&[Real]; NR] = std::array::from_fn(col);
+                transpose_strip(simd, &cols, &mut self.vals[used * NR..(used + kc) * NR]);
+                self.dense.push(DenseStrip { j0, start: used, nr });
                 used += kc;
-                any = true;
                 continue;
             }
-            // Some zeros: keep the rows with a non-zero entry (compacted in
-            // place, in order), with their masks.
-            let masks = &mut self.masks[used * NR..(used + kc) * NR];
-            let rows = &mut self.rows[used..used + kc];
-            let mut count = 0;
-            for k in 0..kc {
-                let mut row = [0.0; NR];
-                row.copy_from_slice(&vals[k * NR..(k + 1) * NR]);
-                let keep: [bool; NR] = std::array::from_fn(|j| j < nr && row[j] != 0.0);
-                if keep == [false; NR] {
+            for (j, &count) in counts.iter().enumerate().take(nr) {
+                if count == 0 {
                     continue;
                 }
-                vals[count * NR..(count + 1) * NR].copy_from_slice(&row);
-                for (m, &kj) in masks[count * NR..(count + 1) * NR].iter_mut().zip(&keep) {
-                    *m = Real::from_bits(if kj { KEEP } else { 0 });
+                // Branch-free compaction (the zeros of a filling matrix are
+                // unpredictable).
+                let (ks, kvals) = (&mut self.ks[nz..nz + kc], &mut self.kvals[nz..nz + kc]);
+                let mut t = 0;
+                for (k, &v) in col(j).iter().enumerate() {
+                    ks[t] = k as u32;
+                    kvals[t] = v;
+                    t += usize::from(v != 0.0);
                 }
-                rows[count] = k as u32;
-                count += 1;
+                self.sparse.push(SparseColumn { j: j0 + j, start: nz, count });
+                nz += count;
             }
-            let kind = if count == 0 { StripKind::Empty } else { StripKind::Masked };
-            self.strips.push(Strip { kind, start: used, count, nr });
-            used += count;
-            any |= count > 0;
         }
-        any
     }
 }
 
-/// `vals[k*NR + j] = cols[j][k]`; returns whether any entry is zero (the
-/// padding columns of a last strip are the zeros of `ZEROS`, and count).
+/// `vals[k*NR + j] = cols[j][k]`.
 #[inline(always)]
-fn transpose_strip<S: Simd>(simd: S, cols: &[&[Real]; NR], vals: &mut [Real]) -> bool {
+fn transpose_strip<S: Simd>(simd: S, cols: &[&[Real]; NR], vals: &mut [Real]) {
     let kc = vals.len() / NR;
-    let mut zero = false;
     let mut k0 = 0;
     if S::F64_LANES == NR {
         // 4 x 4 blocks: one vector per column in, one per row out.
-        let zv = simd.splat_f64s(0.0);
-        let mut any = simd.equal_f64s(zv, simd.splat_f64s(1.0));
         let src: [&[S::f64s]; NR] = cols.map(|col| S::as_simd_f64s(col).0);
         let (dst, _) = S::as_mut_simd_f64s(vals);
         for (i, out) in dst.chunks_exact_mut(NR).enumerate() {
             let block: [S::f64s; NR] = std::array::from_fn(|j| src[j][i]);
-            for &v in &block {
-                any = simd.or_m64s(any, simd.equal_f64s(v, zv));
-            }
             out.copy_from_slice(&simd.deinterleave_shfl_f64s(block));
         }
-        zero = simd.first_true_m64s(any) < S::F64_LANES;
         k0 = kc / NR * NR;
     }
     for k in k0..kc {
         for (j, col) in cols.iter().enumerate() {
-            let v = col[k];
-            vals[k * NR + j] = v;
-            zero |= v == 0.0;
+            vals[k * NR + j] = col[k];
         }
     }
-    zero
 }
 
 /// The products of one packed `A` block (`mc x kc`) with the packed `B`
@@ -514,54 +560,127 @@ impl WithSimd for MacroKernel<'_> {
         let mr = MR_VECS * S::F64_LANES;
         Workspace::pack_a(&mut ws.apack, a, n, ar, ac, mc, kc, mr);
         let apack = &ws.apack[..mc.div_ceil(mr) * mr * kc];
-        for (s, strip) in ws.strips.iter().enumerate() {
-            if strip.kind == StripKind::Empty {
-                continue;
-            }
-            let (j0, nr) = (c0 + s * NR, strip.nr);
+        for strip in &ws.dense {
+            let (j0, nr) = (c0 + strip.j0, strip.nr);
             // Rows cr..cr+mc of the strip's columns.
             let mut c: [&mut [Real]; NR] = Default::default();
             for (cj, col) in c.iter_mut().zip(x[j0 * n..(j0 + nr) * n].chunks_exact_mut(n)) {
                 *cj = &mut col[cr..cr + mc];
             }
-            let vals = &ws.vals[strip.start * NR..(strip.start + strip.count) * NR];
-            let masks = &ws.masks[strip.start * NR..(strip.start + strip.count) * NR];
-            let ks = &ws.rows[strip.start..strip.start + strip.count];
+            let vals = &ws.vals[strip.start * NR..(strip.start + kc) * NR];
             for (i, astrip) in apack.chunks_exact(mr * kc).enumerate() {
                 let r0 = i * mr;
                 let rows = mr.min(mc - r0);
                 let (av, _) = S::as_simd_f64s(astrip);
                 let mut acc = [[simd.splat_f64s(0.0); MR_VECS]; NR];
                 load_tile(simd, &c, r0, rows, &mut acc);
-                match strip.kind {
-                    StripKind::Dense => kernel_dense(simd, av, vals, &mut acc),
-                    _ => kernel_masked(simd, av, ks, vals, masks, &mut acc),
-                }
+                kernel_dense(simd, av, vals, &mut acc);
                 store_tile(simd, &mut c, r0, rows, &acc);
+            }
+        }
+        if ws.sparse.is_empty() {
+            return;
+        }
+        // Columns with zeros: GROUP A-strips at a time (the group stays in
+        // L1 while the columns run over it).
+        for (g, group) in apack.chunks(GROUP * mr * kc).enumerate() {
+            let r0 = g * GROUP * mr;
+            let rows = (GROUP * mr).min(mc - r0);
+            for col in &ws.sparse {
+                let cj = &mut x[(c0 + col.j) * n + cr + r0..][..rows];
+                let ks = &ws.ks[col.start..col.start + col.count];
+                let vals = &ws.kvals[col.start..col.start + col.count];
+                match group.len() / (mr * kc) {
+                    GROUP => column_update::<S, GROUP>(simd, group, kc, ks, vals, cj),
+                    2 => column_update::<S, 2>(simd, group, kc, ks, vals, cj),
+                    _ => column_update::<S, 1>(simd, group, kc, ks, vals, cj),
+                }
             }
         }
     }
 }
 
-/// Load rows `r0..r0+rows` of the columns `c` into a register tile (the rest
-/// zero).
+/// `c -= A b` for one column `c` of `G * mr` rows (fewer in the last group)
+/// and the non-zeros `vals` (rows `ks`) of one column of `B`; `group` holds
+/// `G` packed A-strips of depth `kc`.
+#[inline(always)]
+fn column_update<S: Simd, const G: usize>(
+    simd: S,
+    group: &[Real],
+    kc: usize,
+    ks: &[u32],
+    vals: &[Real],
+    c: &mut [Real],
+) {
+    let lanes = S::F64_LANES;
+    let mr = MR_VECS * lanes;
+    let (av, _) = S::as_simd_f64s(group);
+    let strips: [&[S::f64s]; G] = std::array::from_fn(|g| &av[g * kc * MR_VECS..(g + 1) * kc * MR_VECS]);
+    let mut acc = [[simd.splat_f64s(0.0); MR_VECS]; G];
+    let rows = c.len();
+    for (g, accg) in acc.iter_mut().enumerate() {
+        let lo = (g * mr).min(rows);
+        let hi = ((g + 1) * mr).min(rows);
+        load_rows(simd, &c[lo..hi], accg);
+    }
+    for (&k, &b) in ks.iter().zip(vals) {
+        let k = k as usize * MR_VECS;
+        let b = simd.splat_f64s(b);
+        for (accg, strip) in acc.iter_mut().zip(&strips) {
+            let a = &strip[k..k + MR_VECS];
+            for (cv, &a) in accg.iter_mut().zip(a) {
+                *cv = simd.sub_f64s(*cv, simd.mul_f64s(a, b));
+            }
+        }
+    }
+    for (g, accg) in acc.iter().enumerate() {
+        let lo = (g * mr).min(rows);
+        let hi = ((g + 1) * mr).min(rows);
+        store_rows(simd, &mut c[lo..hi], accg);
+    }
+}
+
+/// Load up to `MR_VECS * lanes` consecutive rows into vectors (the rest zero).
+#[inline(always)]
+fn load_rows<S: Simd>(simd: S, col: &[Real], acc: &mut [S::f64s; MR_VECS]) {
+    let lanes = S::F64_LANES;
+    let rows = col.len();
+    if rows == MR_VECS * lanes {
+        let (v, _) = S::as_simd_f64s(col);
+        acc.copy_from_slice(&v[..MR_VECS]);
+    } else {
+        for (v, a) in acc.iter_mut().enumerate() {
+            let lo = (v * lanes).min(rows);
+            let hi = ((v + 1) * lanes).min(rows);
+            *a = simd.partial_load_f64s(&col[lo..hi]);
+        }
+    }
+}
+
+/// Store vectors back to up to `MR_VECS * lanes` consecutive rows.
+#[inline(always)]
+fn store_rows<S: Simd>(simd: S, col: &mut [Real], acc: &[S::f64s; MR_VECS]) {
+    let lanes = S::F64_LANES;
+    let rows = col.len();
+    if rows == MR_VECS * lanes {
+        let (v, _) = S::as_mut_simd_f64s(col);
+        v[..MR_VECS].copy_from_slice(acc);
+    } else {
+        for (v, &a) in acc.iter().enumerate() {
+            let lo = (v * lanes).min(rows);
+            let hi = ((v + 1) * lanes).min(rows);
+            simd.partial_store_f64s(&mut col[lo..hi], a);
+        }
+    }
+}
+
+/// Load rows `r0..r0+rows` of the columns `c` into a register tile (the
+/// rest zero).
 #[inline(always)]
 fn load_tile<S: Simd>(simd: S, c: &[&mut [Real]; NR], r0: usize, rows: usize, acc: &mut [[S::f64s; MR_VECS]; NR]) {
-    let lanes = S::F64_LANES;
     for (accj, col) in acc.iter_mut().zip(c) {
-        if col.is_empty() {
-            continue;
-        }
-        let col = &col[r0..r0 + rows];
-        if rows == MR_VECS * lanes {
-            let (v, _) = S::as_simd_f64s(col);
-            accj.copy_from_slice(&v[..MR_VECS]);
-        } else {
-            for (v, a) in accj.iter_mut().enumerate() {
-                let lo = (v * lanes).min(rows);
-                let hi = ((v + 1) * lanes).min(rows);
-                *a = simd.partial_load_f64s(&col[lo..hi]);
-            }
+        if !col.is_empty() {
+            load_rows(simd, &col[r0..r0 + rows], accj);
         }
     }
 }
@@ -569,21 +688,9 @@ fn load_tile<S: Simd>(simd: S, c: &[&mut [Real]; NR], r0: usize, rows: usize, ac
 /// Store a register tile back (see [`load_tile`]).
 #[inline(always)]
 fn store_tile<S: Simd>(simd: S, c: &mut [&mut [Real]; NR], r0: usize, rows: usize, acc: &[[S::f64s; MR_VECS]; NR]) {
-    let lanes = S::F64_LANES;
     for (accj, col) in acc.iter().zip(c) {
-        if col.is_empty() {
-            continue;
-        }
-        let col = &mut col[r0..r0 + rows];
-        if rows == MR_VECS * lanes {
-            let (v, _) = S::as_mut_simd_f64s(col);
-            v[..MR_VECS].copy_from_slice(accj);
-        } else {
-            for (v, &a) in accj.iter().enumerate() {
-                let lo = (v * lanes).min(rows);
-                let hi = ((v + 1) * lanes).min(rows);
-                simd.partial_store_f64s(&mut col[lo..hi], a);
-            }
+        if !col.is_empty() {
+            store_rows(simd, &mut col[r0..r0 + rows], accj);
         }
     }
 }
@@ -598,32 +705,6 @@ fn kernel_dense<S: Simd>(simd: S, av: &[S::f64s], vals: &[Real], acc: &mut [[S::
             let bj = simd.splat_f64s(bj);
             for (cv, &a) in cj.iter_mut().zip(a) {
                 *cv = simd.sub_f64s(*cv, simd.mul_f64s(a, bj));
-            }
-        }
-    }
-    *acc = c;
-}
-
-/// `acc -= A B` over the packed rows `ks` only, each product ANDed with its
-/// mask (zero where `b == 0`: `c - (+0) = c`, DAXPY's skip).
-#[inline(always)]
-fn kernel_masked<S: Simd>(
-    simd: S,
-    av: &[S::f64s],
-    ks: &[u32],
-    vals: &[Real],
-    masks: &[Real],
-    acc: &mut [[S::f64s; MR_VECS]; NR],
-) {
-    let mut c = *acc;
-    for ((&k, b), m) in ks.iter().zip(vals.chunks_exact(NR)).zip(masks.chunks_exact(NR)) {
-        let k = k as usize;
-        let a = &av[k * MR_VECS..(k + 1) * MR_VECS];
-        for ((cj, &bj), &mj) in c.iter_mut().zip(b).zip(m) {
-            let bj = simd.splat_f64s(bj);
-            let mj = simd.splat_f64s(mj);
-            for (cv, &a) in cj.iter_mut().zip(a) {
-                *cv = simd.sub_f64s(*cv, simd.and_f64s(simd.mul_f64s(a, bj), mj));
             }
         }
     }
