@@ -17,7 +17,10 @@ use super::layout::{iw, rw, IHeader, RHeader};
 use super::linsol::{LinearSolver, Progress};
 use super::messages::MessageSink;
 use super::newton::CorrectorVectors;
-use super::norms::{error_weights, invert_weights, mask_algebraic, weighted_rms_norm, Tolerances};
+use super::norms::{
+    error_weights, fold_max, inverse_error_weights_max, invert_weights, mask_algebraic, rms_given_max,
+    weighted_rms_norm, Tolerances,
+};
 use super::problem::DaeSystem;
 use super::stepper::{take_step, BdfState, StepConfig, StepVectors};
 use crate::types::{FInt, Real};
@@ -670,7 +673,9 @@ where
 }
 
 /// The weights for the next step, from PHI(:,1) (= y at TN), and the
-/// weighted norm of PHI(:,1) for the accuracy test. Err: a weight <= 0.
+/// weighted norm of PHI(:,1) for the accuracy test. DASKR's own weights
+/// come in one pass with the first pass of that norm; the user's DDAWTS
+/// weights are inverted and measured separately. Err: a weight <= 0.
 fn step_weights<S: DaeSystem + ?Sized>(
     sys: &mut S,
     tol: Tolerances<'_>,
@@ -680,8 +685,16 @@ fn step_weights<S: DaeSystem + ?Sized>(
 ) -> Result<Real, ()> {
     let n = c.y.len();
     let phi1 = &c.phi[..n];
-    update_weights(sys, tol, phi1, c.wt, vt, id).map_err(|_| ())?;
-    Ok(weighted_rms_norm(phi1, c.wt))
+    let vmax = if sys.error_weights(tol, phi1, c.wt) {
+        invert_weights(c.wt).map_err(|_| ())?;
+        phi1.iter().zip(c.wt.iter()).fold(0.0, |m, (&p, &w)| fold_max(m, p * w))
+    } else {
+        inverse_error_weights_max(tol, phi1, c.wt).map_err(|_| ())?
+    };
+    if let (Some(vt), Some(id)) = (vt, id) {
+        mask_algebraic(c.wt, id, vt);
+    }
+    Ok(rms_given_max(phi1, c.wt, vmax))
 }
 
 /// IDID = -2: RTOL and ATOL are scaled up by `r`, as DASKR does.
