@@ -7,7 +7,7 @@ use super::counters::{bump, Counters};
 use super::error::StepError;
 use super::initial::Constraints;
 use super::linsol::{FirstIterateTolerance, LinearFailure, LinearSolver, Policy, Setup, SolvePoint};
-use super::norms::weighted_rms_norm;
+use super::norms::{rms_given_max, weighted_rms_norm};
 use super::problem::{CallbackStatus, DaeSystem};
 use super::vecops;
 use crate::types::Real;
@@ -87,7 +87,8 @@ pub struct CorrectorVectors<'a> {
     /// in place around each solve, as DASKR does).
     pub wt: &'a mut [Real],
     /// PHI(NEQ, NCPHI), column-major; the prediction uses columns
-    /// 0..kp1 (0-based).
+    /// 0..kp1 (0-based) and may first rescale some of them (see
+    /// [`CorrectorParams::rescale_from`]).
     pub phi: &'a mut [Real],
     pub delta: &'a mut [Real],
     /// Accumulated correction y - y_predicted on exit; setup scratch before.
@@ -105,6 +106,11 @@ pub struct CorrectorParams<'a> {
     pub kp1: usize,
     /// GAMMA(1..kp1): the predictor's derivative coefficients.
     pub gamma: &'a [Real; 6],
+    /// BETA and the first 0-based PHI column to multiply by it before the
+    /// prediction: DDSTP's PHI -> PHI*, done in the predictor's pass over
+    /// PHI (`rescale_from` > kp1-1: nothing to rescale).
+    pub beta: &'a [Real; 6],
+    pub rescale_from: usize,
     pub uround: Real,
     pub epcon: Real,
     /// DDSTP's JSTART = INFO(1) = 0 (still so on retries of the first step).
@@ -146,8 +152,11 @@ pub fn correct<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
         // No setup routine: the preconditioner is always current.
         st.jcalc = jcalc::CURRENT;
     }
+    // PHI -> PHI* is folded into the first prediction only.
+    let mut rescale_from = p.rescale_from;
     let result = loop {
-        let tolnew = predict(v, p, policy.first_iterate);
+        let tolnew = predict(v, p, rescale_from, policy.first_iterate);
+        rescale_from = usize::MAX;
         bump(&mut cnt.nre);
         let status = sys.residual(p.t, v.y, v.yp, p.cj, v.delta);
         if status != CallbackStatus::Ok {
@@ -175,19 +184,20 @@ pub fn correct<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
     Ok(())
 }
 
-/// The prediction y = sum_j PHI(:,j), y' = sum_j GAMMA(j) PHI(:,j),
-/// j = 1..kp1, and the tolerance for the first Newton correction.
+/// The prediction (with PHI -> PHI* on the first attempt) and the
+/// tolerance for the first Newton correction.
 #[inline]
-fn predict(v: &mut CorrectorVectors<'_>, p: &CorrectorParams<'_>, tol: FirstIterateTolerance) -> Real {
-    let n = v.y.len();
-    v.y.copy_from_slice(&v.phi[..n]);
-    v.yp.fill(0.0);
-    for j in 1..p.kp1 {
-        let g = p.gamma[j];
-        vecops::predict_column(v.y, v.yp, &v.phi[j * n..(j + 1) * n], g);
-    }
+fn predict(
+    v: &mut CorrectorVectors<'_>,
+    p: &CorrectorParams<'_>,
+    rescale_from: usize,
+    tol: FirstIterateTolerance,
+) -> Real {
+    let roundoff = matches!(tol, FirstIterateTolerance::Roundoff);
+    let wt: Option<&[Real]> = if roundoff { Some(v.wt) } else { None };
+    let vmax = vecops::predict(v.phi, p.kp1, p.gamma, p.beta, rescale_from, v.y, v.yp, wt);
     match tol {
-        FirstIterateTolerance::Roundoff => 100.0 * p.uround * weighted_rms_norm(v.y, v.wt),
+        FirstIterateTolerance::Roundoff => 100.0 * p.uround * rms_given_max(v.y, v.wt, vmax),
         FirstIterateTolerance::LinearTolerance { epli } => epli * p.epcon,
     }
 }
@@ -243,7 +253,6 @@ fn newton_iterate<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
     // Scale the residual to account for CJ having changed since the matrix
     // was formed (direct methods only).
     let confac = 2.0 / (1.0 + p.cj / st.cjold);
-    v.e.fill(0.0);
     let mut oldnrm = 0.0;
     let mut m = 0usize;
     loop {
@@ -252,9 +261,12 @@ fn newton_iterate<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
             vecops::scale(v.delta, confac);
         }
         let mut at = SolvePoint { t: p.t, y: v.y, yp: v.yp, cj: p.cj, epcon: p.epcon, rwt: v.wt };
-        lin.solve(sys, &mut at, v.delta, cnt)?;
-        vecops::apply_correction(v.y, v.e, v.yp, v.delta, p.cj);
-        let delnrm = weighted_rms_norm(v.delta, v.wt);
+        if let Err(f) = lin.solve(sys, &mut at, v.delta, cnt) {
+            return Err(solve_failed(f, m, v.e));
+        }
+        // E starts from zero (DNSD's first loop) in the first update.
+        let vmax = vecops::apply_correction(v.y, v.e, v.yp, v.delta, p.cj, v.wt, m == 0);
+        let delnrm = rms_given_max(v.delta, v.wt, vmax);
         match convergence_test(m, delnrm, &mut oldnrm, tolnew, &mut st.s, p.epcon) {
             NewtonProgress::Converged => return Ok(()),
             NewtonProgress::Diverging => return Err(CorrectorFailure::NO_CONVERGENCE),
@@ -270,6 +282,17 @@ fn newton_iterate<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
             return Err(CorrectorFailure::callback(status));
         }
     }
+}
+
+/// A linear solve failed in iteration `m`; before the first update E is
+/// still the zero vector DNSD starts from.
+#[cold]
+#[inline(never)]
+fn solve_failed(f: LinearFailure, m: usize, e: &mut [Real]) -> CorrectorFailure {
+    if m == 0 {
+        e.fill(0.0);
+    }
+    f.into()
 }
 
 /// Where the Newton iteration stands after iteration `m` (0-based).
@@ -416,6 +439,8 @@ mod tests {
                 cjlast,
                 kp1: 2,
                 gamma: &self.gamma,
+                beta: &[1.0; 6],
+                rescale_from: usize::MAX,
                 uround: UROUND,
                 epcon: 0.33,
                 first_step: first,
@@ -645,6 +670,8 @@ mod tests {
                         cjlast,
                         kp1: 2,
                         gamma: &gamma,
+                        beta: &[1.0; 6],
+                        rescale_from: usize::MAX,
                         uround: UROUND,
                         epcon: 0.33,
                         first_step: icall == 0,

@@ -92,6 +92,8 @@ impl BdfState {
 }
 
 /// Run the corrector and classify its failure for the retry logic.
+/// Columns `rescale_from..kp1` of PHI are rescaled (PHI -> PHI*) in the
+/// predictor's pass.
 #[allow(clippy::too_many_arguments)]
 #[inline]
 fn correct<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
@@ -104,6 +106,7 @@ fn correct<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
     t: Real,
     cjlast: Real,
     kp1: usize,
+    rescale_from: usize,
     first_step: bool,
 ) -> Result<(), (Failure, Estimates)> {
     let p = CorrectorParams {
@@ -113,6 +116,8 @@ fn correct<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
         cjlast,
         kp1,
         gamma: &st.gamma,
+        beta: &st.beta,
+        rescale_from,
         uround: cfg.uround,
         epcon: cfg.epcon,
         first_step,
@@ -207,16 +212,11 @@ pub fn take_step<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
         let cjlast = st.cj;
         st.cj = -alphas / st.h;
         let ck = (st.alpha[kp1 - 1] + alphas - alpha0).abs().max(st.alpha[kp1 - 1]);
-        // PHI -> PHI*: scale the columns that changed with the step history.
-        let neq = v.c.y.len();
-        for j in (ns + 1)..(kp1 + 1) {
-            let b = st.beta[j - 1];
-            vecops::scale(&mut v.c.phi[(j - 1) * neq..j * neq], b);
-        }
         *tn += st.h;
 
-        // Block 3: the corrector; block 4: the error estimates.
-        let outcome = correct(sys, lin, st, cnt, v, cfg, *tn, cjlast, kp1, first_step)
+        // Block 3: PHI -> PHI* (columns ns..kp1, 0-based, folded into the
+        // prediction) and the corrector; block 4: the error estimates.
+        let outcome = correct(sys, lin, st, cnt, v, cfg, *tn, cjlast, kp1, ns, first_step)
             .and_then(|()| estimate_errors(st, v, k, ck));
         match outcome {
             Ok(est) => {
