@@ -10,7 +10,7 @@ use super::interpolate::interpolate;
 use super::layout::{iw, rw, IHeader, RHeader};
 use super::linsol::LinearSolver;
 use super::newton::{self, CorrectorParams, CorrectorState, CorrectorVectors};
-use super::norms::weighted_rms_norm;
+use super::norms::rms_given_max;
 use super::problem::DaeSystem;
 use super::vecops;
 use crate::types::{FInt, Real};
@@ -300,16 +300,20 @@ fn estimate_errors(
     let neq = v.c.y.len();
     let kp1 = k + 1;
     let vt = error_test_weights(&v.vt, v.c.wt);
-    let enorm = weighted_rms_norm(v.c.e, vt);
+    let phi = &*v.c.phi;
+    let (pk1, pk) = match k {
+        1 => (None, None),
+        2 => (Some(&phi[k * neq..kp1 * neq]), None),
+        _ => (Some(&phi[k * neq..kp1 * neq]), Some(&phi[(k - 1) * neq..k * neq])),
+    };
+    let [enorm, nkm1, nkm2] = vecops::estimate_norms(v.c.e, pk1, pk, vt, v.c.delta);
     let erk = st.sigma[k] * enorm;
     let mut e = Estimates { knew: k, est: erk, terk: (k + 1) as Real * erk, terkm1: 0.0, erkm1: 0.0 };
     if k > 1 {
-        vecops::sum(v.c.delta, &v.c.phi[k * neq..kp1 * neq], v.c.e);
-        e.erkm1 = st.sigma[k - 1] * weighted_rms_norm(v.c.delta, vt);
+        e.erkm1 = st.sigma[k - 1] * nkm1;
         e.terkm1 = k as Real * e.erkm1;
         let lower = if k > 2 {
-            vecops::add_assign(v.c.delta, &v.c.phi[(k - 1) * neq..k * neq]);
-            let erkm2 = st.sigma[k - 2] * weighted_rms_norm(v.c.delta, vt);
+            let erkm2 = st.sigma[k - 2] * nkm2;
             let terkm2 = (k - 1) as Real * erkm2;
             e.terkm1.max(terkm2) <= e.terk
         } else {
@@ -453,9 +457,9 @@ fn accept_step(
         st.k = k - 1;
         est = erkm1;
     } else if k != cfg.maxord && !(kp1 >= st.ns || kdiff == 1) {
-        vecops::difference(v.c.delta, v.c.e, &v.c.phi[(kp2 - 1) * neq..kp2 * neq]);
         let vt = error_test_weights(&v.vt, v.c.wt);
-        let erkp1 = weighted_rms_norm(v.c.delta, vt) / (k + 2) as Real;
+        let vmax = vecops::difference_max(v.c.delta, v.c.e, &v.c.phi[(kp2 - 1) * neq..kp2 * neq], vt);
+        let erkp1 = rms_given_max(v.c.delta, vt, vmax) / (k + 2) as Real;
         let terkp1 = (k + 2) as Real * erkp1;
         if k > 1 {
             if terkm1 <= terk.min(terkp1) {
@@ -483,15 +487,7 @@ fn accept_step(
         }
     }
     // Update the differences for the next step.
-    if st.kold != cfg.maxord {
-        v.c.phi[(kp2 - 1) * neq..kp2 * neq].copy_from_slice(v.c.e);
-    }
-    vecops::add_assign(&mut v.c.phi[(kp1 - 1) * neq..kp1 * neq], v.c.e);
-    for j in (1..kp1).rev() {
-        let (lo, hi) = v.c.phi.split_at_mut(j * neq);
-        let dst = &mut lo[(j - 1) * neq..];
-        vecops::add_assign(dst, &hi[..neq]);
-    }
+    vecops::update_differences(v.c.phi, kp1, v.c.e, st.kold != cfg.maxord);
 }
 
 /// A step failed for good: interpolate y, y' back to `tn` with the order

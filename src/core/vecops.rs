@@ -13,7 +13,7 @@
 //! columns of PHI are instantiated per order: the loop over the columns
 //! is unrolled and the loop over the components is a straight loop.
 
-use super::norms::fold_max;
+use super::norms::{fold_max, rms_given_max, weighted_rms_norm};
 use crate::types::Real;
 
 /// x *= a.
@@ -151,34 +151,139 @@ pub fn apply_correction(
     vmax
 }
 
-/// y += x.
-#[inline(never)]
-pub fn add_assign(y: &mut [Real], x: &[Real]) {
-    for (yi, &xi) in y.iter_mut().zip(x) {
-        *yi += xi;
+/// The weighted norms of DDSTP's error estimates (block 4): of `e`, and,
+/// with `pk1` = PHI(:,K+1), of `pk1 + e` (order K-1), and, with `pk` =
+/// PHI(:,K) too, of `pk1 + e + pk` (order K-2); the same values as DDWNRM
+/// of each in turn, in two passes over the vectors instead of six.
+/// `delta` is left holding the last vector formed, as DDSTP leaves it.
+pub fn estimate_norms(
+    e: &[Real],
+    pk1: Option<&[Real]>,
+    pk: Option<&[Real]>,
+    vt: &[Real],
+    delta: &mut [Real],
+) -> [Real; 3] {
+    let n = e.len();
+    let (vt, delta) = (&vt[..n], &mut delta[..n]);
+    match (pk1, pk) {
+        (None, _) => [weighted_rms_norm(e, vt), 0.0, 0.0],
+        (Some(p1), None) => {
+            let p1 = &p1[..n];
+            let (mut m0, mut m1) = (0.0, 0.0);
+            for i in 0..n {
+                m0 = fold_max(m0, e[i] * vt[i]);
+                let d = p1[i] + e[i];
+                delta[i] = d;
+                m1 = fold_max(m1, d * vt[i]);
+            }
+            if !(m0 > 0.0 && m1 > 0.0) {
+                return [rms_given_max(e, vt, m0), rms_given_max(delta, vt, m1), 0.0];
+            }
+            let (mut s0, mut s1) = (0.0, 0.0);
+            for i in 0..n {
+                let q0 = (e[i] * vt[i]) / m0;
+                s0 += q0 * q0;
+                let q1 = (delta[i] * vt[i]) / m1;
+                s1 += q1 * q1;
+            }
+            let nr = n as Real;
+            [m0 * (s0 / nr).sqrt(), m1 * (s1 / nr).sqrt(), 0.0]
+        }
+        (Some(p1), Some(p2)) => {
+            let (p1, p2) = (&p1[..n], &p2[..n]);
+            let (mut m0, mut m1, mut m2) = (0.0, 0.0, 0.0);
+            for i in 0..n {
+                m0 = fold_max(m0, e[i] * vt[i]);
+                let d1 = p1[i] + e[i];
+                m1 = fold_max(m1, d1 * vt[i]);
+                let d2 = d1 + p2[i];
+                delta[i] = d2;
+                m2 = fold_max(m2, d2 * vt[i]);
+            }
+            if !(m0 > 0.0 && m1 > 0.0 && m2 > 0.0) {
+                return three_norms_unfused(e, p1, p2, vt, delta);
+            }
+            let (mut s0, mut s1, mut s2) = (0.0, 0.0, 0.0);
+            for i in 0..n {
+                let q0 = (e[i] * vt[i]) / m0;
+                s0 += q0 * q0;
+                let q1 = ((p1[i] + e[i]) * vt[i]) / m1;
+                s1 += q1 * q1;
+                let q2 = (delta[i] * vt[i]) / m2;
+                s2 += q2 * q2;
+            }
+            let nr = n as Real;
+            [m0 * (s0 / nr).sqrt(), m1 * (s1 / nr).sqrt(), m2 * (s2 / nr).sqrt()]
+        }
     }
 }
 
-/// out = a + b.
+/// [`estimate_norms`] at order K >= 3 when some norm is 0 (or NaN),
+/// one vector after the other (the fused sums would divide by 0).
+#[cold]
 #[inline(never)]
-pub fn sum(out: &mut [Real], a: &[Real], b: &[Real]) {
-    for ((o, &ai), &bi) in out.iter_mut().zip(a).zip(b) {
-        *o = ai + bi;
+fn three_norms_unfused(e: &[Real], p1: &[Real], p2: &[Real], vt: &[Real], delta: &mut [Real]) -> [Real; 3] {
+    let n0 = weighted_rms_norm(e, vt);
+    for ((d, &a), &b) in delta.iter_mut().zip(p1).zip(e) {
+        *d = a + b;
+    }
+    let n1 = weighted_rms_norm(delta, vt);
+    for (d, &b) in delta.iter_mut().zip(p2) {
+        *d += b;
+    }
+    [n0, n1, weighted_rms_norm(delta, vt)]
+}
+
+/// out = a - b, returning max |out_i*wt_i| (DDSTP's estimate at order
+/// K+1, first pass of its norm).
+pub fn difference_max(out: &mut [Real], a: &[Real], b: &[Real], wt: &[Real]) -> Real {
+    let n = out.len();
+    let (a, b, wt) = (&a[..n], &b[..n], &wt[..n]);
+    let mut vmax = 0.0;
+    for i in 0..n {
+        let d = a[i] - b[i];
+        out[i] = d;
+        vmax = fold_max(vmax, d * wt[i]);
+    }
+    vmax
+}
+
+/// DDSTP's update of the differences after an accepted step of order
+/// K = `kp1` - 1 (labels 580..595): PHI(:,K+1) = E when `set_next`,
+/// PHI(:,K) += E, then PHI(:,j) += PHI(:,j+1) for j = K-1 down to 0
+/// (0-based columns), component by component.
+pub fn update_differences(phi: &mut [Real], kp1: usize, e: &[Real], set_next: bool) {
+    let k = kp1 - 1;
+    if set_next {
+        with_order!(k, update_k::<true>, (phi, e));
+    } else {
+        with_order!(k, update_k::<false>, (phi, e));
     }
 }
 
-/// out = a - b.
-#[inline(never)]
-pub fn difference(out: &mut [Real], a: &[Real], b: &[Real]) {
-    for ((o, &ai), &bi) in out.iter_mut().zip(a).zip(b) {
-        *o = ai - bi;
+fn update_k<const K: usize, const SET_NEXT: bool>(phi: &mut [Real], e: &[Real]) {
+    let n = e.len();
+    if SET_NEXT {
+        phi[(K + 1) * n..(K + 2) * n].copy_from_slice(e);
+    }
+    let (first, cols) = columns::<K>(phi, n);
+    let first = &mut first[..n];
+    for i in 0..n {
+        let mut acc = cols[K - 1][i] + e[i];
+        cols[K - 1][i] = acc;
+        for j in (0..K - 1).rev() {
+            // PHI(:,j) + PHI(:,j+1); IEEE addition commutes, bit for bit.
+            acc += cols[j][i];
+            cols[j][i] = acc;
+        }
+        first[i] += acc;
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::norms::{rms_given_max, weighted_rms_norm};
+
     /// A PHI of `cols` columns with awkward values (signed zeros, tiny and
     /// huge entries), so that any change of operation order would show.
     fn sample_phi(n: usize, cols: usize) -> Vec<Real> {
@@ -253,5 +358,53 @@ mod tests {
             assert_eq!((bits(&y), bits(&e), bits(&yp)), (bits(&y1), bits(&e1), bits(&yp1)));
             assert_eq!(rms_given_max(d, &vt, vmax).to_bits(), weighted_rms_norm(d, &vt).to_bits());
         }
+        // Error estimates at orders K, K-1, K-2.
+        let (pk1, pk) = (&p[2 * n..3 * n], &p[3 * n..]);
+        let want0 = weighted_rms_norm(&e, &vt);
+        let mut d1: Vec<Real> = pk1.iter().zip(&e).map(|(a, b)| a + b).collect();
+        let want1 = weighted_rms_norm(&d1, &vt);
+        let mut delta = vec![0.0; n];
+        assert_eq!(estimate_norms(&e, Some(pk1), None, &vt, &mut delta), [want0, want1, 0.0]);
+        assert_eq!(bits(&delta), bits(&d1));
+        d1.iter_mut().zip(pk).for_each(|(a, b)| *a += b);
+        let want2 = weighted_rms_norm(&d1, &vt);
+        assert_eq!(estimate_norms(&e, Some(pk1), Some(pk), &vt, &mut delta), [want0, want1, want2]);
+        assert_eq!(bits(&delta), bits(&d1));
+        assert_eq!(estimate_norms(&e, None, None, &vt, &mut delta)[0], want0);
+        // A zero correction: every norm 0, as DDWNRM gives.
+        let z = vec![0.0; n];
+        assert_eq!(estimate_norms(&z, Some(&z), Some(&z), &vt, &mut delta), [0.0; 3]);
+        assert_eq!(estimate_norms(&z, Some(&z), None, &vt, &mut delta), [0.0; 3]);
+    }
+
+    #[test]
+    fn difference_update_matches_daskr_passes() {
+        let n = 5;
+        let e: Vec<Real> = sample_phi(n, 1).iter().map(|x| x * 0.3 + 1e-7).collect();
+        for kp1 in 2..=6 {
+            for set_next in [false, true] {
+                let mut phi0 = sample_phi(n, 7);
+                if set_next {
+                    phi0[kp1 * n..(kp1 + 1) * n].copy_from_slice(&e);
+                }
+                for i in 0..n {
+                    phi0[(kp1 - 1) * n + i] += e[i];
+                }
+                for j in (1..kp1).rev() {
+                    for i in 0..n {
+                        phi0[(j - 1) * n + i] += phi0[j * n + i];
+                    }
+                }
+                let mut phi = sample_phi(n, 7);
+                update_differences(&mut phi, kp1, &e, set_next);
+                assert_eq!(bits(&phi), bits(&phi0), "kp1 {kp1} set_next {set_next}");
+            }
+        }
+        let (a, b) = (sample_phi(n, 1), e.clone());
+        let mut out = vec![0.0; n];
+        let vmax = difference_max(&mut out, &a, &b, &a);
+        let want: Vec<Real> = a.iter().zip(&b).map(|(x, y)| x - y).collect();
+        assert_eq!(bits(&out), bits(&want));
+        assert_eq!(rms_given_max(&out, &a, vmax), weighted_rms_norm(&want, &a));
     }
 }
