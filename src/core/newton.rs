@@ -321,7 +321,10 @@ fn convergence_test(
             return NewtonProgress::Converged;
         }
     } else {
-        let rate = (delnrm / *oldnrm).powf(1.0 / m as Real);
+        let ratio = delnrm / *oldnrm;
+        // pow(x, 1) returns x itself (an accurate pow is exact there): no
+        // call on the second iteration, the usual last one.
+        let rate = if m == 1 { ratio } else { ratio.powf(1.0 / m as Real) };
         if rate > MAX_RATE || rate.is_nan() {
             return NewtonProgress::Diverging;
         }
