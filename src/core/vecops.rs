@@ -37,12 +37,17 @@ macro_rules! with_order {
     };
 }
 
-/// The K+1 leading columns of PHI (`n` rows each) as separate slices.
+/// The K+1 leading columns of PHI (`n` rows each) as separate slices of
+/// length `n` (split off one by one: no division by `n`).
 #[inline(always)]
 fn columns<const K: usize>(phi: &mut [Real], n: usize) -> (&mut [Real], [&mut [Real]; K]) {
-    let (first, rest) = phi.split_at_mut(n);
-    let mut it = rest.chunks_exact_mut(n.max(1));
-    (first, std::array::from_fn(|_| it.next().map_or(&mut [][..], |c| &mut c[..n])))
+    let (first, mut rest) = phi.split_at_mut(n);
+    let cols = std::array::from_fn(|_| {
+        let (col, tail) = std::mem::take(&mut rest).split_at_mut(n);
+        rest = tail;
+        col
+    });
+    (first, cols)
 }
 
 /// The prediction of one corrector attempt (DNEDD/DNEDK label 300),
