@@ -130,6 +130,40 @@ fn predict_k<const K: usize, const RESCALE: bool, const MAX: bool>(
     vmax
 }
 
+/// DDATRP's sums, component by component: y = PHI(:,0) + c(1) PHI(:,1) +
+/// ... + c(K) PHI(:,K), y' = 0 + d(1) PHI(:,1) + ... + d(K) PHI(:,K),
+/// K = `kold` (0..=5).
+pub fn interpolation_sums(phi: &[Real], kold: usize, c: &[Real; 6], d: &[Real; 6], y: &mut [Real], yp: &mut [Real]) {
+    let n = y.len();
+    if kold == 0 {
+        y.copy_from_slice(&phi[..n]);
+        yp.fill(0.0);
+        return;
+    }
+    with_order!(kold, interpolate_k, (phi, c, d, y, yp));
+}
+
+fn interpolate_k<const K: usize>(phi: &[Real], c: &[Real; 6], d: &[Real; 6], y: &mut [Real], yp: &mut [Real]) {
+    let n = y.len();
+    let yp = &mut yp[..n];
+    let (first, mut rest) = phi.split_at(n);
+    let cols: [&[Real]; K] = std::array::from_fn(|_| {
+        let (col, tail) = rest.split_at(n);
+        rest = tail;
+        col
+    });
+    for i in 0..n {
+        let mut yi = first[i];
+        let mut ypi = 0.0;
+        for (j, col) in cols.iter().enumerate() {
+            yi += c[j + 1] * col[i];
+            ypi += d[j + 1] * col[i];
+        }
+        y[i] = yi;
+        yp[i] = ypi;
+    }
+}
+
 /// One Newton update (DNSD/DNSK label 340) fused with the first pass of
 /// the norm of the correction: y -= d, e -= d, y' -= cj*d, returning
 /// max |d_i*wt_i|. `first`: this is the first iteration, e starts from 0
@@ -339,6 +373,26 @@ mod tests {
                 assert_eq!(predict(&mut phi, kp1, &gamma, &beta, from, &mut y, &mut yp, None), 0.0);
                 assert_eq!((bits(&phi), bits(&y), bits(&yp)), (bits(&phi0), bits(&y0), bits(&yp0)));
             }
+        }
+    }
+
+    #[test]
+    fn interpolation_sums_match_daskr_passes() {
+        let n = 6;
+        let c = [0.0, 0.9, -0.31, 1e-5, 7.0, -2.5];
+        let d = [0.0, 1.7, 3.3, -0.25, 1e9, 0.125];
+        for kold in 0..=5 {
+            let phi = sample_phi(n, 6);
+            let (mut y0, mut yp0) = (phi[..n].to_vec(), vec![0.0; n]);
+            for j in 1..=kold {
+                for i in 0..n {
+                    y0[i] += c[j] * phi[j * n + i];
+                    yp0[i] += d[j] * phi[j * n + i];
+                }
+            }
+            let (mut y, mut yp) = (vec![9.0; n], vec![9.0; n]);
+            interpolation_sums(&phi, kold, &c, &d, &mut y, &mut yp);
+            assert_eq!((bits(&y), bits(&yp)), (bits(&y0), bits(&yp0)), "kold {kold}");
         }
     }
 
