@@ -50,7 +50,8 @@ pub struct NonFinite {
 
 /// The first non-finite entry of `v`, 1-based.
 pub fn first_non_finite(v: &[Real]) -> Option<usize> {
-    if all_finite(v) {
+    // Short vectors: the plain search is cheaper than the vector loop.
+    if v.len() >= 16 && all_finite(v) {
         return None;
     }
     v.iter().position(|x| !x.is_finite()).map(|i| i + 1)
