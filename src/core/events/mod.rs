@@ -15,7 +15,7 @@ pub mod polish;
 
 use std::rc::Rc;
 
-use self::interval::{crossings, Crossing as Change, Resolution, StepPolynomials};
+use self::interval::{crossings_with, keeps_side, quick_test_applies, Crossing as Change, Resolution, StepPolynomials};
 use self::polish::{Crossing, PolishFailure, Polisher};
 use super::error::{Interrupt, StepFailure};
 use super::integrator::{EventHook, HookContext, Stop};
@@ -71,6 +71,15 @@ pub struct EventDetector<'a> {
     tstop: Option<Real>,
     /// REVWK: the polynomials' coefficients and STCHANGE's Z, ZDOT.
     scratch: &'a mut [Real],
+    /// Kept for the call, so that a step allocates nothing (and a step
+    /// without a sign change touches none of them): the crossings of the
+    /// last step (time, function, new truth value), in time order ...
+    changes: Vec<(Real, usize, bool)>,
+    /// ... those of one function, the interval search's stack, and
+    /// STCHANGE's IG.
+    found: Vec<Change>,
+    stack: Vec<(Real, Real)>,
+    ig: Vec<FInt>,
 }
 
 impl<'a> EventDetector<'a> {
@@ -85,65 +94,86 @@ impl<'a> EventDetector<'a> {
         tstop: Option<Real>,
         scratch: &'a mut [Real],
     ) -> Self {
-        EventDetector { isc, truth, pending, event: None, pattern, source, id, tstop, scratch }
+        EventDetector {
+            isc,
+            truth,
+            pending,
+            event: None,
+            pattern,
+            source,
+            id,
+            tstop,
+            scratch,
+            changes: Vec::new(),
+            found: Vec::new(),
+            stack: Vec::new(),
+            ig: Vec::new(),
+        }
     }
 
     fn nd(&self) -> usize {
         self.truth.len()
     }
 
-    /// Every sign change in the last step, all functions merged in time
-    /// order (ties: lower function first, i.e. lower condition first).
-    fn changes_in_step(&mut self, cx: &HookContext<'_, '_>) -> Vec<(Real, usize, bool)> {
+    /// Every sign change in the last step into `changes`, all functions
+    /// merged in time order (ties: lower function first, i.e. lower
+    /// condition first). A function that the quick test shows to stay on
+    /// its side is not searched (the search would find nothing, see
+    /// [`keeps_side`]); the step's basis polynomials are built only for the
+    /// first function that has to be searched.
+    fn changes_in_step(&mut self, cx: &HookContext<'_, '_>) {
         let hist = &cx.hist;
         let (n, nd) = (cx.y.len(), self.nd());
         let h = hist.psi[0];
-        let polys = StepPolynomials::new(hist.kold, hist.psi, h);
-        let k = polys.degree();
-        let (coef, _) = self.scratch.split_at_mut(6);
-        let mut all = Vec::new();
-        let mut found = Vec::new();
+        let k = hist.kold;
+        self.changes.clear();
+        let quick = quick_test_applies(k, hist.psi);
+        let mut polys: Option<StepPolynomials> = None;
+        let coef = &mut self.scratch[..6];
         for i in 0..nd {
             let m = n - nd + i;
+            let truth = self.truth[i] != 0;
+            if quick && keeps_side(hist.phi, n, m, k, truth) {
+                continue;
+            }
+            let polys = polys.get_or_insert_with(|| StepPolynomials::new(k, hist.psi, h));
             polys.of_component(hist.phi, n, m, coef);
             // Resolution: a hundredth of the variable's error weight; the
             // time to a few units of rounding.
             let ewt = 1.0 / cx.wt[m];
             let res = Resolution { s: 8.0 * cx.uround * (1.0 + (hist.tn / h).abs()), g: 0.01 * ewt };
-            found.clear();
-            crossings(&coef[..=k], -1.0, 0.0, self.truth[i] != 0, res, &mut found);
-            all.extend(found.iter().map(|c: &Change| (hist.tn + c.s * h, i, c.truth)));
+            self.found.clear();
+            crossings_with(&coef[..=k], -1.0, 0.0, truth, res, &mut self.stack, &mut self.found);
+            self.changes.extend(self.found.iter().map(|c: &Change| (hist.tn + c.s * h, i, c.truth)));
         }
-        all.sort_by(|a, b| {
+        if self.changes.len() < 2 {
+            return;
+        }
+        self.changes.sort_by(|a, b| {
             (a.0 - hist.tn).partial_cmp(&(b.0 - hist.tn)).unwrap_or(std::cmp::Ordering::Equal).then(a.1.cmp(&b.1))
         });
         if h < 0.0 {
-            all.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal).then(a.1.cmp(&b.1)));
+            self.changes.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal).then(a.1.cmp(&b.1)));
         }
-        all
     }
 
-    /// Offer the crossings to STCHANGE in time order; the first whose
-    /// condition changes is the event (the truth values then describe the
-    /// point just before it). Without an event the truth values are those
-    /// at the end of the step.
-    fn first_change<S: StateConditions + ?Sized>(
-        &mut self,
-        sys: &mut S,
-        cx: &HookContext<'_, '_>,
-        changes: &[(Real, usize, bool)],
-    ) -> Option<Pending> {
+    /// Offer the crossings in `changes` to STCHANGE in time order; the
+    /// first whose condition changes is the event (the truth values then
+    /// describe the point just before it). Without an event the truth
+    /// values are those at the end of the step.
+    fn first_change<S: StateConditions + ?Sized>(&mut self, sys: &mut S, cx: &HookContext<'_, '_>) -> Option<Pending> {
         let n = cx.y.len();
         let (_, rest) = self.scratch.split_at_mut(6);
         let (z, rest) = rest.split_at_mut(n);
         let zdot = &mut rest[..n];
-        for &(t, i, truth) in changes {
+        for &(t, i, truth) in &self.changes {
             let (k, j) = owner(self.isc, i);
             let first = i - j;
-            let mut ig: Vec<FInt> = self.truth[first..first + self.isc[k] as usize].to_vec();
-            ig[j] = FInt::from(truth);
+            self.ig.clear();
+            self.ig.extend_from_slice(&self.truth[first..first + self.isc[k] as usize]);
+            self.ig[j] = FInt::from(truth);
             cx.hist.at(t, z, zdot);
-            if sys.condition_changed(k, t, z, zdot, &ig) {
+            if sys.condition_changed(k, t, z, zdot, &self.ig) {
                 return Some(Pending { function: i, t, new_truth: truth });
             }
             self.truth[i] = FInt::from(truth);
@@ -232,8 +262,11 @@ impl<S: DaeSystem + StateConditions + ?Sized> EventHook<S> for EventDetector<'_>
         if self.nd() == 0 {
             return Ok(None);
         }
-        let changes = self.changes_in_step(cx);
-        let Some(p) = self.first_change(sys, cx, &changes) else {
+        self.changes_in_step(cx);
+        if self.changes.is_empty() {
+            return Ok(None);
+        }
+        let Some(p) = self.first_change(sys, cx) else {
             return Ok(None);
         };
         if Self::beyond_tout(cx, p.t) {
