@@ -16,7 +16,7 @@ pub mod polish;
 use std::rc::Rc;
 
 use self::interval::{crossings_with, keeps_side, quick_test_applies, Crossing as Change, Resolution, StepPolynomials};
-use self::polish::{Crossing, PolishFailure, Polisher};
+use self::polish::{Crossing, PolishFailure, PolishWork, Polisher};
 use super::error::{Interrupt, StepFailure};
 use super::integrator::{EventHook, HookContext, Stop};
 use super::linsol::sparse::Pattern;
@@ -80,6 +80,8 @@ pub struct EventDetector<'a> {
     found: Vec<Change>,
     stack: Vec<(Real, Real)>,
     ig: Vec<FInt>,
+    /// Polishing's vectors.
+    polish_work: PolishWork,
 }
 
 impl<'a> EventDetector<'a> {
@@ -108,6 +110,7 @@ impl<'a> EventDetector<'a> {
             found: Vec::new(),
             stack: Vec::new(),
             ig: Vec::new(),
+            polish_work: PolishWork::default(),
         }
     }
 
@@ -203,8 +206,14 @@ impl<'a> EventDetector<'a> {
             tstop: self.tstop,
         };
         self.pending = None;
-        let mut polisher =
-            Polisher { sys, pattern: &self.pattern, source: self.source, crossing: &c, cnt: &mut *cx.cnt };
+        let mut polisher = Polisher {
+            sys,
+            pattern: &self.pattern,
+            source: self.source,
+            crossing: &c,
+            cnt: &mut *cx.cnt,
+            work: &mut self.polish_work,
+        };
         match polisher.run(cx.y, cx.yp) {
             Ok(t) if Self::beyond_tout(cx, t) => {
                 // The crossing is before TOUT but the polished point, one
