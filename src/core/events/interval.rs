@@ -169,6 +169,53 @@ pub fn keeps_side(phi: &[Real], neq: usize, m: usize, kold: usize, truth: bool) 
     (g >= 0.0) == truth && g.abs() < 1e300 && r * (1.0 + QUICK_REL) + QUICK_ABS < g.abs() * (1.0 - QUICK_REL)
 }
 
+/// The second exclusion test, on the power form (for a function that
+/// [`keeps_side`] could not exclude, once its coefficients are computed):
+/// true only if the search of `coef` on [-1, 0] from the truth value
+/// `truth` ([`crossings`], any resolution) finds nothing. It tests
+///
+/// ```text
+///     |c_1| (1 - 1e-9) > (sum_{d>=2} d |c_d|) (1 + 1e-9),
+///     c_0 and v = horner(coef, -1) on the truth side,
+///     min(|c_0|, |v|) > 1e-12 S + 1e-300,  S = sum_d |c_d| < 1e300:
+/// ```
+///
+/// a monotone polynomial with both ends on the same side, such as a
+/// function moving away from zero after an event.
+///
+/// Proof (as for [`keeps_side`], it suffices that every computed value
+/// `horner(coef, s)`, s in [-1, 0], is strictly on the truth side). Let p
+/// be the polynomial of the computed coefficients, in exact arithmetic.
+/// At |s| <= 1 Horner's rule errs by at most E = gamma_{2k} S < 2.3e-15 S
+/// (k <= 5; Higham, sec. 5.1) plus underflow, below 10 * 2^-1075. For
+/// |s| <= 1, p'(s) = c_1 + sum_{d>=2} d c_d s^(d-1) differs from c_1 by at
+/// most sum_{d>=2} d |c_d|, which the first test (whose margin covers its
+/// own rounding, a few units of 2^-53) puts below |c_1|: p' has no zero,
+/// p is monotone on [-1, 0] and lies between p(-1) and p(0) = c_0. The
+/// value v is within E of p(-1), so by the second and third tests (S is
+/// computed to within a few units of rounding) p(-1) and p(0) lie on the
+/// truth side by more than 1e-12 S - E > 2 E, hence so does p(s), and
+/// every computed value, within E of p(s), is strictly on that side.
+/// NaN or infinite coefficients fail the test.
+pub fn monotone_keeps_side(coef: &[Real], truth: bool) -> bool {
+    if coef.len() < 2 {
+        return false;
+    }
+    let (c0, c1) = (coef[0], coef[1]);
+    let mut sum = c0.abs() + c1.abs();
+    let mut slope = 0.0;
+    for (d, c) in coef.iter().enumerate().skip(2) {
+        sum += c.abs();
+        slope += d as Real * c.abs();
+    }
+    if !(sum < 1e300 && c1.abs() * (1.0 - QUICK_REL) > slope * (1.0 + QUICK_REL)) {
+        return false;
+    }
+    let v = horner(coef, -1.0);
+    let floor = 1e-12 * sum + QUICK_ABS;
+    (c0 >= 0.0) == truth && (v >= 0.0) == truth && c0.abs() > floor && v.abs() > floor
+}
+
 /// Point value by Horner's rule.
 pub fn horner(coef: &[Real], s: Real) -> Real {
     coef.iter().rev().fold(0.0, |acc, &c| acc * s + c)
@@ -396,9 +443,10 @@ mod tests {
     }
 
     #[test]
-    fn the_quick_test_never_hides_what_the_full_search_finds() {
+    fn the_exclusion_tests_never_hide_what_the_full_search_finds() {
         let mut rng = Rng(0x5eed_0e7e_0000_0011);
         let (mut excluded, mut near, mut searched, mut with_changes, mut doubles) = (0, 0, 0, 0, 0);
+        let (mut by_slope, mut only_by_slope) = (0, 0);
         let cases = if cfg!(debug_assertions) { 40_000 } else { 400_000 };
         for case in 0..cases {
             let kold = if case % 50 == 0 { 0 } else { 1 + rng.below(5) };
@@ -414,14 +462,16 @@ mod tests {
             }
             let r: Real = p[1..=kold].iter().map(|x| x.abs()).sum();
             p[0] = rng.sign()
-                * match rng.below(5) {
+                * match rng.below(6) {
                     // Far from zero, just above or just below the bound,
-                    // or inside it (crossings, double ones among them).
+                    // inside it (crossings, double ones among them), or
+                    // very close to zero.
                     0 => r * (10.0 as Real).powf(rng.range(0.0, 4.0)) + scale * 1e-3,
                     1 => r * (1.0 + (10.0 as Real).powf(rng.range(-12.0, -6.0))),
                     2 => r * (1.0 - (10.0 as Real).powf(rng.range(-12.0, -6.0))),
                     3 => r * (1.0 + rng.range(-0.1, 0.1)),
-                    _ => r * rng.range(0.0, 1.0),
+                    4 => r * rng.range(0.0, 1.0),
+                    _ => r * (10.0 as Real).powf(rng.range(-16.0, 0.0)),
                 };
             if kold == 1 && rng.below(2) == 0 {
                 // Where the bound is attained: g + p1 s with p1 close to
@@ -448,6 +498,17 @@ mod tests {
             };
             let mut found = Vec::new();
             crossings(coef, -1.0, 0.0, truth, res, &mut found);
+            let monotone = monotone_keeps_side(coef, truth);
+            if monotone {
+                by_slope += 1;
+                assert!(found.is_empty(), "case {case}: psi {psi:?} p {p:?} truth {truth}: {found:?}");
+                let on_side = |s: Real| (horner(coef, s) >= 0.0) == truth;
+                assert!((0..=200).all(|i| on_side(-(i as Real) / 200.0)), "case {case}");
+                assert!((0..60).all(|i| on_side(-1.0 + (0.5 as Real).powi(i))), "case {case}");
+                if !quick {
+                    only_by_slope += 1;
+                }
+            }
             if quick {
                 excluded += 1;
                 assert!(found.is_empty(), "case {case}: psi {psi:?} p {p:?} truth {truth}: {found:?}");
@@ -470,10 +531,13 @@ mod tests {
             }
         }
         // The cases cover the ground: many exclusions (some within 1e-5 of
-        // zero), many searches, crossings, double crossings among them.
+        // zero), many searches, crossings, double crossings among them;
+        // many exclusions by the slope test, some that the quick test
+        // could not make.
         let n = cases / 100;
         assert!(excluded > 20 * n && near > n / 10, "{excluded} excluded, {near} near zero");
         assert!(searched > 20 * n && with_changes > 10 * n && doubles > n, "{searched} {with_changes} {doubles}");
+        assert!(by_slope > 10 * n && only_by_slope > n, "{by_slope} {only_by_slope}");
     }
 
     #[test]

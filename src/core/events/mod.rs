@@ -15,7 +15,10 @@ pub mod polish;
 
 use std::rc::Rc;
 
-use self::interval::{crossings_with, keeps_side, quick_test_applies, Crossing as Change, Resolution, StepPolynomials};
+use self::interval::{
+    crossings_with, keeps_side, monotone_keeps_side, quick_test_applies, Crossing as Change, Resolution,
+    StepPolynomials,
+};
 use self::polish::{Crossing, PolishFailure, PolishWork, Polisher};
 use super::error::{Interrupt, StepFailure};
 use super::integrator::{EventHook, HookContext, Stop};
@@ -122,8 +125,10 @@ impl<'a> EventDetector<'a> {
     /// merged in time order (ties: lower function first, i.e. lower
     /// condition first). A function that the quick test shows to stay on
     /// its side is not searched (the search would find nothing, see
-    /// [`keeps_side`]); the step's basis polynomials are built only for the
-    /// first function that has to be searched.
+    /// [`keeps_side`]), nor one whose polynomial is monotone with both ends
+    /// on that side ([`monotone_keeps_side`]); the step's basis polynomials
+    /// are built only for the first function that the quick test does not
+    /// exclude.
     fn changes_in_step(&mut self, cx: &HookContext<'_, '_>) {
         let hist = &cx.hist;
         let (n, nd) = (cx.y.len(), self.nd());
@@ -141,6 +146,9 @@ impl<'a> EventDetector<'a> {
             }
             let polys = polys.get_or_insert_with(|| StepPolynomials::new(k, hist.psi, h));
             polys.of_component(hist.phi, n, m, coef);
+            if monotone_keeps_side(&coef[..=k], truth) {
+                continue;
+            }
             // Resolution: a hundredth of the variable's error weight; the
             // time to a few units of rounding.
             let ewt = 1.0 / cx.wt[m];
