@@ -160,12 +160,16 @@ const QUICK_ABS: Real = 1e-300;
 ///    implies R + (1e-9 - 10u) (|g| + R) + 1e-300 (1 - u) < |g|, hence
 ///    R + E < |g|: every computed value lies strictly on g's side, which
 ///    is the truth side. NaN or infinite entries fail the test.
+#[inline]
 pub fn keeps_side(phi: &[Real], neq: usize, m: usize, kold: usize, truth: bool) -> bool {
-    let g = phi[m];
-    let mut r = 0.0;
-    for j in 1..=kold {
-        r += phi[j * neq + m].abs();
+    if phi.len() <= m + kold * neq {
+        return false;
     }
+    let mut column = phi[m..].iter().step_by(neq);
+    let Some(&g) = column.next() else {
+        return false;
+    };
+    let r: Real = column.take(kold).map(|p| p.abs()).sum();
     (g >= 0.0) == truth && g.abs() < 1e300 && r * (1.0 + QUICK_REL) + QUICK_ABS < g.abs() * (1.0 - QUICK_REL)
 }
 

@@ -128,23 +128,41 @@ impl<'a> EventDetector<'a> {
     /// [`keeps_side`]), nor one whose polynomial is monotone with both ends
     /// on that side ([`monotone_keeps_side`]); the step's basis polynomials
     /// are built only for the first function that the quick test does not
-    /// exclude.
+    /// exclude. The usual step, every function excluded by the quick test,
+    /// takes only the first loop.
     fn changes_in_step(&mut self, cx: &HookContext<'_, '_>) {
+        self.changes.clear();
+        let hist = &cx.hist;
+        let (n, nd, k) = (cx.y.len(), self.nd(), hist.kold);
+        let quick = quick_test_applies(k, hist.psi);
+        let first = if quick {
+            let column = &hist.phi[n - nd..];
+            match self.truth.iter().enumerate().position(|(i, &t)| !keeps_side(column, n, i, k, t != 0)) {
+                Some(i) => i,
+                None => return,
+            }
+        } else {
+            0
+        };
+        self.search(cx, first, quick);
+    }
+
+    /// [`Self::changes_in_step`] from function `first` on, which the quick
+    /// test did not exclude (or was not to be used for: `quick` false).
+    #[inline(never)]
+    fn search(&mut self, cx: &HookContext<'_, '_>, first: usize, quick: bool) {
         let hist = &cx.hist;
         let (n, nd) = (cx.y.len(), self.nd());
         let h = hist.psi[0];
         let k = hist.kold;
-        self.changes.clear();
-        let quick = quick_test_applies(k, hist.psi);
-        let mut polys: Option<StepPolynomials> = None;
+        let polys = StepPolynomials::new(k, hist.psi, h);
         let coef = &mut self.scratch[..6];
-        for i in 0..nd {
+        for i in first..nd {
             let m = n - nd + i;
             let truth = self.truth[i] != 0;
-            if quick && keeps_side(hist.phi, n, m, k, truth) {
+            if i > first && quick && keeps_side(hist.phi, n, m, k, truth) {
                 continue;
             }
-            let polys = polys.get_or_insert_with(|| StepPolynomials::new(k, hist.psi, h));
             polys.of_component(hist.phi, n, m, coef);
             if monotone_keeps_side(&coef[..=k], truth) {
                 continue;
