@@ -13,6 +13,7 @@
 pub mod interval;
 pub mod polish;
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use self::interval::{
@@ -58,6 +59,50 @@ fn owner(isc: &[FInt], i: usize) -> (usize, usize) {
     (isc.len().saturating_sub(1), 0)
 }
 
+/// The detector's vectors, kept on the thread from one DSL48E call to the
+/// next (taken by [`EventDetector::new`], given back when the detector is
+/// dropped), so that calls allocate nothing for events once warm: each
+/// vector is cleared (or zero-filled) before use, as a fresh one would be.
+#[derive(Default)]
+struct Spare {
+    changes: Vec<(Real, usize, bool)>,
+    found: Vec<Change>,
+    stack: Vec<(Real, Real)>,
+    ig: Vec<FInt>,
+    polish: PolishWork,
+}
+
+/// Largest spare kept, in bytes (a large system's vectors are not held
+/// on to: its calls cost far more than the allocations).
+const SPARE_BYTES: usize = 1 << 16;
+
+thread_local! {
+    static SPARE: RefCell<Spare> = RefCell::new(Spare::default());
+}
+
+impl Spare {
+    fn take() -> Spare {
+        SPARE
+            .try_with(|s| s.try_borrow_mut().map(|mut s| std::mem::take(&mut *s)).unwrap_or_default())
+            .unwrap_or_default()
+    }
+
+    fn give_back(self) {
+        let bytes = self.changes.capacity() * std::mem::size_of::<(Real, usize, bool)>()
+            + self.found.capacity() * std::mem::size_of::<Change>()
+            + self.stack.capacity() * std::mem::size_of::<(Real, Real)>()
+            + self.ig.capacity() * std::mem::size_of::<FInt>()
+            + self.polish.capacity() * std::mem::size_of::<Real>();
+        if bytes <= SPARE_BYTES {
+            let _ = SPARE.try_with(|s| {
+                if let Ok(mut s) = s.try_borrow_mut() {
+                    *s = self;
+                }
+            });
+        }
+    }
+}
+
 /// The event hook of one DSL48E call.
 pub struct EventDetector<'a> {
     /// ISC: functions per condition.
@@ -74,9 +119,10 @@ pub struct EventDetector<'a> {
     tstop: Option<Real>,
     /// REVWK: the polynomials' coefficients and STCHANGE's Z, ZDOT.
     scratch: &'a mut [Real],
-    /// Kept for the call, so that a step allocates nothing (and a step
-    /// without a sign change touches none of them): the crossings of the
-    /// last step (time, function, new truth value), in time order ...
+    /// Kept for the call (and from call to call, [`Spare`]), so that a
+    /// step allocates nothing (and a step without a sign change touches
+    /// none of them): the crossings of the last step (time, function, new
+    /// truth value), in time order ...
     changes: Vec<(Real, usize, bool)>,
     /// ... those of one function, the interval search's stack, and
     /// STCHANGE's IG.
@@ -99,6 +145,7 @@ impl<'a> EventDetector<'a> {
         tstop: Option<Real>,
         scratch: &'a mut [Real],
     ) -> Self {
+        let spare = Spare::take();
         EventDetector {
             isc,
             truth,
@@ -109,11 +156,11 @@ impl<'a> EventDetector<'a> {
             id,
             tstop,
             scratch,
-            changes: Vec::new(),
-            found: Vec::new(),
-            stack: Vec::new(),
-            ig: Vec::new(),
-            polish_work: PolishWork::default(),
+            changes: spare.changes,
+            found: spare.found,
+            stack: spare.stack,
+            ig: spare.ig,
+            polish_work: spare.polish,
         }
     }
 
@@ -269,6 +316,19 @@ impl<'a> EventDetector<'a> {
     /// Whether time `t` lies beyond TOUT in the direction of integration.
     fn beyond_tout(cx: &HookContext<'_, '_>, t: Real) -> bool {
         (t - cx.tout) * cx.hist.psi[0] > 0.0
+    }
+}
+
+impl Drop for EventDetector<'_> {
+    fn drop(&mut self) {
+        Spare {
+            changes: std::mem::take(&mut self.changes),
+            found: std::mem::take(&mut self.found),
+            stack: std::mem::take(&mut self.stack),
+            ig: std::mem::take(&mut self.ig),
+            polish: std::mem::take(&mut self.polish_work),
+        }
+        .give_back();
     }
 }
 

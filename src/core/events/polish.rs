@@ -87,6 +87,28 @@ pub struct PolishWork {
     work: Vec<Real>,
 }
 
+impl PolishWork {
+    /// The vectors' capacities, in numbers.
+    pub fn capacity(&self) -> usize {
+        [
+            &self.v,
+            &self.f,
+            &self.a,
+            &self.q,
+            &self.xz,
+            &self.xp,
+            &self.residual,
+            &self.dfdz,
+            &self.dfdzdot,
+            &self.save,
+            &self.work,
+        ]
+        .iter()
+        .map(|v| v.capacity())
+        .sum()
+    }
+}
+
 /// `v` emptied and refilled with `n` zeros, as `vec![0.0; n]`.
 fn zeroed(mut v: Vec<Real>, n: usize) -> Vec<Real> {
     v.clear();
