@@ -235,6 +235,42 @@ pub fn enclose(coef: &[Real], s: Interval) -> Interval {
     acc
 }
 
+/// [`enclose`] for `s` within [-1, 0] and coefficients below 1e300 in
+/// magnitude: the same interval, bit for bit, from two products per
+/// coefficient instead of four and their minimum and maximum.
+///
+/// Why the same: with s.lo <= s.hi <= 0, x*sigma is non-increasing in x,
+/// so of the four exact products the least has x = acc.hi and the
+/// greatest x = acc.lo; acc.hi*sigma is least at sigma = s.lo if
+/// acc.hi >= 0, else at s.hi; acc.lo*sigma greatest at s.hi if
+/// acc.lo >= 0, else at s.lo. Rounding to nearest is monotone, so the
+/// rounded product chosen is the least (greatest) of the four rounded
+/// ones, which [`Interval::mul`] takes: the same value, up to the sign of a
+/// zero, which `outward` erases (next_down(+-0) = -MIN, next_up(+-0) =
+/// +MIN). Nothing is NaN or infinite: |s| <= 1 keeps every bound below
+/// 6 * 1e300 (1 + 1e-15), so `f64::min`'s NaN rule never applies, and the
+/// outward steps may take [`next_up_finite`].
+fn enclose_nonpositive(coef: &[Real], s: Interval) -> Interval {
+    let mut acc = Interval::point(coef[coef.len() - 1]);
+    for &c in coef.iter().rev().skip(1) {
+        let lo = if acc.hi >= 0.0 { acc.hi * s.lo } else { acc.hi * s.hi };
+        let hi = if acc.lo >= 0.0 { acc.lo * s.hi } else { acc.lo * s.lo };
+        let (lo, hi) = (-next_up_finite(-lo), next_up_finite(hi));
+        acc = Interval { lo: -next_up_finite(-(lo + c)), hi: next_up_finite(hi + c) };
+    }
+    acc
+}
+
+/// `x.next_up()` for finite `x`, without branches: -0 becomes +0 (adding
+/// +0 does that and changes nothing else), then the bit pattern moves one
+/// step away from zero for x >= 0, toward zero for x < 0, as `next_up`
+/// does (the largest finite number goes to infinity, -MIN to -0 in both).
+/// `-next_up_finite(-x)` is `x.next_down()`, as in the standard library.
+fn next_up_finite(x: Real) -> Real {
+    let bits = (x + 0.0).to_bits() as i64;
+    Real::from_bits(bits.wrapping_add((bits >> 63) | 1) as u64)
+}
+
 /// One sign change of a discontinuity function inside the step.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Crossing {
@@ -279,6 +315,8 @@ pub fn crossings_with(
     stack: &mut Vec<(Real, Real)>,
     out: &mut Vec<Crossing>,
 ) {
+    // The events' search, on [-1, 0], takes the cheaper enclosure.
+    let nonpositive = s_from.min(s_to) >= -1.0 && s_from.max(s_to) <= 0.0 && coef.iter().all(|c| c.abs() < 1e300);
     // Intervals to examine, the next in time last.
     stack.clear();
     stack.push((s_from, s_to));
@@ -287,7 +325,8 @@ pub fn crossings_with(
     // within the noise level.
     let mut unconfirmed: Option<Real> = None;
     while let Some((a, b)) = stack.pop() {
-        let e = enclose(coef, Interval::new(a.min(b), a.max(b)));
+        let s = Interval::new(a.min(b), a.max(b));
+        let e = if nonpositive { enclose_nonpositive(coef, s) } else { enclose(coef, s) };
         let small = (b - a).abs() <= res.s || e.width() <= res.g || leaves >= MAX_LEAVES;
         if e.contains_zero() && !small {
             let mid = 0.5 * (a + b);
@@ -542,6 +581,50 @@ mod tests {
         assert!(excluded > 20 * n && near > n / 10, "{excluded} excluded, {near} near zero");
         assert!(searched > 20 * n && with_changes > 10 * n && doubles > n, "{searched} {with_changes} {doubles}");
         assert!(by_slope > 10 * n && only_by_slope > n, "{by_slope} {only_by_slope}");
+    }
+
+    #[test]
+    fn the_enclosure_on_nonpositive_s_is_the_general_one_bit_for_bit() {
+        let mut rng = Rng(0x00e0_c105_e000_0001);
+        let special = [0.0, -0.0, 1.0, -1.0, 5e-324, -5e-324, 1e-300, -1e-300, 9.9e299, -9.9e299];
+        for case in 0..200_000 {
+            let k = rng.below(6);
+            let mut coef = [0.0; 6];
+            for c in coef.iter_mut().take(k + 1) {
+                *c = match rng.below(8) {
+                    0 => special[rng.below(special.len())],
+                    1 => rng.sign() * (10.0 as Real).powf(rng.range(-320.0, 299.0)),
+                    _ => rng.sign() * rng.unit() * (10.0 as Real).powf(rng.range(-8.0, 8.0)),
+                };
+            }
+            let pick = |rng: &mut Rng| match rng.below(6) {
+                0 => -1.0,
+                1 => 0.0,
+                2 => -0.0,
+                3 => -rng.unit() * 1e-300,
+                _ => -rng.unit(),
+            };
+            let (x, y) = (pick(&mut rng), pick(&mut rng));
+            let s = Interval::new(x.min(y), x.max(y));
+            let (a, b) = (enclose(&coef[..=k], s), enclose_nonpositive(&coef[..=k], s));
+            assert!(
+                a.lo.to_bits() == b.lo.to_bits() && a.hi.to_bits() == b.hi.to_bits(),
+                "case {case}: {coef:?} on {s:?}: {a:?} != {b:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn next_up_finite_is_next_up() {
+        let mut rng = Rng(0x0000_00e0_0000_0003);
+        let special =
+            [0.0, -0.0, 5e-324, -5e-324, Real::MIN_POSITIVE, -Real::MIN_POSITIVE, Real::MAX, Real::MIN, 1.0, -1.0];
+        for x in special.into_iter().chain((0..100_000).map(|_| Real::from_bits(rng.next()))) {
+            if x.is_finite() {
+                assert_eq!(next_up_finite(x).to_bits(), x.next_up().to_bits(), "{x:e}");
+                assert_eq!((-next_up_finite(-x)).to_bits(), x.next_down().to_bits(), "{x:e}");
+            }
+        }
     }
 
     #[test]
