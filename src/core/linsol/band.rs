@@ -155,18 +155,8 @@ fn factor_impl(abd: &mut [Real], shape: BandShape, pivots: &mut [FInt]) -> Resul
         let (head, tail) = abd.split_at_mut((k + 1) * lda);
         let colk = &mut head[k * lda + diag..k * lda + diag + lm + 1];
 
-        // Pivot: first entry of largest magnitude in rows k..=k+lm (its
-        // value carried along, see `eliminate`).
-        let mut ip = 0;
-        let mut pivot = colk[0];
-        let mut max = pivot.abs();
-        for (i, &v) in colk.iter().enumerate().skip(1) {
-            if v.abs() > max {
-                max = v.abs();
-                ip = i;
-                pivot = v;
-            }
-        }
+        // Pivot: first entry of largest magnitude in rows k..=k+lm.
+        let (ip, pivot) = first_largest(colk);
         let p = k + ip;
         pivots[k] = p as FInt;
         if pivot == 0.0 || !pivot.is_finite() {
@@ -368,19 +358,7 @@ fn eliminate(
     last_col: &mut usize,
 ) -> (usize, bool) {
     let colk = &mut abd[k * lda + diag..k * lda + diag + lm + 1];
-    // First entry of largest magnitude (IDAMAX), its value carried along
-    // (not loaded back through its index: a shorter dependency chain from
-    // the previous step's updates to this step's division).
-    let mut ip = 0;
-    let mut pivot = colk[0];
-    let mut max = pivot.abs();
-    for (i, &v) in colk.iter().enumerate().skip(1) {
-        if v.abs() > max {
-            max = v.abs();
-            ip = i;
-            pivot = v;
-        }
-    }
+    let (ip, pivot) = first_largest(colk);
     let p = k + ip;
     if pivot == 0.0 || !pivot.is_finite() {
         return (p, false);
@@ -485,6 +463,24 @@ fn forward(col: &[Real], diag: usize, k: usize, p: usize, lm: usize, b: &mut [Re
     if t != 0.0 {
         axpy_short(t, &col[diag + 1..diag + 1 + lm], &mut b[k + 1..k + 1 + lm]);
     }
+}
+
+/// The first entry of largest magnitude (IDAMAX's choice) and its value,
+/// carried along rather than loaded back through its index: a shorter
+/// dependency chain from the previous step's updates to the division.
+#[inline(always)]
+fn first_largest(col: &[Real]) -> (usize, Real) {
+    let mut ip = 0;
+    let mut pivot = col[0];
+    let mut max = pivot.abs();
+    for (i, &v) in col.iter().enumerate().skip(1) {
+        if v.abs() > max {
+            max = v.abs();
+            ip = i;
+            pivot = v;
+        }
+    }
+    (ip, pivot)
 }
 
 #[cfg(test)]

@@ -203,7 +203,23 @@ impl WithSimd for UnblockedSolve<'_> {
 /// Right-looking, column-oriented LU with full-row interchanges.
 #[inline(always)]
 fn factor_unblocked<S: Simd>(simd: S, a: &mut [Real], n: usize, pivots: &mut [FInt]) -> Result<(), SingularMatrix> {
-    for k in 0..n {
+    factor_columns(simd, a, n, 0, n, pivots)
+}
+
+/// DGEFA's column sweeps on columns `d..d + w` of the column-major n x n
+/// matrix `a`, rows `d..n`: the whole unblocked LU (`d = 0`, `w = n`) or a
+/// leaf panel of the blocked one, whose columns left of `d` and right of
+/// `d + w` the blocked code interchanges and updates itself.
+#[inline(always)]
+pub(super) fn factor_columns<S: Simd>(
+    simd: S,
+    a: &mut [Real],
+    n: usize,
+    d: usize,
+    w: usize,
+    pivots: &mut [FInt],
+) -> Result<(), SingularMatrix> {
+    for k in d..d + w {
         // Pivot: first entry of largest magnitude in column k, rows k..n.
         let col = &a[k * n..(k + 1) * n];
         let mut p = k;
@@ -219,9 +235,9 @@ fn factor_unblocked<S: Simd>(simd: S, a: &mut [Real], n: usize, pivots: &mut [FI
         if bad_pivot(pivot) {
             return Err(SingularMatrix { column: k });
         }
-        let (left, right) = a.split_at_mut((k + 1) * n);
+        let (left, right) = a[d * n..(d + w) * n].split_at_mut((k + 1 - d) * n);
         if p != k {
-            // Interchange rows k and p in the columns 0..=k (L part and the
+            // Interchange rows k and p in the columns d..=k (L part and the
             // pivot column); the columns to the right are swapped below.
             // (`chunks_mut`, not `chunks_exact_mut`: the latter divides by n
             // when constructed, a visible cost per step at small n.)
@@ -232,7 +248,7 @@ fn factor_unblocked<S: Simd>(simd: S, a: &mut [Real], n: usize, pivots: &mut [FI
         // Multipliers l = a * (1/pivot) (DGEFA scales by -1/pivot: same
         // magnitudes bit for bit).
         let recip = 1.0 / pivot;
-        let lcol = &mut left[k * n + k + 1..];
+        let lcol = &mut left[(k - d) * n + k + 1..];
         for v in lcol.iter_mut() {
             *v *= recip;
         }

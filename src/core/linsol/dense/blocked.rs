@@ -38,7 +38,7 @@ use std::cell::RefCell;
 
 use faer::traits::pulp::{Scalar, Simd, WithSimd};
 
-use super::{axpy_neg, bad_pivot};
+use super::{axpy_neg, factor_columns};
 use crate::core::linsol::SingularMatrix;
 use crate::types::{FInt, Real};
 
@@ -218,45 +218,7 @@ impl WithSimd for LeafLu<'_> {
     #[inline(always)]
     fn with_simd<S: Simd>(self, simd: S) -> Self::Output {
         let Self { a, n, d, w, pivots } = self;
-        for k in d..d + w {
-            // Pivot: first entry of largest magnitude in column k, rows k..n.
-            let col = &a[k * n..(k + 1) * n];
-            let mut p = k;
-            let mut max = col[k].abs();
-            for (i, v) in col.iter().enumerate().skip(k + 1) {
-                if v.abs() > max {
-                    max = v.abs();
-                    p = i;
-                }
-            }
-            pivots[k] = p as FInt;
-            let pivot = col[p];
-            if bad_pivot(pivot) {
-                return Err(SingularMatrix { column: k });
-            }
-            let (left, right) = a[d * n..(d + w) * n].split_at_mut((k + 1 - d) * n);
-            if p != k {
-                for col in left.chunks_mut(n) {
-                    col.swap(k, p);
-                }
-            }
-            let recip = 1.0 / pivot;
-            let lcol = &mut left[(k - d) * n + k + 1..];
-            for v in lcol.iter_mut() {
-                *v *= recip;
-            }
-            let lcol = &*lcol;
-            for col in right.chunks_mut(n) {
-                if p != k {
-                    col.swap(k, p);
-                }
-                let t = col[k];
-                if t != 0.0 {
-                    axpy_neg(simd, t, lcol, &mut col[k + 1..]);
-                }
-            }
-        }
-        Ok(())
+        factor_columns(simd, a, n, d, w, pivots)
     }
 }
 
