@@ -47,7 +47,7 @@ fi
 [ -f "$LIBDASKR" ] || { echo "bench_fortran.sh: no such library $LIBDASKR" >&2; exit 2; }
 
 case "$SET" in
-    all) PROGS="bench_daskr bench_krylov bench_dsl48e bench_dsl_ddaskr" ;;
+    all) PROGS="bench_daskr bench_krylov bench_dsl48e bench_dsl_ddaskr bench_small_band bench_dense_sparse bench_small_dense" ;;
     daskr) PROGS="bench_daskr bench_krylov" ;;
     dsl) PROGS="bench_dsl48e bench_dsl_ddaskr" ;;
     bench_*) PROGS="$SET" ;;
@@ -78,7 +78,8 @@ for r in $(seq 1 "$ROUNDS"); do
 done
 
 # One record per (case, round): CASE PROGRAM MED_MS CPU_MS NEV NST NRE NJE NETF NCFN NNI.
-# bench_daskr.f: CASE NEQ REPS MIN MED MAX MED/STEP NST NRE NJE NNI;
+# bench_daskr.f, bench_small_band.f, bench_dense_sparse.f, bench_small_dense.f:
+# CASE NEQ REPS MIN MED MAX MED/STEP NST NRE NJE NNI;
 # bench_dsl48e.f, bench_dsl_ddaskr.f: CASE NEQ REPS FIRST MIN MED MAX MEDCPU
 # MED/STEP NST NRE NJE NETF NCFN NNI NEV; bench_krylov.f: SECONDS: ... MEDIAN s.
 for p in $PROGS; do
@@ -97,7 +98,7 @@ for p in $PROGS; do
 done >"$OUT/values.txt"
 
 echo
-printf ' %-13s %-17s %3s %11s %-20s %11s %-20s %7s %7s %6s %4s %4s %7s %5s\n' \
+printf ' %-13s %-18s %3s %11s %-20s %11s %-20s %7s %7s %6s %4s %4s %7s %5s\n' \
     CASE PROGRAM RND "MED(MS)" "  range" "CPU(MS)" "  range" NST NRE NJE NETF NCFN NNI NEV
 awk '
     function median(key, col, lo, hi,   a, b, m, x) {
@@ -117,7 +118,7 @@ awk '
             split(first[key], f, " ")
             rw = sprintf("%.3f..%.3f", lw[0], hw[0])
             if (mc == "-") { smc = "-"; rc = "" } else { smc = sprintf("%.3f", mc); rc = sprintf("%.3f..%.3f", lc[0], hc[0]) }
-            printf " %-13s %-17s %3d %11.3f %-20s %11s %-20s %7s %7s %6s %4s %4s %7s %5s\n",
+            printf " %-13s %-18s %3d %11.3f %-20s %11s %-20s %7s %7s %6s %4s %4s %7s %5s\n",
                 f[1], f[2], cnt[key], mw, rw, smc, rc, f[6], f[7], f[8], f[9], f[10], f[11], f[5]
             medw[f[1]] = mw; medc[f[1]] = mc; nev[f[1]] = f[5]
         }

@@ -1,0 +1,418 @@
+C-----------------------------------------------------------------------
+C     BENCH_SMALL_DENSE -- timing benchmark for DDASKR's dense direct
+C     solver on a small, stiff, oscillatory circuit, written like a
+C     user's FORTRAN 77 program.  The same source links against the
+C     original DASKR (ddaskr.f daux.f dlinpk.f) or against this
+C     project's libdaskr.a:
+C
+C        gfortran -O2 bench_small_dense.f libdaskr.a -lm -lpthread -ldl
+C        ./a.out            (full run: T = 0 .. 1E-3, 5 repetitions)
+C        ./a.out quick      (smoke run: T = 0 .. 1E-4, one repetition)
+C        ./a.out RING-UJ    (only the cases whose name contains the
+C                            argument; may be combined with quick)
+C        ./a.out REPS=n     (n repetitions of every selected case)
+C
+C     RING-DQ    the ring modulator of the Bari IVP test set (Horneber
+C     RING-UJ      1976; Kampowsky, Rentrop and Schmidt 1992), the
+C                ODE variant with the stray capacitance CS = 2E-12:
+C                15 unknowns, the node voltages U1..U7 and the branch
+C                currents I8..I15 of a diode ring (four diodes with
+C                Q(U) = GAMMA*(EXP(DELTA*U) - 1)) between two
+C                transformers, driven by UIN1 = 0.5 SIN(2000 PI T) and
+C                the carrier UIN2 = 2 SIN(20000 PI T).  Written for
+C                DDASKR as the DAE  G = K Y' - F(T, Y)  with K the
+C                diagonal of capacitances (C, CS, CP) and inductances
+C                (LH, LS1, LS2, LS3) and F the currents into the nodes
+C                and the voltages across the inductors:
+C                  F1  = I8 - I10/2 + I11/2 + I14 - U1/R      (K = C)
+C                  F2  = I9 - I12/2 + I13/2 + I15 - U2/R      (K = C)
+C                  F3  = I10 - Q(UD1) + Q(UD4)                (K = CS)
+C                  F4  = -I11 + Q(UD2) - Q(UD3)               (K = CS)
+C                  F5  = I12 + Q(UD1) - Q(UD3)                (K = CS)
+C                  F6  = -I13 - Q(UD2) + Q(UD4)               (K = CS)
+C                  F7  = -U7/RP + Q(UD1) + Q(UD2) - Q(UD3) - Q(UD4)
+C                                                             (K = CP)
+C                  F8  = -U1,  F9 = -U2                       (K = LH)
+C                  F10 = U1/2 - U3 - RG2 I10                  (K = LS2)
+C                  F11 = -U1/2 + U4 - RG3 I11                 (K = LS3)
+C                  F12 = U2/2 - U5 - RG2 I12                  (K = LS2)
+C                  F13 = -U2/2 + U6 - RG3 I13                 (K = LS3)
+C                  F14 = -U1 + UIN1 - (RI + RG1) I14          (K = LS1)
+C                  F15 = -U2 - (RC + RG1) I15                 (K = LS1)
+C                with the diode voltages
+C                  UD1 =  U3 - U5 - U7 - UIN2,
+C                  UD2 = -U4 + U6 - U7 - UIN2,
+C                  UD3 =  U4 + U5 + U7 + UIN2,
+C                  UD4 = -U3 - U6 + U7 + UIN2
+C                and the element values of the test set (block data
+C                RNGDAT).  Y(0) = Y'(0) = 0 (consistent).  The iteration
+C                matrix CJ*K - dF/dY has 55 non-zeros of 225: kept in
+C                dense storage (INFO(6) = 0), as the test set declares
+C                it (MLJAC = MUJAC = NEQ).  RTOL = ATOL = 1E-8 (scalar),
+C                output every 1E-5 (ten points per carrier period),
+C                end T = 1E-3 (the test set's interval); the solution
+C                there is compared with the test set's reference
+C                solution (RADAU5, RTOL = ATOL = 1E-12).  Dense
+C                difference-quotient (DQ: INFO(5) = 0, 16 RES calls per
+C                Jacobian) or user (UJ: INFO(5) = 1) Jacobian.  About
+C                360 000 steps, each with a 15 x 15 dense LU or
+C                solve: the per-step cost of the small dense kernels.
+C                At RTOL = 1E-8 DDASKR ends within about 5E-4 (relative)
+C                of the reference (U3..U6 shifted alike); the error
+C                falls with the tolerance (1E-10: about 1E-5).
+C
+C     Every case uses RWORK/IWORK of DASKR's documented minimum length
+C     (LRW = 60 + 9*NEQ + NEQ**2, LIW = 40 + NEQ).  One line per case:
+C     the number of repetitions, the minimum, median and maximum wall
+C     time of one integration (SYSTEM_CLOCK), the median per step, and
+C     the counters NST, NRE, NJE, NNI of the last repetition
+C     (IWORK(11), (12), (13), (19)); then, indented, the solution at the
+C     end in full precision (to be compared between libraries) and, for
+C     the full interval, the largest relative error against the
+C     reference solution.
+C-----------------------------------------------------------------------
+      PROGRAM BENCHS
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      CHARACTER*16 ARG, FILTER
+      INTEGER IARGC, NREP
+      LOGICAL QUICK, WANTS
+      COMMON /SSEL/ FILTER, NFILT
+      QUICK = .FALSE.
+      NFILT = 0
+      NREPS = 0
+      DO 10 K = 1, IARGC()
+         CALL GETARG(K, ARG)
+         IF (ARG(1:5) .EQ. 'quick' .OR. ARG(1:5) .EQ. 'QUICK') THEN
+            QUICK = .TRUE.
+         ELSE IF (ARG(1:5) .EQ. 'REPS=' .OR. ARG(1:5) .EQ. 'reps=')
+     1      THEN
+            READ(ARG(6:16), *) NREPS
+         ELSE
+            FILTER = ARG
+            NFILT = 16
+ 5          IF (NFILT .GT. 0) THEN
+               IF (FILTER(NFILT:NFILT) .EQ. ' ') THEN
+                  NFILT = NFILT - 1
+                  GO TO 5
+               ENDIF
+            ENDIF
+         ENDIF
+ 10   CONTINUE
+      NQ = 1
+      IF (QUICK) NQ = 0
+      WRITE(6,100)
+ 100  FORMAT(' DDASKR SMALL DENSE BENCHMARK (FORTRAN 77 CALLER)'/
+     1  ' CASE           NEQ  REPS     MIN(MS)     MED(MS)',
+     2  '     MAX(MS)  MED/STEP(US)     NST     NRE     NJE     NNI')
+      IF (WANTS('RING-DQ     '))
+     1   CALL RNGBEN('RING-DQ     ', 0, NREP(NREPS, 1 + NQ*4),
+     2               10 + NQ*90)
+      IF (WANTS('RING-UJ     '))
+     1   CALL RNGBEN('RING-UJ     ', 1, NREP(NREPS, 1 + NQ*4),
+     2               10 + NQ*90)
+      END
+C
+C     The number of repetitions: REPS=n if given, else the default.
+      INTEGER FUNCTION NREP(NGIVEN, NDEF)
+      NREP = NDEF
+      IF (NGIVEN .GT. 0) NREP = NGIVEN
+      RETURN
+      END
+C
+C     Is the case NAME selected (no filter argument, or NAME contains
+C     the filter)?
+      LOGICAL FUNCTION WANTS(NAME)
+      CHARACTER*12 NAME
+      CHARACTER*16 FILTER
+      COMMON /SSEL/ FILTER, NFILT
+      IF (NFILT .EQ. 0) THEN
+         WANTS = .TRUE.
+      ELSE
+         WANTS = INDEX(NAME, FILTER(1:NFILT)) .GT. 0
+      ENDIF
+      RETURN
+      END
+C
+C-----------------------------------------------------------------------
+C     RNGBEN -- the ring modulator, NOUT output intervals of 1E-5,
+C     MODE 0: dense DQ Jacobian, 1: dense user Jacobian.
+C-----------------------------------------------------------------------
+      SUBROUTINE RNGBEN(NAME, MODE, NREP, NOUT)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      CHARACTER*12 NAME
+      PARAMETER (NEQ=15, MAXREP=50)
+      PARAMETER (LRW=60+9*NEQ+NEQ**2, LIW=40+NEQ)
+      DIMENSION Y(NEQ), YPRIME(NEQ), YREF(NEQ), INFO(20)
+      DIMENSION RTOL(1), ATOL(1), RWORK(LRW), IWORK(LIW)
+      DIMENSION RPAR(1), IPAR(1), JROOT(1), TIM(MAXREP)
+      INTEGER*8 IC0, IC1, IRATE
+      EXTERNAL RNGRES, RNGJAC, PDUM, RTDUM
+      NR = MIN(NREP, MAXREP)
+      NRT = 0
+C     Silence the 500-steps-per-call messages (IDID = -1 is handled
+C     below by continuing); failures are reported by this program.
+      CALL XSETF(0)
+      DO 90 IREP = 1, NR
+         DO 10 I = 1, 20
+            INFO(I) = 0
+ 10      CONTINUE
+         INFO(5) = MODE
+         RTOL(1) = 1.0D-8
+         ATOL(1) = 1.0D-8
+         T = 0.0D0
+         DO 20 I = 1, NEQ
+            Y(I) = 0.0D0
+            YPRIME(I) = 0.0D0
+ 20      CONTINUE
+         CALL SYSTEM_CLOCK(IC0, IRATE)
+         DO 50 IOUT = 1, NOUT
+            TOUT = 1.0D-5*DBLE(IOUT)
+ 45         CONTINUE
+            CALL DDASKR(RNGRES, NEQ, T, Y, YPRIME, TOUT, INFO, RTOL,
+     1           ATOL, IDID, RWORK, LRW, IWORK, LIW, RPAR, IPAR,
+     2           RNGJAC, PDUM, RTDUM, NRT, JROOT)
+            IF (IDID .EQ. -1) THEN
+               INFO(1) = 1
+               GO TO 45
+            ENDIF
+            IF (IDID .LT. 0) THEN
+               WRITE(6,*) NAME, ' FAILED, IDID =', IDID, ' T =', T
+               STOP
+            ENDIF
+ 50      CONTINUE
+         CALL SYSTEM_CLOCK(IC1)
+         TIM(IREP) = DBLE(IC1 - IC0)/DBLE(IRATE)
+ 90   CONTINUE
+      CALL XSETF(1)
+      CALL REPORT(NAME, NEQ, NR, TIM, IWORK)
+      WRITE(6,110) NAME, T, (Y(I), I = 1, NEQ)
+ 110  FORMAT(4X,A12,' Y(1:15) AT T =',1PE10.3,':'/
+     1       3(4X,5(1PE24.16)/))
+      IF (NOUT .EQ. 100) THEN
+C        Largest relative error over the components (none of the
+C        reference values is zero).
+         CALL RNGREF(YREF)
+         ERR = 0.0D0
+         IMAX = 1
+         DO 60 I = 1, NEQ
+            E = ABS(Y(I) - YREF(I))/ABS(YREF(I))
+            IF (E .GT. ERR) THEN
+               ERR = E
+               IMAX = I
+            ENDIF
+ 60      CONTINUE
+         WRITE(6,120) NAME, ERR, IMAX
+ 120     FORMAT(4X,A12,' MAX REL. ERROR AGAINST THE TEST SET''S',
+     1      ' REFERENCE AT T = 1E-3:',1PE10.2,' (COMPONENT',I3,')')
+      ENDIF
+      RETURN
+      END
+C
+C     Element values of the test set: capacitances C, CS, CP,
+C     resistances R, RP, RG1, RG2, RG3, RI, RC, inductances LH, LS1,
+C     LS2, LS3, diode parameters GAMMA, DELTA.  CAP(I) is the
+C     coefficient of Y'(I) in equation I.
+      BLOCK DATA RNGDAT
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      COMMON /RNGCOM/ CAP(15), R, RP, RG1, RG2, RG3, RI, RC,
+     1   GAMMA, DELTA
+      DATA CAP / 2*1.6D-8, 4*2.0D-12, 1.0D-8, 2*4.45D0,
+     1   4*5.0D-4, 2*2.0D-3 /
+      DATA R, RP, RG1, RG2, RG3, RI, RC
+     1   / 25.0D3, 50.0D0, 36.3D0, 17.3D0, 17.3D0, 50.0D0, 600.0D0 /
+      DATA GAMMA, DELTA / 40.67286402D-9, 17.7493332D0 /
+      END
+C
+C     The diode voltages UD(1..4) at (T, Y); .FALSE. when an
+C     exponential would overflow.
+      LOGICAL FUNCTION RNGUD(T, Y, UD)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      DIMENSION Y(15), UD(4)
+      COMMON /RNGCOM/ CAP(15), R, RP, RG1, RG2, RG3, RI, RC,
+     1   GAMMA, DELTA
+      PI = 4.0D0*ATAN(1.0D0)
+      UIN2 = 2.0D0*SIN(2.0D4*PI*T)
+      UD(1) = Y(3) - Y(5) - Y(7) - UIN2
+      UD(2) = -Y(4) + Y(6) - Y(7) - UIN2
+      UD(3) = Y(4) + Y(5) + Y(7) + UIN2
+      UD(4) = -Y(3) - Y(6) + Y(7) + UIN2
+      RNGUD = DELTA*MAX(UD(1), UD(2), UD(3), UD(4)) .LE. 300.0D0
+      RETURN
+      END
+C
+C     G = K Y' - F(T, Y); IRES = -1 when a diode's exponential would
+C     overflow (the step is then cut).
+      SUBROUTINE RNGRES(T, Y, YPRIME, CJ, DELTA, IRES, RPAR, IPAR)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      DIMENSION Y(15), YPRIME(15), DELTA(15), RPAR(*), IPAR(*)
+      DIMENSION UD(4), Q(4)
+      LOGICAL RNGUD
+      COMMON /RNGCOM/ CAP(15), R, RP, RG1, RG2, RG3, RI, RC,
+     1   GAMMA, DD
+      IF (.NOT. RNGUD(T, Y, UD)) THEN
+         IRES = -1
+         RETURN
+      ENDIF
+      DO 10 K = 1, 4
+         Q(K) = GAMMA*(EXP(DD*UD(K)) - 1.0D0)
+ 10   CONTINUE
+      PI = 4.0D0*ATAN(1.0D0)
+      UIN1 = 0.5D0*SIN(2.0D3*PI*T)
+C     Node currents (capacitor equations).
+      DELTA(1) = -(Y(8) - 0.5D0*Y(10) + 0.5D0*Y(11) + Y(14) - Y(1)/R)
+      DELTA(2) = -(Y(9) - 0.5D0*Y(12) + 0.5D0*Y(13) + Y(15) - Y(2)/R)
+      DELTA(3) = -(Y(10) - Q(1) + Q(4))
+      DELTA(4) = -(-Y(11) + Q(2) - Q(3))
+      DELTA(5) = -(Y(12) + Q(1) - Q(3))
+      DELTA(6) = -(-Y(13) - Q(2) + Q(4))
+      DELTA(7) = -(-Y(7)/RP + Q(1) + Q(2) - Q(3) - Q(4))
+C     Branch voltages (inductor equations).
+      DELTA(8) = Y(1)
+      DELTA(9) = Y(2)
+      DELTA(10) = -(0.5D0*Y(1) - Y(3) - RG2*Y(10))
+      DELTA(11) = -(-0.5D0*Y(1) + Y(4) - RG3*Y(11))
+      DELTA(12) = -(0.5D0*Y(2) - Y(5) - RG2*Y(12))
+      DELTA(13) = -(-0.5D0*Y(2) + Y(6) - RG3*Y(13))
+      DELTA(14) = -(-Y(1) + UIN1 - (RI + RG1)*Y(14))
+      DELTA(15) = -(-Y(2) - (RC + RG1)*Y(15))
+      DO 20 I = 1, 15
+         DELTA(I) = DELTA(I) + CAP(I)*YPRIME(I)
+ 20   CONTINUE
+      RETURN
+      END
+C
+C     Dense PD(I,J) = dG(I)/dY(J) + CJ*dG(I)/dY'(J) = CJ*K - dF/dY,
+C     leading dimension 15; DDASKR has zeroed it.  The diode part:
+C     F(I) holds SUM over K of IS(I,K)*Q(UD(K)) (I = 3..7) and
+C     dUD(K)/dY(J) = ID(K,J) (J = 3..7).
+      SUBROUTINE RNGJAC(T, Y, YPRIME, PD, CJ, RPAR, IPAR)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      DIMENSION Y(15), YPRIME(15), PD(15,15), RPAR(*), IPAR(*)
+      DIMENSION UD(4), QP(4), IS(3:7,4), ID(4,3:7)
+      LOGICAL RNGUD, OK
+      COMMON /RNGCOM/ CAP(15), R, RP, RG1, RG2, RG3, RI, RC,
+     1   GAMMA, DELTA
+      DATA IS / -1, 0, 1, 0, 1,   0, 1, 0, -1, 1,
+     1          0, -1, -1, 0, -1,   1, 0, 0, 1, -1 /
+      DATA ID / 1, 0, 0, -1,   0, -1, 1, 0,   -1, 0, 1, 0,
+     1          0, 1, 0, -1,   -1, -1, 1, 1 /
+C     RES succeeded at this Y, so the exponentials are finite.
+      OK = RNGUD(T, Y, UD)
+      DO 10 K = 1, 4
+         QP(K) = GAMMA*DELTA*EXP(DELTA*UD(K))
+ 10   CONTINUE
+      DO 20 I = 1, 15
+         PD(I,I) = CJ*CAP(I)
+ 20   CONTINUE
+      PD(1,1) = PD(1,1) + 1.0D0/R
+      PD(1,8) = -1.0D0
+      PD(1,10) = 0.5D0
+      PD(1,11) = -0.5D0
+      PD(1,14) = -1.0D0
+      PD(2,2) = PD(2,2) + 1.0D0/R
+      PD(2,9) = -1.0D0
+      PD(2,12) = 0.5D0
+      PD(2,13) = -0.5D0
+      PD(2,15) = -1.0D0
+      PD(3,10) = -1.0D0
+      PD(4,11) = 1.0D0
+      PD(5,12) = -1.0D0
+      PD(6,13) = 1.0D0
+      PD(7,7) = PD(7,7) + 1.0D0/RP
+      DO 50 J = 3, 7
+         DO 40 I = 3, 7
+            S = 0.0D0
+            DO 30 K = 1, 4
+               S = S + DBLE(IS(I,K)*ID(K,J))*QP(K)
+ 30         CONTINUE
+            PD(I,J) = PD(I,J) - S
+ 40      CONTINUE
+ 50   CONTINUE
+      PD(8,1) = 1.0D0
+      PD(9,2) = 1.0D0
+      PD(10,1) = -0.5D0
+      PD(10,3) = 1.0D0
+      PD(10,10) = PD(10,10) + RG2
+      PD(11,1) = 0.5D0
+      PD(11,4) = -1.0D0
+      PD(11,11) = PD(11,11) + RG3
+      PD(12,2) = -0.5D0
+      PD(12,5) = 1.0D0
+      PD(12,12) = PD(12,12) + RG2
+      PD(13,2) = 0.5D0
+      PD(13,6) = -1.0D0
+      PD(13,13) = PD(13,13) + RG3
+      PD(14,1) = 1.0D0
+      PD(14,14) = PD(14,14) + RI + RG1
+      PD(15,2) = 1.0D0
+      PD(15,15) = PD(15,15) + RC + RG1
+      RETURN
+      END
+C
+C     Reference solution at T = 1E-3 published with the test set
+C     (RADAU5, RTOL = ATOL = 1E-12, initial step 1E-14).
+      SUBROUTINE RNGREF(YREF)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      DIMENSION YREF(15)
+      YREF(1) = -0.2339057358486745D-01
+      YREF(2) = -0.7367485485540825D-02
+      YREF(3) = 0.2582956709291169D+00
+      YREF(4) = -0.4064465721283450D+00
+      YREF(5) = -0.4039455665149794D+00
+      YREF(6) = 0.2607966765422943D+00
+      YREF(7) = 0.1106761861269975D+00
+      YREF(8) = 0.2939904342435596D-06
+      YREF(9) = -0.2840029933642329D-07
+      YREF(10) = 0.7267198267264553D-03
+      YREF(11) = 0.7929487196960840D-03
+      YREF(12) = -0.7255283495698965D-03
+      YREF(13) = -0.7941401968526521D-03
+      YREF(14) = 0.7088495416976114D-04
+      YREF(15) = 0.2390059075236570D-04
+      RETURN
+      END
+C
+      SUBROUTINE PDUM
+      WRITE(6,'(A)') 'BENCH_SMALL_DENSE: DUMMY PSOL WAS CALLED'
+      STOP
+      END
+C
+      SUBROUTINE RTDUM(NEQ, T, Y, YP, NRT, RVAL, RPAR, IPAR)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      WRITE(6,'(A)') 'BENCH_SMALL_DENSE: DUMMY RT WAS CALLED'
+      STOP
+      END
+C
+C-----------------------------------------------------------------------
+C     REPORT -- sort the NREP timings (seconds), print one table line.
+C-----------------------------------------------------------------------
+      SUBROUTINE REPORT(NAME, NEQ, NREP, TIM, IWORK)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      CHARACTER*12 NAME
+      DIMENSION TIM(NREP), IWORK(*)
+C     Insertion sort, ascending.
+      DO 20 I = 2, NREP
+         V = TIM(I)
+         J = I - 1
+ 10      CONTINUE
+         IF (J .GE. 1) THEN
+            IF (TIM(J) .GT. V) THEN
+               TIM(J+1) = TIM(J)
+               J = J - 1
+               GO TO 10
+            ENDIF
+         ENDIF
+         TIM(J+1) = V
+ 20   CONTINUE
+      IF (MOD(NREP, 2) .EQ. 1) THEN
+         TMED = TIM((NREP+1)/2)
+      ELSE
+         TMED = 0.5D0*(TIM(NREP/2) + TIM(NREP/2+1))
+      ENDIF
+      NST = IWORK(11)
+      WRITE(6,100) NAME, NEQ, NREP, 1.0D3*TIM(1), 1.0D3*TMED,
+     1   1.0D3*TIM(NREP), 1.0D6*TMED/DBLE(MAX(NST,1)), NST,
+     2   IWORK(12), IWORK(13), IWORK(19)
+ 100  FORMAT(1X,A12,I5,I6,3F12.4,F14.3,4I8)
+      RETURN
+      END
