@@ -26,7 +26,7 @@ pub const MAX_STEPS_PER_CALL: FInt = 500;
 /// Newton convergence constant EPCON.
 pub const EPCON: Real = 0.33;
 /// Unit roundoff (D1MACH(4)).
-pub const UROUND: Real = f64::EPSILON;
+pub const UROUND: Real = Real::EPSILON;
 
 /// The initial-condition calculation requested for a first call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -226,8 +226,9 @@ struct Factors {
 }
 
 /// The checksum of the values of J (their bit patterns).
+#[allow(clippy::useless_conversion)] // u32 -> u64 for the single-precision instance
 fn checksum(values: &[Real]) -> u64 {
-    fnv(values.iter().map(|v| v.to_bits()))
+    fnv(values.iter().map(|v| u64::from(v.to_bits())))
 }
 
 /// Most patterns and factorisations kept per thread.
