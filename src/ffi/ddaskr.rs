@@ -1,198 +1,13 @@
-//! The exported DDASKR entry points and the adapter that lets the core call
-//! the user's Fortran or C callbacks.
+//! The exported DDASKR and SDASKR entry points. Each is a one-line
+//! wrapper with the concrete argument types (cbindgen declares it in
+//! `daskr.h`) around the one body, `generic/solver.rs`, compiled for its
+//! precision ([`super::double`], [`super::single`]).
 
 use daskr_export::export_aliases;
 use std::os::raw::c_int;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use super::callbacks::{
-    daskr_generic_fn, daskr_jac_direct_fn, daskr_jac_krylov_fn, daskr_psol_fn, daskr_res_fn, daskr_rt_fn,
-};
-use super::messages::StdoutSink;
-use super::slices::{opt_slice_mut, scalar_mut, tolerances};
-use crate::core::ddaskr::{self, CallArgs};
-use crate::core::error::InputError;
-use crate::core::messages::MessageSink;
-use crate::core::norms::Tolerances;
-use crate::core::problem::{CallbackStatus, DaeSystem, MatrixStorage, PrecondSetup, PrecondSetupStatus, PrecondSolve};
-
-/// The user's callbacks and parameter arrays, seen by the core as a
-/// [`DaeSystem`].
-/// The program's own DDAWTS, if it defines one (DASKR's optionally
-/// replaceable weight routine).
-type UserWeights = unsafe extern "C" fn(
-    *const c_int,
-    *const c_int,
-    *const f64,
-    *const f64,
-    *const f64,
-    *mut f64,
-    *mut f64,
-    *mut c_int,
-);
-
-extern "C" {
-    /// From csrc/user_hooks.c: a weak reference to DDAWTS, or null.
-    fn daskr_internal_user_ddawts() -> Option<UserWeights>;
-}
-
-struct ForeignProblem {
-    ddawts: Option<UserWeights>,
-    res: unsafe extern "C" fn(
-        *const f64,
-        *const f64,
-        *const f64,
-        *const f64,
-        *mut f64,
-        *mut c_int,
-        *mut f64,
-        *mut c_int,
-    ),
-    jac: daskr_jac_direct_fn,
-    jac_krylov: daskr_jac_krylov_fn,
-    psol: daskr_psol_fn,
-    rt: daskr_rt_fn,
-    rpar: *mut f64,
-    ipar: *mut c_int,
-    neq: c_int,
-}
-
-impl DaeSystem for ForeignProblem {
-    fn residual(&mut self, t: f64, y: &[f64], yp: &[f64], cj: f64, delta: &mut [f64]) -> CallbackStatus {
-        let mut ires: c_int = 0;
-        // SAFETY: `res` is the caller's non-null residual routine with
-        // DASKR's argument list; every pointer refers to live memory of
-        // NEQ elements (y, yp, delta) or a local scalar, and RPAR/IPAR are
-        // passed through unchanged as DASKR does.
-        unsafe { (self.res)(&t, y.as_ptr(), yp.as_ptr(), &cj, delta.as_mut_ptr(), &mut ires, self.rpar, self.ipar) };
-        CallbackStatus::from_ires(ires)
-    }
-
-    fn jacobian(
-        &mut self,
-        t: f64,
-        y: &[f64],
-        yp: &[f64],
-        cj: f64,
-        pd: &mut [f64],
-        _storage: MatrixStorage,
-    ) -> CallbackStatus {
-        if let Some(jac) = self.jac {
-            // SAFETY: `jac` was checked non-null for INFO(5)=1 and has the
-            // direct-method argument list; `pd` is the LENPD-long matrix
-            // segment of RWORK, y/yp have NEQ elements.
-            unsafe { jac(&t, y.as_ptr(), yp.as_ptr(), pd.as_mut_ptr(), &cj, self.rpar, self.ipar) };
-        }
-        CallbackStatus::Ok
-    }
-
-    fn preconditioner_setup(&mut self, c: PrecondSetup<'_>) -> PrecondSetupStatus {
-        let (mut ires, mut ier): (c_int, c_int) = (0, 0);
-        if let Some(jac) = self.jac_krylov {
-            // SAFETY: `jac` is the caller's Krylov JAC (INFO(15)=1, checked
-            // non-null); every array has the length DASKR documents (NEQ,
-            // or LENWP/LENIWP for WP/IWP, which may be empty).
-            unsafe {
-                jac(
-                    Some(self.res),
-                    &mut ires,
-                    &self.neq,
-                    &c.t,
-                    c.y.as_ptr(),
-                    c.yp.as_ptr(),
-                    c.rewt.as_ptr(),
-                    c.savr.as_ptr(),
-                    c.wk.as_mut_ptr(),
-                    &c.h,
-                    &c.cj,
-                    c.wp.as_mut_ptr(),
-                    c.iwp.as_mut_ptr(),
-                    &mut ier,
-                    self.rpar,
-                    self.ipar,
-                )
-            };
-        }
-        PrecondSetupStatus { ier, ires }
-    }
-
-    fn preconditioner_solve(&mut self, c: PrecondSolve<'_>) -> i32 {
-        let mut ier: c_int = 0;
-        if let Some(psol) = self.psol {
-            // SAFETY: `psol` is the caller's PSOL (checked non-null for
-            // INFO(12)=1); arrays as documented by DASKR.
-            unsafe {
-                psol(
-                    &self.neq,
-                    &c.t,
-                    c.y.as_ptr(),
-                    c.yp.as_ptr(),
-                    c.savr.as_ptr(),
-                    c.wk.as_mut_ptr(),
-                    &c.cj,
-                    c.wght.as_ptr(),
-                    c.wp.as_mut_ptr(),
-                    c.iwp.as_mut_ptr(),
-                    c.b.as_mut_ptr(),
-                    &c.eplin,
-                    &mut ier,
-                    self.rpar,
-                    self.ipar,
-                )
-            };
-        }
-        ier
-    }
-
-    fn error_weights(&mut self, tol: Tolerances<'_>, y: &[f64], ewt: &mut [f64]) -> bool {
-        let Some(ddawts) = self.ddawts else {
-            return false;
-        };
-        let iwt: c_int = c_int::from(tol.vector);
-        // SAFETY: the program's own DDAWTS with DASKR's argument list; RTOL
-        // and ATOL have 1 or NEQ elements as IWT says, Y and EWT NEQ.
-        unsafe {
-            ddawts(
-                &self.neq,
-                &iwt,
-                tol.rtol.as_ptr(),
-                tol.atol.as_ptr(),
-                y.as_ptr(),
-                ewt.as_mut_ptr(),
-                self.rpar,
-                self.ipar,
-            )
-        };
-        true
-    }
-
-    fn roots(&mut self, t: f64, y: &[f64], yp: &[f64], r: &mut [f64]) {
-        if let Some(rt) = self.rt {
-            let nrt = r.len() as c_int;
-            // SAFETY: `rt` was checked non-null when NRT > 0; r has NRT
-            // elements, y/yp NEQ.
-            unsafe { rt(&self.neq, &t, y.as_ptr(), yp.as_ptr(), &nrt, r.as_mut_ptr(), self.rpar, self.ipar) };
-        }
-    }
-}
-
-/// Report an input problem found by the FFI layer itself (a null pointer
-/// where an array is required) the way the core reports illegal input.
-///
-/// # Safety
-/// `info` and `idid` must be null or valid for writes.
-unsafe fn reject(info: *mut c_int, idid: *mut c_int, what: &'static str) {
-    StdoutSink.emit(&InputError::NullArgument { what }.message());
-    // SAFETY: checked for null; the caller's INFO and IDID are writable.
-    unsafe {
-        if let Some(i) = info.as_mut() {
-            *i = -1;
-        }
-        if let Some(d) = idid.as_mut() {
-            *d = -33;
-        }
-    }
-}
+use super::callbacks::{daskr_generic_fn, daskr_res_fn, daskr_rt_fn, sdaskr_res_fn, sdaskr_rt_fn};
+use super::{double, single};
 
 /// DDASKR: solve G(t, y, y') = 0 from T to TOUT, with DASKR's argument
 /// list and conventions. Also exported as `ddaskr_` (gfortran, ifx, flang)
@@ -229,97 +44,58 @@ pub unsafe extern "C" fn ddaskr(
     nrt: *const c_int,
     jroot: *mut c_int,
 ) {
-    // SAFETY (whole block): pointers come from the caller under the
-    // contract above; each is checked for null before use and turned into
-    // a slice of exactly the documented length.
+    // SAFETY: the contract above, forwarded.
     unsafe {
-        let (Some(&neq), Some(&tout), Some(&lrw), Some(&liw), Some(&nrt)) =
-            (neq.as_ref(), tout.as_ref(), lrw.as_ref(), liw.as_ref(), nrt.as_ref())
-        else {
-            return reject(info, idid, "NEQ, TOUT, LRW, LIW or NRT");
-        };
-        let (Some(t), Some(idid_ref)) = (scalar_mut(t), scalar_mut(idid)) else {
-            return reject(info, idid, "T or IDID");
-        };
-        let Some(info_s) = opt_slice_mut(info, 20) else {
-            return reject(info, idid, "INFO");
-        };
-        let Some(res) = res else {
-            return reject(info, idid, "RES");
-        };
-        let n = neq.max(0) as usize;
-        let ntol = if info_s[1] == 1 { n } else { 1 };
-        let nroot = nrt.max(0) as usize;
-        let (Some(y), Some(yp)) = (opt_slice_mut(y, n), opt_slice_mut(yprime, n)) else {
-            return reject(info, idid, "Y or YPRIME");
-        };
-        let (Some(rwork), Some(iwork)) =
-            (opt_slice_mut(rwork, lrw.max(0) as usize), opt_slice_mut(iwork, liw.max(0) as usize))
-        else {
-            return reject(info, idid, "RWORK or IWORK");
-        };
-        let Some(jroot) = opt_slice_mut(jroot, nroot) else {
-            return reject(info, idid, "JROOT");
-        };
-        if nroot > 0 && rt.is_none() {
-            return reject(info, idid, "RT (NRT > 0)");
-        }
-        let krylov = info_s[11] == 1;
-        if info_s[4] == 1 && !krylov && jac.is_none() {
-            return reject(info, idid, "JAC (INFO(5) = 1)");
-        }
-        if krylov && info_s[14] == 1 && jac.is_none() {
-            return reject(info, idid, "JAC (INFO(12) = 1, INFO(15) = 1)");
-        }
-        if krylov && psol.is_none() {
-            return reject(info, idid, "PSOL (INFO(12) = 1)");
-        }
-        let mut atol_copy = Vec::new();
-        let Some((rtol_s, atol_s)) = tolerances(rtol, atol, ntol, &mut atol_copy) else {
-            return reject(info, idid, "RTOL or ATOL");
-        };
-        // JAC's argument list depends on INFO(12): keep it only under the
-        // matching type, so the wrong form can never be called.
-        // SAFETY (transmutes): optional function pointers of one size and
-        // null niche; DASKR's contract: with INFO(12)=0 JAC has the direct
-        // argument list, with INFO(12)=1 the Krylov one, and PSOL has
-        // DASKR's PSOL list.
-        let (jac_direct, jac_krylov) = if krylov {
-            (None, std::mem::transmute::<daskr_generic_fn, daskr_jac_krylov_fn>(jac))
-        } else {
-            (std::mem::transmute::<daskr_generic_fn, daskr_jac_direct_fn>(jac), None)
-        };
-        let psol = std::mem::transmute::<daskr_generic_fn, daskr_psol_fn>(psol);
-        // SAFETY: a plain query of a weak symbol address.
-        let ddawts = daskr_internal_user_ddawts();
-        let mut problem = ForeignProblem { ddawts, res, jac: jac_direct, jac_krylov, psol, rt, rpar, ipar, neq };
-        let mut args = CallArgs {
-            neq,
-            t,
-            y,
-            yp,
-            tout,
-            info: info_s,
-            rtol: rtol_s,
-            atol: atol_s,
-            idid: idid_ref,
-            rwork,
-            lrw,
-            iwork,
-            liw,
-            nrt,
-            jroot,
-        };
-        let mut sink = StdoutSink;
-        let outcome = catch_unwind(AssertUnwindSafe(|| {
-            let _ = ddaskr::ddaskr(&mut args, &mut problem, &mut sink);
-        }));
-        if outcome.is_err() {
-            sink.emit(&InputError::Internal.message());
-            args.info[0] = -1;
-            *args.idid = -33;
-        }
+        double::solver::daskr(
+            res, neq, t, y, yprime, tout, info, rtol, atol, idid, rwork, lrw, iwork, liw, rpar, ipar, jac, psol, rt,
+            nrt, jroot,
+        )
     }
 }
-
 export_aliases!(ddaskr => strong ddaskr_, strong DDASKR);
+
+/// SDASKR: DDASKR in single precision, as DASKR's `sdaskr.f`: the same
+/// argument list, options, INFO/IWORK conventions and IDID values, with
+/// REAL (`float`) in place of DOUBLE PRECISION for T, Y, YPRIME, TOUT,
+/// RTOL, ATOL, RWORK, RPAR and the callbacks' real arguments. The same
+/// method evaluated in REAL arithmetic (unit roundoff 2**-23, as R1MACH(4));
+/// RWORK positions and the LRW formulas count REAL words. Messages print
+/// reals as `E21.13`. Also exported as `sdaskr_` (gfortran, ifx, flang) and
+/// `SDASKR`.
+///
+/// # Safety
+/// As for [`ddaskr`], with `float` arrays.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn sdaskr(
+    res: sdaskr_res_fn,
+    neq: *const c_int,
+    t: *mut f32,
+    y: *mut f32,
+    yprime: *mut f32,
+    tout: *const f32,
+    info: *mut c_int,
+    rtol: *mut f32,
+    atol: *mut f32,
+    idid: *mut c_int,
+    rwork: *mut f32,
+    lrw: *const c_int,
+    iwork: *mut c_int,
+    liw: *const c_int,
+    rpar: *mut f32,
+    ipar: *mut c_int,
+    jac: daskr_generic_fn,
+    psol: daskr_generic_fn,
+    rt: sdaskr_rt_fn,
+    nrt: *const c_int,
+    jroot: *mut c_int,
+) {
+    // SAFETY: the contract above, forwarded.
+    unsafe {
+        single::solver::daskr(
+            res, neq, t, y, yprime, tout, info, rtol, atol, idid, rwork, lrw, iwork, liw, rpar, ipar, jac, psol, rt,
+            nrt, jroot,
+        )
+    }
+}
+export_aliases!(sdaskr => strong sdaskr_, strong SDASKR);

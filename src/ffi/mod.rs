@@ -2,6 +2,15 @@
 //! of the crate: it turns raw pointers into checked slices, wraps the
 //! callbacks in safe adapters, catches panics, and calls the core.
 //!
+//! Two precisions, one body: DDASKR and SDASKR (and the double and single
+//! preconditioner routines) share the files in `generic/`, written against
+//! a precision context (`Real`, the core and preconditioner instance, the
+//! callback types, the message sink, the routine letter). [`double`]
+//! includes them with `Real = f64` and `crate::core`, [`single`] with
+//! `Real = f32` and `daskr_single::core` (the same core sources compiled
+//! with REAL = f32). The exported routines themselves are explicit
+//! one-line wrappers with concrete types, so that cbindgen declares them.
+//!
 //! Each routine is defined once, as a `#[no_mangle] extern "C"` function
 //! under its plain lower-case name (cbindgen declares it in `daskr.h`);
 //! `export_aliases!` (crate `daskr-export`) adds the gfortran spelling
@@ -14,9 +23,11 @@ pub(crate) use daskr_export::boundary;
 pub mod callbacks;
 pub mod daux;
 pub mod ddaskr;
+mod double;
 pub mod dsl48e;
 pub mod messages;
 pub mod precond_banded;
 pub mod precond_ilu;
 pub mod precond_reaction;
+mod single;
 mod slices;

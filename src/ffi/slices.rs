@@ -50,12 +50,12 @@ pub unsafe fn opt_slice<'a, T>(p: *const T, len: usize) -> Option<&'a [T]> {
 /// # Safety
 /// Non-null pointers are valid for `n` elements (reads and writes) for as
 /// long as the returned slices live.
-pub unsafe fn tolerances(
-    rtol: *mut f64,
-    atol: *mut f64,
+pub unsafe fn tolerances<'a, T: Copy>(
+    rtol: *mut T,
+    atol: *mut T,
     n: usize,
-    copy: &mut Vec<f64>,
-) -> Option<(&mut [f64], &mut [f64])> {
+    copy: &'a mut Vec<T>,
+) -> Option<(&'a mut [T], &'a mut [T])> {
     if rtol.is_null() || atol.is_null() {
         return None;
     }
