@@ -3,18 +3,21 @@
 //!
 //! DSL48E's iteration matrix J = dF/dz + CJ*dF/dzdot lives on the caller's
 //! coordinate pattern (JROW, JCOL); `daskr::core::linsol::sparse` analyses
-//! the pattern once per thread (validation, CSC structure, greedy column
-//! colouring for the difference quotients, COLAMD column order: cached
-//! [`Pattern`]), factors J numerically after every Jacobian evaluation
-//! ([`Pattern::factor`], faer's simplicial LU with partial pivoting) and
-//! solves once per Newton iteration ([`Pattern::solve`]). This bench times
-//! those three parts separately, with the crate's own code, on the
-//! patterns of the DSL48E benchmark problems (benches/fortran/bench_dsl48e.f):
+//! the pattern once per thread (validation, CSC structure, column colouring
+//! for the difference quotients, faer's symbolic LU with COLAMD order:
+//! cached [`Pattern`]), factors J numerically after every Jacobian
+//! evaluation ([`Pattern::refactor`] in the storage of the previous
+//! factorisation; faer's supernodal or simplicial LU, dense LU up to NEQ =
+//! 16) and solves once per Newton iteration ([`Pattern::solve`]). This bench
+//! times those parts separately, with the crate's own code, on the patterns
+//! of the DSL48E benchmark problems (benches/fortran/bench_dsl48e.f) and a
+//! few smaller ones:
 //!
 //! | pattern | NEQ | what |
 //! |---|---|---|
-//! | HEAT100, HEAT224 | 10000, 50176 | the heat DAE on an M x M grid: 5-point stencil inside, algebraic boundary rows |
+//! | HEAT100, HEAT224, HEAT20 | 10000, 50176, 400 | the heat DAE on an M x M grid: 5-point stencil inside, algebraic boundary rows |
 //! | BAND20 | 10000 | 2-D Fisher-KPP on 20 x 500, mirror boundaries (bench_daskr.f's BAND20) |
+//! | TRIDIAG50 | 50 | a tridiagonal matrix |
 //! | EX1 | 2 | Example 1 of the event benchmark (diagonal) |
 //! | OSC | 3 | the oscillator of the event-detection cost benchmark |
 //!
@@ -27,24 +30,27 @@
 //! the work is sequential, `Par::Seq`), which other jobs on a shared
 //! machine disturb far less than the wall time.
 //!
-//! One line per pattern: the median (over REPS samples; for the tiny
-//! patterns each sample is the mean of 1000 calls), in microseconds, of
-//!   - CHECK: `validate_pattern` + 2 x `pattern_key`, which every DSL48E
-//!     call runs on JROW/JCOL before anything else,
-//!   - ANALYSE: `Pattern::new` (validation, CSC, colouring, COLAMD), done
-//!     once per pattern and thread (first call of the first integration),
-//!     with COLAMD alone (faer's `colamd::order`) beside it,
-//!   - FACTOR: `Pattern::factor` (numeric LU, once per Jacobian),
+//! One line per pattern: the median (over REPS samples; for the small
+//! patterns each sample is the mean of several calls), in microseconds, of
+//!   - CHECK1: `validate_pattern` + `pattern_key`, which the first DSL48E
+//!     call of an integration runs on JROW/JCOL,
+//!   - CHECKN: `pattern_key` alone, all a continuation call runs on them,
+//!   - ANALYSE: `Pattern::new` (validation, CSC, colouring, symbolic LU),
+//!     done once per pattern and thread (first call of the first
+//!     integration),
+//!   - FACTOR: `Pattern::refactor` into the storage of the previous
+//!     factorisation (what each Jacobian costs), FACTOR0 the same into
+//!     fresh storage,
 //!   - SOLVE: `Pattern::solve` (one right-hand side, once per Newton
 //!     iteration),
 //!
 //! the colour count (residual calls per difference-quotient Jacobian), the
-//! fill of L + U and the relative residual of the solve. For comparison
-//! (not what the crate does), a second table gives faer's own sparse LU
-//! driver on the same matrices (`factorize_symbolic_lu`: COLAMD, then the
-//! simplicial or the supernodal numeric LU, by faer's flop-ratio choice
-//! or forced supernodal): symbolic, numeric, solve; a third the crate's
-//! simplicial LU in AMD order (on A + A^T) instead of COLAMD.
+//! method (dense or sparse) and the relative residual of the solve. For
+//! comparison, a second table gives faer's own sparse LU driver on the same
+//! matrices (`factorize_symbolic_lu`: COLAMD, then faer's choice, forced
+//! supernodal or forced simplicial numeric LU): symbolic, numeric, solve; a
+//! third faer's simplicial LU (what the crate ran before) in COLAMD and in
+//! AMD order, with the fill of L + U.
 //!
 //! `DASKR_BENCH_QUICK=1` runs a few repetitions only; arguments that do not
 //! start with `-` select the patterns whose name contains one of them
@@ -221,41 +227,39 @@ fn residual(case: &Case, x: &[f64], b: &[f64]) -> f64 {
 
 /// The crate's analysis / factorisation / solve on one pattern.
 struct CrateLine {
-    check: f64,
+    check_first: f64,
+    check_next: f64,
     analyse: f64,
-    colamd: f64,
     factor: f64,
+    factor_fresh: f64,
     solve: f64,
     colours: usize,
-    fill: usize,
+    method: &'static str,
     resid: f64,
 }
 
 fn crate_parts(case: &Case, reps: usize, inner: usize) -> CrateLine {
     let n = case.n;
     let (rows, cols) = (&case.rows[..], &case.cols[..]);
-    let check = median(reps, inner, || {
+    let check_first = median(reps, inner, || {
         validate_pattern(n, rows, cols).expect("valid pattern");
         black_box(pattern_key(n, rows, cols));
+    });
+    let check_next = median(reps, inner, || {
         black_box(pattern_key(n, rows, cols));
     });
     let analyse = median(reps, inner, || {
         black_box(Pattern::new(n, rows, cols).expect("valid pattern"));
     });
-    // COLAMD alone, as Pattern::new calls it.
-    let (col_ptr, row_idx, csc_values) = csc(case);
-    let sym = SymbolicSparseColMatRef::new_checked(n, n, &col_ptr, None, &row_idx);
-    let colamd = median(reps, inner, || {
-        let (mut fwd, mut inv) = (vec![0usize; n], vec![0usize; n]);
-        let mut mem = MemBuffer::new(colamd::order_scratch::<usize>(n, n, row_idx.len()));
-        colamd::order(&mut fwd, &mut inv, sym, colamd::Control::default(), MemStack::new(&mut mem)).expect("colamd");
-        black_box((fwd, inv));
-    });
     let pattern = Pattern::new(n, rows, cols).expect("valid pattern");
-    let factor = median(reps, inner, || {
+    let factor_fresh = median(reps, inner, || {
         black_box(pattern.factor(&case.values).expect("nonsingular"));
     });
-    let f = pattern.factor(&case.values).expect("nonsingular");
+    let mut held = Some(pattern.factor(&case.values).expect("nonsingular"));
+    let factor = median(reps, inner, || {
+        held = Some(pattern.refactor(&case.values, held.take()).expect("nonsingular"));
+    });
+    let f = held.expect("factored");
     let b: Vec<f64> = (1..=n).map(|i| i as f64).collect();
     let mut x = b.clone();
     let solve = median(reps.max(5) * 4, inner, || {
@@ -264,20 +268,17 @@ fn crate_parts(case: &Case, reps: usize, inner: usize) -> CrateLine {
         black_box(&x);
     });
     let resid = residual(case, &x, &b);
-    // The fill of the same factorisation (faer's simplicial LU in COLAMD
-    // order, as Pattern::factor runs it).
-    let (mut fwd, mut inv) = (vec![0usize; n], vec![0usize; n]);
-    let mut mem = MemBuffer::new(colamd::order_scratch::<usize>(n, n, row_idx.len()));
-    colamd::order(&mut fwd, &mut inv, sym, colamd::Control::default(), MemStack::new(&mut mem)).expect("colamd");
-    let a = SparseColMatRef::new(sym, &csc_values);
-    let perm = faer::perm::PermRef::new_checked(&fwd, &inv, n);
-    let mut slu = SimplicialLu::<usize, f64>::new();
-    let (mut rp, mut rpi) = (vec![0usize; n], vec![0usize; n]);
-    let mut mem = MemBuffer::new(simplicial::factorize_simplicial_numeric_lu_scratch::<usize, f64>(n, n));
-    simplicial::factorize_simplicial_numeric_lu(&mut rp, &mut rpi, &mut slu, a, perm, MemStack::new(&mut mem))
-        .expect("simplicial LU");
-    let fill = slu.l_factor_unsorted().compute_nnz() + slu.u_factor_unsorted().compute_nnz();
-    CrateLine { check, analyse, colamd, factor, solve, colours: pattern.colour_count(), fill, resid }
+    CrateLine {
+        check_first,
+        check_next,
+        analyse,
+        factor,
+        factor_fresh,
+        solve,
+        colours: pattern.colour_count(),
+        method: pattern.method(),
+        resid,
+    }
 }
 
 /// faer's own LU driver with a simplicial/supernodal choice.
@@ -324,35 +325,43 @@ fn faer_driver(case: &Case, reps: usize, inner: usize, threshold: SupernodalThre
     FaerLine { symbolic: symbolic_time, numeric: numeric_time, solve, resid }
 }
 
-/// The crate's factorisation (faer's simplicial LU) in another column
-/// order: AMD on the pattern of A + A^T instead of COLAMD.
-struct AmdLine {
-    order: f64,
-    numeric: f64,
-    fill: usize,
+/// faer's simplicial LU in COLAMD order (what the crate ran before the
+/// supernodal LU) and in AMD order (on A + A^T): time and fill.
+struct OrderLine {
+    colamd_numeric: f64,
+    colamd_fill: usize,
+    amd: f64,
+    amd_numeric: f64,
+    amd_fill: usize,
 }
 
-fn amd_simplicial(case: &Case, reps: usize, inner: usize) -> AmdLine {
+fn simplicial_orders(case: &Case, reps: usize, inner: usize) -> OrderLine {
     let n = case.n;
     let (col_ptr, row_idx, csc_values) = csc(case);
     let sym = SymbolicSparseColMatRef::new_checked(n, n, &col_ptr, None, &row_idx);
+    let a = SparseColMatRef::new(sym, &csc_values);
+    let simplicial = |fwd: &[usize], inv: &[usize]| {
+        let perm = faer::perm::PermRef::new_checked(fwd, inv, n);
+        let mut slu = SimplicialLu::<usize, f64>::new();
+        let (mut rp, mut rpi) = (vec![0usize; n], vec![0usize; n]);
+        let mut mem = MemBuffer::new(simplicial::factorize_simplicial_numeric_lu_scratch::<usize, f64>(n, n));
+        let t = median(reps, inner, || {
+            simplicial::factorize_simplicial_numeric_lu(&mut rp, &mut rpi, &mut slu, a, perm, MemStack::new(&mut mem))
+                .expect("simplicial LU");
+        });
+        (t, slu.l_factor_unsorted().compute_nnz() + slu.u_factor_unsorted().compute_nnz())
+    };
     let (mut fwd, mut inv) = (vec![0usize; n], vec![0usize; n]);
-    let order = median(reps, inner, || {
+    let mut mem = MemBuffer::new(colamd::order_scratch::<usize>(n, n, row_idx.len()));
+    colamd::order(&mut fwd, &mut inv, sym, colamd::Control::default(), MemStack::new(&mut mem)).expect("colamd");
+    let (colamd_numeric, colamd_fill) = simplicial(&fwd, &inv);
+    let amd = median(reps, inner, || {
         let mut mem = MemBuffer::new(amd::order_scratch::<usize>(n, row_idx.len()));
         amd::order(&mut fwd, &mut inv, sym, amd::Control::default(), MemStack::new(&mut mem)).expect("amd");
         black_box(&fwd);
     });
-    let a = SparseColMatRef::new(sym, &csc_values);
-    let perm = faer::perm::PermRef::new_checked(&fwd, &inv, n);
-    let mut slu = SimplicialLu::<usize, f64>::new();
-    let (mut rp, mut rpi) = (vec![0usize; n], vec![0usize; n]);
-    let mut mem = MemBuffer::new(simplicial::factorize_simplicial_numeric_lu_scratch::<usize, f64>(n, n));
-    let numeric = median(reps, inner, || {
-        simplicial::factorize_simplicial_numeric_lu(&mut rp, &mut rpi, &mut slu, a, perm, MemStack::new(&mut mem))
-            .expect("simplicial LU");
-    });
-    let fill = slu.l_factor_unsorted().compute_nnz() + slu.u_factor_unsorted().compute_nnz();
-    AmdLine { order, numeric, fill }
+    let (amd_numeric, amd_fill) = simplicial(&fwd, &inv);
+    OrderLine { colamd_numeric, colamd_fill, amd, amd_numeric, amd_fill }
 }
 
 fn main() {
@@ -371,6 +380,22 @@ fn main() {
     if selected("BAND20") {
         cases.push((band20(), reps(21), 1));
     }
+    if selected("HEAT20") {
+        cases.push((heat("HEAT20", 20), reps(21), 20));
+    }
+    if selected("TRIDIAG50") {
+        let mut entries = Vec::new();
+        for i in 1..=50 {
+            entries.push((i, i, 4.0));
+            if i > 1 {
+                entries.push((i, i - 1, -1.0));
+            }
+            if i < 50 {
+                entries.push((i, i + 1, -1.0));
+            }
+        }
+        cases.push((tiny("TRIDIAG50", 50, &entries), reps(21), 100));
+    }
     if selected("EX1") {
         cases.push((tiny("EX1", 2, &[(1, 1, 101.0), (2, 2, 1.0)]), reps(21), 1000));
     }
@@ -381,41 +406,44 @@ fn main() {
 
     println!(" DSL48E SPARSE LINEAR ALGEBRA (daskr::core::linsol::sparse; medians of thread CPU time)");
     println!(
-        " PATTERN      NEQ    NNZ  REPS   CHECK(US) ANALYSE(US)  COLAMD(US)  FACTOR(US)   SOLVE(US) COLOURS  NNZ(L+U)  RESID"
+        " PATTERN      NEQ    NNZ  REPS  CHECK1(US)  CHECKN(US) ANALYSE(US)  FACTOR(US) FACTOR0(US)   SOLVE(US) COLOURS  METHOD  RESID"
     );
     let mut faer_lines = Vec::new();
-    let mut amd_lines = Vec::new();
+    let mut order_lines = Vec::new();
     for (case, r, inner) in &cases {
         let c = crate_parts(case, *r, *inner);
         println!(
-            " {:<9}{:>7}{:>7}{:>6}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>8}{:>10}{:>7.0e}",
+            " {:<9}{:>7}{:>7}{:>6}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>8}{:>8}{:>7.0e}",
             case.name,
             case.n,
             case.rows.len(),
             r,
-            1e6 * c.check,
+            1e6 * c.check_first,
+            1e6 * c.check_next,
             1e6 * c.analyse,
-            1e6 * c.colamd,
             1e6 * c.factor,
+            1e6 * c.factor_fresh,
             1e6 * c.solve,
             c.colours,
-            c.fill,
+            c.method,
             c.resid
         );
-        for (kind, threshold) in
-            [("auto", SupernodalThreshold::AUTO), ("supernodal", SupernodalThreshold::FORCE_SUPERNODAL)]
-        {
+        for (kind, threshold) in [
+            ("auto", SupernodalThreshold::AUTO),
+            ("supernodal", SupernodalThreshold::FORCE_SUPERNODAL),
+            ("simplicial", SupernodalThreshold::FORCE_SIMPLICIAL),
+        ] {
             faer_lines.push((case.name, kind, faer_driver(case, *r, *inner, threshold), c.factor));
         }
-        amd_lines.push((case.name, amd_simplicial(case, *r, *inner), c.factor, c.fill));
+        order_lines.push((case.name, simplicial_orders(case, *r, *inner), c.factor));
     }
     println!();
     println!(" FOR COMPARISON: faer's LU driver (factorize_symbolic_lu: COLAMD, then simplicial or supernodal");
-    println!(" numeric LU; auto = faer's default flop-ratio choice) on the same matrices");
+    println!(" numeric LU; auto = faer's default flop-ratio choice) on the same matrices, fresh storage");
     println!(" PATTERN    KIND        SYMBOLIC(US) NUMERIC(US)   SOLVE(US)  FACTOR/NUMERIC  RESID");
     for (name, kind, f, factor) in faer_lines {
         println!(
-            " {:<11}{:<11}{:>12.2}{:>12.2}{:>12.2}{:>15.1}x{:>7.0e}",
+            " {:<11}{:<11}{:>12.2}{:>12.2}{:>12.2}{:>15.2}x{:>7.0e}",
             name,
             kind,
             1e6 * f.symbolic,
@@ -426,17 +454,18 @@ fn main() {
         );
     }
     println!();
-    println!(" FOR COMPARISON: the same simplicial LU in AMD order (on A + A^T) instead of COLAMD");
-    println!(" PATTERN      AMD(US) NUMERIC(US)  NNZ(L+U)  FACTOR/NUMERIC  FILL/COLAMD FILL");
-    for (name, a, factor, fill) in amd_lines {
+    println!(" FOR COMPARISON: faer's simplicial LU (what the crate ran before) in COLAMD and in AMD order");
+    println!(" PATTERN   COLAMD-NUM(US) NNZ(L+U)     AMD(US) AMD-NUM(US)  NNZ(L+U)  FACTOR/COLAMD-NUM");
+    for (name, o, factor) in order_lines {
         println!(
-            " {:<9}{:>12.2}{:>12.2}{:>10}{:>15.1}x{:>17.2}",
+            " {:<9}{:>15.2}{:>9}{:>12.2}{:>12.2}{:>10}{:>18.2}",
             name,
-            1e6 * a.order,
-            1e6 * a.numeric,
-            a.fill,
-            factor / a.numeric,
-            a.fill as f64 / fill as f64
+            1e6 * o.colamd_numeric,
+            o.colamd_fill,
+            1e6 * o.amd,
+            1e6 * o.amd_numeric,
+            o.amd_fill,
+            factor / o.colamd_numeric
         );
     }
 }

@@ -196,6 +196,17 @@ for kind in shared static; do
         fi
     done
 done
+# Size contract (README "Binary size"): a legacy program linked statically
+# against libdaskr.a, without special link flags, is under 2 MiB stripped.
+if [ -x "$mk/decay_f_static" ] && command -v strip >/dev/null; then
+    strip -o "$work/decay_f_static.stripped" "$mk/decay_f_static"
+    bytes=$(stat -c %s "$work/decay_f_static.stripped")
+    if [ "$bytes" -lt 2097152 ]; then
+        pass "decay_f_static stripped: $bytes bytes (< 2 MiB)"
+    else
+        fail "decay_f_static size" "$bytes bytes stripped, the contract is < 2 MiB (2097152 bytes)"
+    fi
+fi
 if [ -x "$mk/decay_fstatic" ]; then
     # Fully static: libgfortran's messages hooks are not linked, so the
     # message goes through C's stdout and may leave its place (README).

@@ -16,7 +16,11 @@ use super::interpolate::History;
 use super::layout::{iw, rw, IHeader, RHeader};
 use super::linsol::{LinearSolver, Progress};
 use super::messages::MessageSink;
-use super::norms::{error_weights, invert_weights, mask_algebraic, weighted_rms_norm, Tolerances};
+use super::newton::CorrectorVectors;
+use super::norms::{
+    error_weights, fold_max, inverse_error_weights_max, invert_weights, mask_algebraic, rms_given_max,
+    weighted_rms_norm, Tolerances,
+};
 use super::problem::DaeSystem;
 use super::stepper::{take_step, BdfState, StepConfig, StepVectors};
 use crate::types::{FInt, Real};
@@ -617,73 +621,101 @@ where
     L: LinearSolver<S>,
     H: EventHook<S>,
 {
-    let n = io.y.len();
     let call_start = *cnt;
     let mut nwarn = 0;
     let mut first_step = cfg.first_call;
+    let CallIo { t, y, yp, tout, rtol, atol } = io;
+    let tout = *tout;
+    // The views every step works on, formed once for the call.
+    let mut sv = StepVectors {
+        c: CorrectorVectors { y, yp, wt: &mut *a.wt, phi: &mut *a.phi, delta: &mut *a.delta, e: &mut *a.e },
+        vt: a.vt.as_deref_mut(),
+    };
+    let mut sc =
+        StepConfig { hmin: 0.0, uround, epcon: EPCON, maxord: cfg.maxord, nonneg: cfg.nonneg, bounds: a.bounds };
     loop {
         if cnt.nst.wrapping_sub(nstl) >= MAX_STEPS_PER_CALL {
             return Err(StepFailure::TooMuchWork { t: *tn }.into());
         }
         let progress = Progress { now: cnt, call_start: &call_start, steps: cnt.nst.wrapping_sub(nstl), tn: *tn };
         parts.lin.warn_if_slow(&progress, &mut nwarn, parts.sink);
-        {
-            let tol = Tolerances { rtol: io.rtol, atol: io.atol, vector: cfg.vector_tolerances };
-            let vt = if cfg.exclude_algebraic { a.vt.as_deref_mut() } else { None };
-            if update_weights(parts.sys, tol, &a.phi[..n], a.wt, vt, a.id).is_err() {
-                return Err(StepFailure::WeightVanished { t: *tn }.into());
-            }
-        }
-        let r = weighted_rms_norm(&a.phi[..n], a.wt) * 100.0 * uround;
-        if r > 1.0 {
-            let m = if cfg.vector_tolerances { n } else { 1 };
-            for v in io.rtol[..m].iter_mut().chain(io.atol[..m].iter_mut()) {
-                *v *= r;
-            }
-            return Err(StepFailure::TooMuchAccuracy { t: *tn, factor: r }.into());
-        }
-        let hmin = 4.0 * uround * tn.abs().max(io.tout.abs());
-        st.h = limit_to_hmax(cfg, st.h);
-        let stepped = {
-            let mut sv = StepVectors {
-                y: &mut *io.y,
-                yp: &mut *io.yp,
-                wt: &mut *a.wt,
-                vt: a.vt.as_deref(),
-                phi: &mut *a.phi,
-                delta: &mut *a.delta,
-                e: &mut *a.e,
-            };
-            let sc =
-                StepConfig { hmin, uround, epcon: EPCON, maxord: cfg.maxord, nonneg: cfg.nonneg, bounds: a.bounds };
-            take_step(parts.sys, parts.lin, st, cnt, tn, &mut sv, &sc, first_step)
+        let tol = Tolerances { rtol, atol, vector: cfg.vector_tolerances };
+        let vt = if cfg.exclude_algebraic { sv.vt.as_deref_mut() } else { None };
+        let Ok(phi1_norm) = step_weights(parts.sys, tol, &mut sv.c, vt, a.id) else {
+            return Err(StepFailure::WeightVanished { t: *tn }.into());
         };
+        let r = phi1_norm * 100.0 * uround;
+        if r > 1.0 {
+            return Err(too_much_accuracy(cfg, rtol, atol, sv.c.y.len(), *tn, r));
+        }
+        sc.hmin = 4.0 * uround * tn.abs().max(tout.abs());
+        st.h = limit_to_hmax(cfg, st.h);
+        let stepped = take_step(parts.sys, parts.lin, st, cnt, tn, &mut sv, &sc, first_step);
         first_step = false;
         if let Err(e) = stepped {
             return Err(e.at(*tn, st.h).into());
         }
         // A successful step: the hook, then the stop tests.
+        let c = &mut sv.c;
+        let hist = History { tn: *tn, kold: st.kold, phi: c.phi, psi: &st.psi };
         let event = {
-            let mut cx = HookContext {
-                hist: History { tn: *tn, kold: st.kold, phi: a.phi, psi: &st.psi },
-                wt: a.wt,
-                t: *io.t,
-                tout: io.tout,
-                uround,
-                y: &mut *io.y,
-                yp: &mut *io.yp,
-                cnt: &mut *cnt,
-            };
+            let mut cx =
+                HookContext { hist, wt: c.wt, t: **t, tout, uround, y: &mut *c.y, yp: &mut *c.yp, cnt: &mut *cnt };
             parts.hook.after_step(parts.sys, &mut cx)?
         };
         if let Some(stop) = event {
-            *io.t = stop.t;
+            **t = stop.t;
             return Ok(stop.idid);
         }
-        if let Some(idid) = stop_after_step(cfg, io, st, *tn, uround, a.phi) {
+        let out = Output { t, tout, y: &mut *c.y, yp: &mut *c.yp };
+        if let Some(idid) = stop_after_step(cfg, out, st, *tn, uround, c.phi) {
             return Ok(idid);
         }
     }
+}
+
+/// The weights for the next step, from PHI(:,1) (= y at TN), and the
+/// weighted norm of PHI(:,1) for the accuracy test. DASKR's own weights
+/// come in one pass with the first pass of that norm; the user's DDAWTS
+/// weights are inverted and measured separately. Err: a weight <= 0.
+fn step_weights<S: DaeSystem + ?Sized>(
+    sys: &mut S,
+    tol: Tolerances<'_>,
+    c: &mut CorrectorVectors<'_>,
+    vt: Option<&mut [Real]>,
+    id: Option<&[FInt]>,
+) -> Result<Real, ()> {
+    let n = c.y.len();
+    let phi1 = &c.phi[..n];
+    let vmax = if sys.error_weights(tol, phi1, c.wt) {
+        invert_weights(c.wt).map_err(|_| ())?;
+        phi1.iter().zip(c.wt.iter()).fold(0.0, |m, (&p, &w)| fold_max(m, p * w))
+    } else {
+        inverse_error_weights_max(tol, phi1, c.wt).map_err(|_| ())?
+    };
+    if let (Some(vt), Some(id)) = (vt, id) {
+        mask_algebraic(c.wt, id, vt);
+    }
+    Ok(rms_given_max(phi1, c.wt, vmax))
+}
+
+/// IDID = -2: RTOL and ATOL are scaled up by `r`, as DASKR does.
+#[cold]
+#[inline(never)]
+fn too_much_accuracy(cfg: &RunConfig, rtol: &mut [Real], atol: &mut [Real], n: usize, tn: Real, r: Real) -> Interrupt {
+    let m = if cfg.vector_tolerances { n } else { 1 };
+    for v in rtol[..m].iter_mut().chain(atol[..m].iter_mut()) {
+        *v *= r;
+    }
+    StepFailure::TooMuchAccuracy { t: tn, factor: r }.into()
+}
+
+/// Where a return puts T, Y and Y'.
+struct Output<'a> {
+    t: &'a mut Real,
+    tout: Real,
+    y: &'a mut [Real],
+    yp: &'a mut [Real],
 }
 
 /// The stop tests after an accepted step (DDASKR block 510..540): TSTOP
@@ -691,28 +723,28 @@ where
 /// it ends at TSTOP.
 fn stop_after_step(
     cfg: &RunConfig,
-    io: &mut CallIo<'_>,
+    out: Output<'_>,
     st: &mut BdfState,
     tn: Real,
     uround: Real,
     phi: &[Real],
 ) -> Option<FInt> {
     let hist = History { tn, kold: st.kold, phi, psi: &st.psi };
-    let tout = io.tout;
+    let tout = out.tout;
     if let Some(ts) = cfg.tstop {
         if (tn - ts).abs() <= 100.0 * uround * (tn.abs() + st.h.abs()) {
-            hist.at(ts, io.y, io.yp);
-            *io.t = ts;
+            hist.at(ts, out.y, out.yp);
+            *out.t = ts;
             return Some(2);
         }
     }
     if (tn - tout) * st.h >= 0.0 {
-        hist.at(tout, io.y, io.yp);
-        *io.t = tout;
+        hist.at(tout, out.y, out.yp);
+        *out.t = tout;
         return Some(3);
     }
     if cfg.intermediate_output {
-        *io.t = tn;
+        *out.t = tn;
         return Some(1);
     }
     if let Some(ts) = cfg.tstop {

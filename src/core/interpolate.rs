@@ -1,6 +1,7 @@
 //! Interpolation of the solution and its derivative from the modified
 //! divided differences PHI (DDATRP).
 
+use super::vecops;
 use crate::types::Real;
 
 /// Evaluate the interpolating polynomial of order `kold` through the last
@@ -8,10 +9,9 @@ use crate::types::Real;
 /// PHI(:,1..kold+1) contiguously (column-major, `neq` rows) and `psi` the
 /// step history; `tn` is the current mesh point.
 pub fn interpolate(tn: Real, tout: Real, kold: usize, phi: &[Real], psi: &[Real], y: &mut [Real], yp: &mut [Real]) {
-    let neq = y.len();
     let dt = tout - tn;
-    y.copy_from_slice(&phi[..neq]);
-    yp.fill(0.0);
+    // The coefficients of the columns, DDATRP's recurrence.
+    let (mut cs, mut ds) = ([0.0; 6], [0.0; 6]);
     let mut c = 1.0;
     let mut d = 0.0;
     let mut gamma = dt / psi[0];
@@ -19,12 +19,9 @@ pub fn interpolate(tn: Real, tout: Real, kold: usize, phi: &[Real], psi: &[Real]
         d = d * gamma + c / psi[j - 1];
         c *= gamma;
         gamma = (dt + psi[j - 1]) / psi[j];
-        let col = &phi[j * neq..(j + 1) * neq];
-        for ((yi, ypi), &p) in y.iter_mut().zip(yp.iter_mut()).zip(col) {
-            *yi += c * p;
-            *ypi += d * p;
-        }
+        (cs[j], ds[j]) = (c, d);
     }
+    vecops::interpolation_sums(phi, kold, &cs, &ds, y, yp);
 }
 
 /// The interpolation history of the last step: evaluates y, y' anywhere

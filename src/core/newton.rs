@@ -7,7 +7,7 @@ use super::counters::{bump, Counters};
 use super::error::StepError;
 use super::initial::Constraints;
 use super::linsol::{FirstIterateTolerance, LinearFailure, LinearSolver, Policy, Setup, SolvePoint};
-use super::norms::weighted_rms_norm;
+use super::norms::{rms_given_max, weighted_rms_norm};
 use super::problem::{CallbackStatus, DaeSystem};
 use super::vecops;
 use crate::types::Real;
@@ -66,30 +66,30 @@ impl From<LinearFailure> for CorrectorFailure {
     }
 }
 
-/// Corrector state kept in the work arrays between steps.
-pub struct CorrectorState<'a> {
-    /// CJ of this step attempt.
-    pub cj: Real,
+/// Corrector state kept in the work arrays between steps (part of the
+/// method's state, stored with it).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct CorrectorState {
     /// CJ when the matrix or preconditioner was last set up (RWORK(6)).
-    pub cjold: &'a mut Real,
-    /// CJ of the previous step attempt (DDSTP's CJLAST).
-    pub cjlast: Real,
+    pub cjold: Real,
     /// Convergence-rate factor S = RATE/(1-RATE) (RWORK(8)).
-    pub s: &'a mut Real,
+    pub s: Real,
     /// Setup status (IWORK(5)), see [`jcalc`].
-    pub jcalc: &'a mut i32,
+    pub jcalc: i32,
 }
 
-/// Vectors the corrector works with.
+/// Vectors the corrector works with (the stepper's views, used as they
+/// are).
 pub struct CorrectorVectors<'a> {
     pub y: &'a mut [Real],
     pub yp: &'a mut [Real],
     /// Reciprocal error weights (mutable: an iterative solver rescales them
     /// in place around each solve, as DASKR does).
     pub wt: &'a mut [Real],
-    /// PHI(:,1..kp1), column-major.
-    pub phi: &'a [Real],
-    pub gamma: &'a [Real],
+    /// PHI(NEQ, NCPHI), column-major; the prediction uses columns
+    /// 0..kp1 (0-based) and may first rescale some of them (see
+    /// [`CorrectorParams::rescale_from`]).
+    pub phi: &'a mut [Real],
     pub delta: &'a mut [Real],
     /// Accumulated correction y - y_predicted on exit; setup scratch before.
     pub e: &'a mut [Real],
@@ -99,7 +99,18 @@ pub struct CorrectorVectors<'a> {
 pub struct CorrectorParams<'a> {
     pub t: Real,
     pub h: Real,
+    /// CJ of this step attempt.
+    pub cj: Real,
+    /// CJ of the previous step attempt (DDSTP's CJLAST).
+    pub cjlast: Real,
     pub kp1: usize,
+    /// GAMMA(1..kp1): the predictor's derivative coefficients.
+    pub gamma: &'a [Real; 6],
+    /// BETA and the first 0-based PHI column to multiply by it before the
+    /// prediction: DDSTP's PHI -> PHI*, done in the predictor's pass over
+    /// PHI (`rescale_from` > kp1-1: nothing to rescale).
+    pub beta: &'a [Real; 6],
+    pub rescale_from: usize,
     pub uround: Real,
     pub epcon: Real,
     /// DDSTP's JSTART = INFO(1) = 0 (still so on retries of the first step).
@@ -113,105 +124,127 @@ pub struct CorrectorParams<'a> {
 
 /// Predict, then correct with modified Newton; on success `y`, `yp` hold
 /// the corrected values and `e` the total correction.
+#[inline]
 pub fn correct<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
     sys: &mut S,
     lin: &mut L,
-    st: &mut CorrectorState<'_>,
+    st: &mut CorrectorState,
     v: &mut CorrectorVectors<'_>,
     p: &CorrectorParams<'_>,
     cnt: &mut Counters,
 ) -> Result<(), CorrectorFailure> {
     let policy = lin.policy();
     if p.first_step {
-        *st.cjold = st.cj;
-        *st.jcalc = jcalc::STALE;
-        *st.s = S_RESET;
+        st.cjold = p.cj;
+        st.jcalc = jcalc::STALE;
+        st.s = S_RESET;
     }
     if policy.has_setup {
         let lo = (1.0 - CJ_RATE) / (1.0 + CJ_RATE);
-        let ratio = st.cj / *st.cjold;
+        let ratio = p.cj / st.cjold;
         if ratio < lo || ratio > 1.0 / lo {
-            *st.jcalc = jcalc::STALE;
+            st.jcalc = jcalc::STALE;
         }
-        if st.cj != st.cjlast {
-            *st.s = S_RESET;
+        if p.cj != p.cjlast {
+            st.s = S_RESET;
         }
     } else {
         // No setup routine: the preconditioner is always current.
-        *st.jcalc = jcalc::CURRENT;
+        st.jcalc = jcalc::CURRENT;
     }
+    // PHI -> PHI* is folded into the first prediction only.
+    let mut rescale_from = p.rescale_from;
     let result = loop {
-        predict(v, p.kp1);
-        let tolnew = match policy.first_iterate {
-            FirstIterateTolerance::Roundoff => 100.0 * p.uround * weighted_rms_norm(v.y, v.wt),
-            FirstIterateTolerance::LinearTolerance { epli } => epli * p.epcon,
-        };
+        let tolnew = predict(v, p, rescale_from, policy.first_iterate);
+        rescale_from = usize::MAX;
         bump(&mut cnt.nre);
-        let status = sys.residual(p.t, v.y, v.yp, st.cj, v.delta);
+        let status = sys.residual(p.t, v.y, v.yp, p.cj, v.delta);
         if status != CallbackStatus::Ok {
             break Err(CorrectorFailure::callback(status));
         }
-        if *st.jcalc == jcalc::STALE {
-            bump(&mut cnt.nje);
-            *st.jcalc = jcalc::CURRENT;
-            let at = Setup {
-                t: p.t,
-                cj: st.cj,
-                h: p.h,
-                uround: p.uround,
-                rwt: v.wt,
-                residual: v.delta,
-                y: v.y,
-                yp: v.yp,
-                work: v.e,
-            };
-            let set = lin.setup(sys, at, cnt);
-            *st.cjold = st.cj;
-            *st.s = S_RESET;
-            if let Err(f) = set {
-                break Err(f.into());
+        if st.jcalc == jcalc::STALE {
+            if let Err(f) = set_up(sys, lin, st, v, p, cnt) {
+                break Err(f);
             }
         }
         match newton_iterate(sys, lin, &policy, st, v, p, tolnew, cnt) {
             Ok(()) => break Ok(()),
-            Err(f) if f.recoverable && *st.jcalc != jcalc::CURRENT => {
+            Err(f) if f.recoverable && st.jcalc != jcalc::CURRENT => {
                 // Failed with an old matrix: retry once with a fresh one.
-                *st.jcalc = jcalc::STALE;
+                st.jcalc = jcalc::STALE;
             }
             Err(f) => break Err(f),
         }
     };
-    let result = result.and_then(|()| {
-        let outside = p.bounds.is_some_and(|b| b.first_violation(v.y).is_some());
-        if outside || (p.nonneg && !remove_negative_parts(v.y, v.e, v.delta, v.wt, p.epcon)) {
-            Err(CorrectorFailure::NO_CONVERGENCE)
-        } else {
-            Ok(())
-        }
-    });
-    *st.jcalc = jcalc::OLD;
-    result
+    st.jcalc = jcalc::OLD;
+    result?;
+    if p.bounds.is_some() || p.nonneg {
+        return constrain(v, p);
+    }
+    Ok(())
 }
 
-/// y = sum_j PHI(:,j), y' = sum_j GAMMA(j) PHI(:,j), j = 1..kp1.
-fn predict(v: &mut CorrectorVectors<'_>, kp1: usize) {
-    let n = v.y.len();
-    v.y.copy_from_slice(&v.phi[..n]);
-    v.yp.fill(0.0);
-    for j in 1..kp1 {
-        let g = v.gamma[j];
-        vecops::predict_column(v.y, v.yp, &v.phi[j * n..(j + 1) * n], g);
+/// The prediction (with PHI -> PHI* on the first attempt) and the
+/// tolerance for the first Newton correction.
+#[inline]
+fn predict(
+    v: &mut CorrectorVectors<'_>,
+    p: &CorrectorParams<'_>,
+    rescale_from: usize,
+    tol: FirstIterateTolerance,
+) -> Real {
+    let roundoff = matches!(tol, FirstIterateTolerance::Roundoff);
+    let wt: Option<&[Real]> = if roundoff { Some(v.wt) } else { None };
+    let vmax = vecops::predict(v.phi, p.kp1, p.gamma, p.beta, rescale_from, v.y, v.yp, wt);
+    match tol {
+        FirstIterateTolerance::Roundoff => 100.0 * p.uround * rms_given_max(v.y, v.wt, vmax),
+        FirstIterateTolerance::LinearTolerance { epli } => epli * p.epcon,
+    }
+}
+
+/// Form and factor the iteration matrix, or set up the preconditioner, at
+/// the prediction (DMATD or the Krylov JAC call).
+#[inline(never)]
+fn set_up<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
+    sys: &mut S,
+    lin: &mut L,
+    st: &mut CorrectorState,
+    v: &mut CorrectorVectors<'_>,
+    p: &CorrectorParams<'_>,
+    cnt: &mut Counters,
+) -> Result<(), CorrectorFailure> {
+    bump(&mut cnt.nje);
+    st.jcalc = jcalc::CURRENT;
+    let at =
+        Setup { t: p.t, cj: p.cj, h: p.h, uround: p.uround, rwt: v.wt, residual: v.delta, y: v.y, yp: v.yp, work: v.e };
+    let set = lin.setup(sys, at, cnt);
+    st.cjold = p.cj;
+    st.s = S_RESET;
+    set.map_err(CorrectorFailure::from)
+}
+
+/// The checks on a converged result: the box bounds, and the
+/// nonnegativity projection (INFO(10) = 2, 3).
+#[cold]
+#[inline(never)]
+fn constrain(v: &mut CorrectorVectors<'_>, p: &CorrectorParams<'_>) -> Result<(), CorrectorFailure> {
+    let outside = p.bounds.is_some_and(|b| b.first_violation(v.y).is_some());
+    if outside || (p.nonneg && !remove_negative_parts(v.y, v.e, v.delta, v.wt, p.epcon)) {
+        Err(CorrectorFailure::NO_CONVERGENCE)
+    } else {
+        Ok(())
     }
 }
 
 /// The Newton loop proper (DNSD, DNSK). On entry `delta` holds G at the
 /// prediction.
 #[allow(clippy::too_many_arguments)]
+#[inline]
 fn newton_iterate<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
     sys: &mut S,
     lin: &mut L,
     policy: &Policy,
-    st: &mut CorrectorState<'_>,
+    st: &mut CorrectorState,
     v: &mut CorrectorVectors<'_>,
     p: &CorrectorParams<'_>,
     tolnew: Real,
@@ -219,8 +252,7 @@ fn newton_iterate<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
 ) -> Result<(), CorrectorFailure> {
     // Scale the residual to account for CJ having changed since the matrix
     // was formed (direct methods only).
-    let confac = 2.0 / (1.0 + st.cj / *st.cjold);
-    v.e.fill(0.0);
+    let confac = 2.0 / (1.0 + p.cj / st.cjold);
     let mut oldnrm = 0.0;
     let mut m = 0usize;
     loop {
@@ -228,11 +260,14 @@ fn newton_iterate<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
         if policy.rescale_residual {
             vecops::scale(v.delta, confac);
         }
-        let mut at = SolvePoint { t: p.t, y: v.y, yp: v.yp, cj: st.cj, epcon: p.epcon, rwt: v.wt };
-        lin.solve(sys, &mut at, v.delta, cnt)?;
-        vecops::apply_correction(v.y, v.e, v.yp, v.delta, st.cj);
-        let delnrm = weighted_rms_norm(v.delta, v.wt);
-        match convergence_test(m, delnrm, &mut oldnrm, tolnew, st.s, p.epcon) {
+        let mut at = SolvePoint { t: p.t, y: v.y, yp: v.yp, cj: p.cj, epcon: p.epcon, rwt: v.wt };
+        if let Err(f) = lin.solve(sys, &mut at, v.delta, cnt) {
+            return Err(solve_failed(f, m, v.e));
+        }
+        // E starts from zero (DNSD's first loop) in the first update.
+        let vmax = vecops::apply_correction(v.y, v.e, v.yp, v.delta, p.cj, v.wt, m == 0);
+        let delnrm = rms_given_max(v.delta, v.wt, vmax);
+        match convergence_test(m, delnrm, &mut oldnrm, tolnew, &mut st.s, p.epcon) {
             NewtonProgress::Converged => return Ok(()),
             NewtonProgress::Diverging => return Err(CorrectorFailure::NO_CONVERGENCE),
             NewtonProgress::Continue => {}
@@ -242,11 +277,22 @@ fn newton_iterate<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
             return Err(CorrectorFailure::NO_CONVERGENCE);
         }
         bump(&mut cnt.nre);
-        let status = sys.residual(p.t, v.y, v.yp, st.cj, v.delta);
+        let status = sys.residual(p.t, v.y, v.yp, p.cj, v.delta);
         if status != CallbackStatus::Ok {
             return Err(CorrectorFailure::callback(status));
         }
     }
+}
+
+/// A linear solve failed in iteration `m`; before the first update E is
+/// still the zero vector DNSD starts from.
+#[cold]
+#[inline(never)]
+fn solve_failed(f: LinearFailure, m: usize, e: &mut [Real]) -> CorrectorFailure {
+    if m == 0 {
+        e.fill(0.0);
+    }
+    f.into()
 }
 
 /// Where the Newton iteration stands after iteration `m` (0-based).
@@ -275,7 +321,10 @@ fn convergence_test(
             return NewtonProgress::Converged;
         }
     } else {
-        let rate = (delnrm / *oldnrm).powf(1.0 / m as Real);
+        let ratio = delnrm / *oldnrm;
+        // pow(x, 1) returns x itself (an accurate pow is exact there): no
+        // call on the second iteration, the usual last one.
+        let rate = if m == 1 { ratio } else { ratio.powf(1.0 / m as Real) };
         if rate > MAX_RATE || rate.is_nan() {
             return NewtonProgress::Diverging;
         }
@@ -377,27 +426,33 @@ mod tests {
             let sqrtn = (self.n as Real).sqrt();
             let kp = KrylovParams { dims: self.dims, epli: 0.05, sqrtn, rsqrtn: 1.0 / sqrtn, setup_routine: true };
             let mut lin = KrylovSolver::new(kp, &mut self.savr, &mut self.wm, &mut self.iwp).unwrap();
-            let mut st = CorrectorState { cj, cjold: &mut self.cjold, cjlast, s: &mut self.s, jcalc: &mut self.jcalc };
+            let mut st = CorrectorState { cjold: self.cjold, s: self.s, jcalc: self.jcalc };
             let mut v = CorrectorVectors {
                 y: &mut self.y,
                 yp: &mut self.yp,
                 wt: &mut self.wt,
-                phi: &self.phi,
-                gamma: &self.gamma,
+                phi: &mut self.phi,
                 delta: &mut self.delta,
                 e: &mut self.e,
             };
             let p = CorrectorParams {
                 t: self.h,
                 h: self.h,
+                cj,
+                cjlast,
                 kp1: 2,
+                gamma: &self.gamma,
+                beta: &[1.0; 6],
+                rescale_from: usize::MAX,
                 uround: UROUND,
                 epcon: 0.33,
                 first_step: first,
                 nonneg: false,
                 bounds: None,
             };
-            correct(sys, &mut lin, &mut st, &mut v, &p, &mut self.c)
+            let r = correct(sys, &mut lin, &mut st, &mut v, &p, &mut self.c);
+            (self.cjold, self.s, self.jcalc) = (st.cjold, st.s, st.jcalc);
+            r
         }
     }
 
@@ -602,27 +657,33 @@ mod tests {
                 let r = {
                     let kp = KrylovParams { dims, epli: 0.05, sqrtn, rsqrtn, setup_routine: jflg };
                     let mut lin = KrylovSolver::new(kp, &mut savr, &mut wm, &mut iwp).unwrap();
-                    let mut st = CorrectorState { cj, cjold: &mut cjold, cjlast, s: &mut s, jcalc: &mut jc };
+                    let mut st = CorrectorState { cjold, s, jcalc: jc };
                     let mut v = CorrectorVectors {
                         y: &mut y,
                         yp: &mut yp,
                         wt: &mut wt,
-                        phi: &phi,
-                        gamma: &gamma,
+                        phi: &mut phi,
                         delta: &mut delta,
                         e: &mut e,
                     };
                     let p = CorrectorParams {
                         t: h,
                         h,
+                        cj,
+                        cjlast,
                         kp1: 2,
+                        gamma: &gamma,
+                        beta: &[1.0; 6],
+                        rescale_from: usize::MAX,
                         uround: UROUND,
                         epcon: 0.33,
                         first_step: icall == 0,
                         nonneg,
                         bounds: None,
                     };
-                    correct(&mut sys, &mut lin, &mut st, &mut v, &p, &mut c)
+                    let r = correct(&mut sys, &mut lin, &mut st, &mut v, &p, &mut c);
+                    (cjold, s, jc) = (st.cjold, st.s, st.jcalc);
+                    r
                 };
                 let (iernls, idid) = match r {
                     Ok(()) => (0, 1),

@@ -87,27 +87,92 @@ pub fn mask_algebraic(rwt: &[Real], id: &[i32], vt: &mut [Real]) {
 /// (DDWNRM returns 0 when every term is 0 or NaN, which would read as
 /// convergence); for finite data the result is DDWNRM's, bit for bit.
 pub fn weighted_rms_norm(v: &[Real], rwt: &[Real]) -> Real {
-    let n = v.len();
-    let vmax = v.iter().zip(rwt).fold(0.0, |m: Real, (&a, &w)| {
-        let x = (a * w).abs();
-        if x > m {
-            x
-        } else {
-            m
-        }
-    });
-    if vmax <= 0.0 {
-        return if v.iter().zip(rwt).any(|(&a, &w)| (a * w).is_nan()) { Real::NAN } else { 0.0 };
+    let mut vmax = 0.0;
+    for (&a, &w) in v.iter().zip(rwt) {
+        vmax = fold_max(vmax, a * w);
     }
-    let sum: Real = v
-        .iter()
-        .zip(rwt)
-        .map(|(&a, &w)| {
-            let q = (a * w) / vmax;
-            q * q
-        })
-        .sum();
-    vmax * (sum / n as Real).sqrt()
+    rms_given_max(v, rwt, vmax)
+}
+
+/// One term of DDWNRM's first pass: the larger of `vmax` and |term|. A NaN
+/// term never replaces the maximum (DDWNRM's IF is false for it), so the
+/// maximum does not depend on the order the terms are met in, and the
+/// passes of several kernels can produce it as a by-product.
+#[inline(always)]
+pub fn fold_max(vmax: Real, term: Real) -> Real {
+    let x = term.abs();
+    if x > vmax {
+        x
+    } else {
+        vmax
+    }
+}
+
+/// DDWNRM's second pass, given `vmax` = the maximum of |v_i*rwt_i| from a
+/// first pass (see [`fold_max`]): the sum of squares in index order.
+#[inline]
+pub fn rms_given_max(v: &[Real], rwt: &[Real], vmax: Real) -> Real {
+    if vmax <= 0.0 {
+        return zero_or_nan(v, rwt);
+    }
+    let mut sum = 0.0;
+    for (&a, &w) in v.iter().zip(rwt) {
+        let q = (a * w) / vmax;
+        sum += q * q;
+    }
+    vmax * (sum / v.len() as Real).sqrt()
+}
+
+/// The norm when no term exceeds zero: 0, or NaN if a term is NaN.
+#[cold]
+#[inline(never)]
+fn zero_or_nan(v: &[Real], rwt: &[Real]) -> Real {
+    if v.iter().zip(rwt).any(|(&a, &w)| (a * w).is_nan()) {
+        Real::NAN
+    } else {
+        0.0
+    }
+}
+
+/// [`inverse_error_weights`] with DASKR's own weights, fused with the first
+/// pass of the norm of `y` (DDAWTS, DINVWT, then DDWNRM(y) in the step
+/// loop): one sweep sets `rwt_i = 1/(RTOL_i*|y_i| + ATOL_i)` and returns
+/// max |y_i*rwt_i|, for [`rms_given_max`]. On a weight <= 0, `rwt` is left
+/// holding the weights themselves, as DINVWT leaves them.
+pub fn inverse_error_weights_max(tol: Tolerances<'_>, y: &[Real], rwt: &mut [Real]) -> Result<Real, NonPositiveWeight> {
+    let mut bad = false;
+    let mut vmax = 0.0;
+    // A weight <= 0 is divided as 1.0 (its value is rewritten below), so
+    // that no division by zero raises a floating-point trap.
+    let mut one = |w: &mut Real, yi: Real, ewt: Real| {
+        bad |= ewt <= 0.0;
+        let inv = 1.0 / if ewt <= 0.0 { 1.0 } else { ewt };
+        *w = inv;
+        vmax = fold_max(vmax, yi * inv);
+    };
+    if tol.vector {
+        for ((w, &yi), (&r, &a)) in rwt.iter_mut().zip(y).zip(tol.rtol.iter().zip(tol.atol)) {
+            one(w, yi, r * yi.abs() + a);
+        }
+    } else {
+        let (r, a) = (tol.rtol[0], tol.atol[0]);
+        for (w, &yi) in rwt.iter_mut().zip(y) {
+            one(w, yi, r * yi.abs() + a);
+        }
+    }
+    if bad {
+        return Err(non_positive_weight(tol, y, rwt));
+    }
+    Ok(vmax)
+}
+
+/// The failure of [`inverse_error_weights_max`]: the weights themselves
+/// back in `rwt`, and the first one <= 0.
+#[cold]
+#[inline(never)]
+fn non_positive_weight(tol: Tolerances<'_>, y: &[Real], rwt: &mut [Real]) -> NonPositiveWeight {
+    error_weights(tol, y, rwt);
+    NonPositiveWeight(rwt.iter().position(|&w| w <= 0.0).unwrap_or(0) + 1)
 }
 
 #[cfg(test)]
@@ -140,6 +205,30 @@ mod tests {
         assert!(weighted_rms_norm(&[f64::NAN, 0.0], &[1.0, 1.0]).is_nan());
         assert!(weighted_rms_norm(&[f64::NAN, 1.0], &[1.0, 1.0]).is_nan());
         assert_eq!(weighted_rms_norm(&[0.0, 0.0], &[1.0, 1.0]), 0.0);
+    }
+
+    #[test]
+    fn fused_weights_and_maximum_match_the_separate_passes() {
+        let y = [1.0, -2.0, 0.0, 3.5e-3, -7.0e5];
+        let rtol = [0.1, 1e-3, 1e-4, 1e-6, 2e-2];
+        let atol = [0.5, 1e-9, 1e-7, 1e-12, 3e-1];
+        for tol in [
+            Tolerances { rtol: &rtol[..1], atol: &atol[..1], vector: false },
+            Tolerances { rtol: &rtol, atol: &atol, vector: true },
+        ] {
+            let (mut w1, mut w2) = ([0.0; 5], [0.0; 5]);
+            inverse_error_weights(tol, &y, &mut w1).unwrap();
+            let vmax = inverse_error_weights_max(tol, &y, &mut w2).unwrap();
+            assert_eq!(w1.map(f64::to_bits), w2.map(f64::to_bits));
+            assert_eq!(rms_given_max(&y, &w2, vmax).to_bits(), weighted_rms_norm(&y, &w1).to_bits());
+        }
+        // A zero weight: both leave the weights un-inverted and name it.
+        let tol = Tolerances { rtol: &[0.0, 0.0, 1.0], atol: &[1.0, 2.0, 0.0], vector: true };
+        let (mut w1, mut w2) = ([0.0; 3], [9.0; 3]);
+        let y = [1.0, -2.0, 0.0];
+        assert_eq!(inverse_error_weights(tol, &y, &mut w1), Err(NonPositiveWeight(3)));
+        assert_eq!(inverse_error_weights_max(tol, &y, &mut w2), Err(NonPositiveWeight(3)));
+        assert_eq!(w1, w2);
     }
 
     #[test]

@@ -10,7 +10,7 @@ use super::interpolate::interpolate;
 use super::layout::{iw, rw, IHeader, RHeader};
 use super::linsol::LinearSolver;
 use super::newton::{self, CorrectorParams, CorrectorState, CorrectorVectors};
-use super::norms::weighted_rms_norm;
+use super::norms::rms_given_max;
 use super::problem::DaeSystem;
 use super::vecops;
 use crate::types::{FInt, Real};
@@ -26,9 +26,9 @@ pub const CONVERGENCE_FAILURE_FACTOR: Real = 0.25;
 pub struct BdfState {
     pub h: Real,
     pub cj: Real,
-    pub cjold: Real,
     pub hold: Real,
-    pub s: Real,
+    /// CJOLD, S and JCALC: the corrector's own state.
+    pub corr: CorrectorState,
     pub alpha: [Real; 6],
     pub beta: [Real; 6],
     pub gamma: [Real; 6],
@@ -39,7 +39,6 @@ pub struct BdfState {
     pub ns: usize,
     /// 0 while the step size is still being doubled each step.
     pub phase: i32,
-    pub jcalc: i32,
 }
 
 fn to_index(v: FInt) -> usize {
@@ -58,9 +57,8 @@ impl BdfState {
         BdfState {
             h: r.get(rw::H),
             cj: r.get(rw::CJ),
-            cjold: r.get(rw::CJOLD),
             hold: r.get(rw::HOLD),
-            s: r.get(rw::S),
+            corr: CorrectorState { cjold: r.get(rw::CJOLD), s: r.get(rw::S), jcalc: i.get(iw::JCALC) },
             alpha: arr(rw::ALPHA),
             beta: arr(rw::BETA),
             gamma: arr(rw::GAMMA),
@@ -71,16 +69,15 @@ impl BdfState {
             kold: to_index(i.get(iw::KOLD)).min(5),
             ns: to_index(i.get(iw::NS)).min(7),
             phase: i.get(iw::PHASE),
-            jcalc: i.get(iw::JCALC),
         }
     }
 
     pub fn store(&self, r: &mut RHeader<'_>, i: &mut IHeader<'_>) {
         r.set(rw::H, self.h);
         r.set(rw::CJ, self.cj);
-        r.set(rw::CJOLD, self.cjold);
+        r.set(rw::CJOLD, self.corr.cjold);
         r.set(rw::HOLD, self.hold);
-        r.set(rw::S, self.s);
+        r.set(rw::S, self.corr.s);
         r.coef_mut(rw::ALPHA).copy_from_slice(&self.alpha);
         r.coef_mut(rw::BETA).copy_from_slice(&self.beta);
         r.coef_mut(rw::GAMMA).copy_from_slice(&self.gamma);
@@ -90,12 +87,15 @@ impl BdfState {
         i.set(iw::KOLD, self.kold as FInt);
         i.set(iw::NS, self.ns as FInt);
         i.set(iw::PHASE, self.phase);
-        i.set(iw::JCALC, self.jcalc);
+        i.set(iw::JCALC, self.corr.jcalc);
     }
 }
 
 /// Run the corrector and classify its failure for the retry logic.
+/// Columns `rescale_from..kp1` of PHI are rescaled (PHI -> PHI*) in the
+/// predictor's pass.
 #[allow(clippy::too_many_arguments)]
+#[inline]
 fn correct<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
     sys: &mut S,
     lin: &mut L,
@@ -106,49 +106,54 @@ fn correct<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
     t: Real,
     cjlast: Real,
     kp1: usize,
+    rescale_from: usize,
     first_step: bool,
 ) -> Result<(), (Failure, Estimates)> {
-    let neq = v.y.len();
-    let mut cs = CorrectorState { cj: st.cj, cjold: &mut st.cjold, cjlast, s: &mut st.s, jcalc: &mut st.jcalc };
-    let mut cv = CorrectorVectors {
-        y: &mut *v.y,
-        yp: &mut *v.yp,
-        wt: &mut *v.wt,
-        phi: &v.phi[..kp1 * neq],
-        gamma: &st.gamma,
-        delta: &mut *v.delta,
-        e: &mut *v.e,
-    };
     let p = CorrectorParams {
         t,
         h: st.h,
+        cj: st.cj,
+        cjlast,
         kp1,
+        gamma: &st.gamma,
+        beta: &st.beta,
+        rescale_from,
         uround: cfg.uround,
         epcon: cfg.epcon,
         first_step,
         nonneg: cfg.nonneg,
         bounds: cfg.bounds,
     };
-    newton::correct(sys, lin, &mut cs, &mut cv, &p, cnt).map_err(|f| {
-        let failure = Failure::Corrector { recoverable: f.recoverable, err: f.reason };
-        (failure, Estimates { knew: st.k, est: 0.0, terk: 0.0, terkm1: 0.0, erkm1: 0.0 })
-    })
+    newton::correct(sys, lin, &mut st.corr, &mut v.c, &p, cnt).map_err(|f| corrector_failed(f, st.k))
 }
 
-/// The vectors a step works on (views into the caller's arrays).
+/// A corrector failure as the retry logic sees it.
+#[cold]
+#[inline(never)]
+fn corrector_failed(f: newton::CorrectorFailure, k: usize) -> (Failure, Estimates) {
+    let failure = Failure::Corrector { recoverable: f.recoverable, err: f.reason };
+    (failure, Estimates { knew: k, est: 0.0, terk: 0.0, terkm1: 0.0, erkm1: 0.0 })
+}
+
+/// The vectors a step works on (views into the caller's arrays): the
+/// corrector's, and the error-test weights.
 pub struct StepVectors<'a> {
-    pub y: &'a mut [Real],
-    pub yp: &'a mut [Real],
-    /// Reciprocal error weights for the corrector (the Krylov corrector
-    /// rescales them in place around each linear solve, as DASKR does).
-    pub wt: &'a mut [Real],
+    /// Y, YPRIME, WT (reciprocal error weights for the corrector; the
+    /// Krylov corrector rescales them in place around each linear solve,
+    /// as DASKR does), PHI(NEQ, NCPHI) column-major, DELTA, E.
+    pub c: CorrectorVectors<'a>,
     /// Separate reciprocal weights for the error test (INFO(16)=1: WT
-    /// masked by ID); None means the error test uses WT.
-    pub vt: Option<&'a [Real]>,
-    /// PHI(NEQ, NCPHI), column-major.
-    pub phi: &'a mut [Real],
-    pub delta: &'a mut [Real],
-    pub e: &'a mut [Real],
+    /// masked by ID, set by the driver with WT); None means the error test
+    /// uses WT.
+    pub vt: Option<&'a mut [Real]>,
+}
+
+/// The weights of the error test: VT if separate, else WT.
+fn error_test_weights<'b>(vt: &'b Option<&mut [Real]>, wt: &'b [Real]) -> &'b [Real] {
+    match vt {
+        Some(vt) => vt,
+        None => wt,
+    }
 }
 
 /// Fixed inputs of a step.
@@ -176,7 +181,6 @@ pub fn take_step<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
     cfg: &StepConfig<'_>,
     first_step: bool,
 ) -> Result<(), StepError> {
-    let neq = v.y.len();
     let xold = *tn;
     let mut tries = Retries::default();
     if first_step {
@@ -208,15 +212,11 @@ pub fn take_step<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
         let cjlast = st.cj;
         st.cj = -alphas / st.h;
         let ck = (st.alpha[kp1 - 1] + alphas - alpha0).abs().max(st.alpha[kp1 - 1]);
-        // PHI -> PHI*: scale the columns that changed with the step history.
-        for j in (ns + 1)..(kp1 + 1) {
-            let b = st.beta[j - 1];
-            vecops::scale(&mut v.phi[(j - 1) * neq..j * neq], b);
-        }
         *tn += st.h;
 
-        // Block 3: the corrector; block 4: the error estimates.
-        let outcome = correct(sys, lin, st, cnt, v, cfg, *tn, cjlast, kp1, first_step)
+        // Block 3: PHI -> PHI* (columns ns..kp1, 0-based, folded into the
+        // prediction) and the corrector; block 4: the error estimates.
+        let outcome = correct(sys, lin, st, cnt, v, cfg, *tn, cjlast, kp1, ns, first_step)
             .and_then(|()| estimate_errors(st, v, k, ck));
         match outcome {
             Ok(est) => {
@@ -224,28 +224,48 @@ pub fn take_step<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
                 return Ok(());
             }
             Err((failure, est)) => {
-                // Block 6: restore TN, PHI, PSI, then cut the step.
-                st.phase = 1;
                 *tn = xold;
-                for j in (ns + 1)..(kp1 + 1) {
-                    let b = 1.0 / st.beta[j - 1];
-                    vecops::scale(&mut v.phi[(j - 1) * neq..j * neq], b);
-                }
-                for i in 1..kp1 {
-                    st.psi[i - 1] = st.psi[i] - st.h;
-                }
-                let r = match reduce_step(st, cnt, cfg, &mut tries, failure, est) {
-                    Ok(r) => r,
-                    Err(err) => return Err(fail_step(st, v, *tn, err)),
-                };
-                // Retry; on the very first step rescale the initial history.
-                if st.kold == 0 {
-                    st.psi[0] = st.h;
-                    vecops::scale(&mut v.phi[neq..2 * neq], r);
-                }
+                retreat(st, cnt, v, cfg, xold, &mut tries, failure, est)?;
             }
         }
     }
+}
+
+/// Block 6 after a failed attempt: restore PHI and PSI, then cut the step
+/// (or give up, with y, y' interpolated back to `tn`).
+#[cold]
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn retreat(
+    st: &mut BdfState,
+    cnt: &mut Counters,
+    v: &mut StepVectors<'_>,
+    cfg: &StepConfig<'_>,
+    tn: Real,
+    tries: &mut Retries,
+    failure: Failure,
+    est: Estimates,
+) -> Result<(), StepError> {
+    let neq = v.c.y.len();
+    let kp1 = st.k + 1;
+    st.phase = 1;
+    for j in (st.ns + 1)..(kp1 + 1) {
+        let b = 1.0 / st.beta[j - 1];
+        vecops::scale(&mut v.c.phi[(j - 1) * neq..j * neq], b);
+    }
+    for i in 1..kp1 {
+        st.psi[i - 1] = st.psi[i] - st.h;
+    }
+    let r = match reduce_step(st, cnt, cfg, tries, failure, est) {
+        Ok(r) => r,
+        Err(err) => return Err(fail_step(st, v, tn, err)),
+    };
+    // Retry; on the very first step rescale the initial history.
+    if st.kold == 0 {
+        st.psi[0] = st.h;
+        vecops::scale(&mut v.c.phi[neq..2 * neq], r);
+    }
+    Ok(())
 }
 
 /// Failed attempts on this step (DDSTP's NEF and NCF).
@@ -277,22 +297,23 @@ fn estimate_errors(
     k: usize,
     ck: Real,
 ) -> Result<Estimates, (Failure, Estimates)> {
-    let neq = v.y.len();
+    let neq = v.c.y.len();
     let kp1 = k + 1;
-    let vt: &[Real] = match v.vt {
-        Some(vt) => vt,
-        None => v.wt,
+    let vt = error_test_weights(&v.vt, v.c.wt);
+    let phi = &*v.c.phi;
+    let (pk1, pk) = match k {
+        1 => (None, None),
+        2 => (Some(&phi[k * neq..kp1 * neq]), None),
+        _ => (Some(&phi[k * neq..kp1 * neq]), Some(&phi[(k - 1) * neq..k * neq])),
     };
-    let enorm = weighted_rms_norm(v.e, vt);
+    let [enorm, nkm1, nkm2] = vecops::estimate_norms(v.c.e, pk1, pk, vt, v.c.delta);
     let erk = st.sigma[k] * enorm;
     let mut e = Estimates { knew: k, est: erk, terk: (k + 1) as Real * erk, terkm1: 0.0, erkm1: 0.0 };
     if k > 1 {
-        vecops::sum(v.delta, &v.phi[k * neq..kp1 * neq], v.e);
-        e.erkm1 = st.sigma[k - 1] * weighted_rms_norm(v.delta, vt);
+        e.erkm1 = st.sigma[k - 1] * nkm1;
         e.terkm1 = k as Real * e.erkm1;
         let lower = if k > 2 {
-            vecops::add_assign(v.delta, &v.phi[(k - 1) * neq..k * neq]);
-            let erkm2 = st.sigma[k - 2] * weighted_rms_norm(v.delta, vt);
+            let erkm2 = st.sigma[k - 2] * nkm2;
             let terkm2 = (k - 1) as Real * erkm2;
             e.terkm1.max(terkm2) <= e.terk
         } else {
@@ -419,7 +440,7 @@ fn accept_step(
     e: &Estimates,
 ) {
     let Estimates { knew, mut est, terk, terkm1, erkm1 } = *e;
-    let neq = v.y.len();
+    let neq = v.c.y.len();
     let kp1 = k + 1;
     let kp2 = k + 2;
     cnt.nst = cnt.nst.wrapping_add(1);
@@ -436,12 +457,9 @@ fn accept_step(
         st.k = k - 1;
         est = erkm1;
     } else if k != cfg.maxord && !(kp1 >= st.ns || kdiff == 1) {
-        vecops::difference(v.delta, v.e, &v.phi[(kp2 - 1) * neq..kp2 * neq]);
-        let vt: &[Real] = match v.vt {
-            Some(vt) => vt,
-            None => v.wt,
-        };
-        let erkp1 = weighted_rms_norm(v.delta, vt) / (k + 2) as Real;
+        let vt = error_test_weights(&v.vt, v.c.wt);
+        let vmax = vecops::difference_max(v.c.delta, v.c.e, &v.c.phi[(kp2 - 1) * neq..kp2 * neq], vt);
+        let erkp1 = rms_given_max(v.c.delta, vt, vmax) / (k + 2) as Real;
         let terkp1 = (k + 2) as Real * erkp1;
         if k > 1 {
             if terkm1 <= terk.min(terkp1) {
@@ -469,22 +487,15 @@ fn accept_step(
         }
     }
     // Update the differences for the next step.
-    if st.kold != cfg.maxord {
-        v.phi[(kp2 - 1) * neq..kp2 * neq].copy_from_slice(v.e);
-    }
-    vecops::add_assign(&mut v.phi[(kp1 - 1) * neq..kp1 * neq], v.e);
-    for j in (1..kp1).rev() {
-        let (lo, hi) = v.phi.split_at_mut(j * neq);
-        let dst = &mut lo[(j - 1) * neq..];
-        vecops::add_assign(dst, &hi[..neq]);
-    }
+    vecops::update_differences(v.c.phi, kp1, v.c.e, st.kold != cfg.maxord);
 }
 
 /// A step failed for good: interpolate y, y' back to `tn` with the order
 /// now in force, and report.
 fn fail_step(st: &BdfState, v: &mut StepVectors<'_>, tn: Real, err: StepError) -> StepError {
-    let neq = v.y.len();
+    let c = &mut v.c;
+    let neq = c.y.len();
     let k = st.k;
-    interpolate(tn, tn, k, &v.phi[..(k + 1) * neq], &st.psi, v.y, v.yp);
+    interpolate(tn, tn, k, &c.phi[..(k + 1) * neq], &st.psi, c.y, c.yp);
     err
 }

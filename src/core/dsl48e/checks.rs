@@ -82,8 +82,10 @@ fn entry(array: &'static str, index: usize, value: FInt, rule: &'static str) -> 
     InputError::IllegalEntry { array, index: index as FInt, value, rule }
 }
 
-/// NEQ, NC, ND, ISC, NJYDOT, JYDOT, NEJAC, JROW/JCOL, JDTYPE.
-pub(super) fn check_structure(a: &Dsl48eArgs<'_>) -> Result<(), InputError> {
+/// NEQ, NC, ND, ISC, NJYDOT, JYDOT, NEJAC, JROW/JCOL (with
+/// `validate_pattern`: entries in range, none twice; the only check here
+/// that costs more than O(NEQ + NEJAC)), JDTYPE.
+pub(super) fn check_structure(a: &Dsl48eArgs<'_>, validate_pattern_entries: bool) -> Result<(), InputError> {
     if a.neq <= 0 {
         return Err(InputError::NeqNotPositive { neq: a.neq });
     }
@@ -119,7 +121,8 @@ pub(super) fn check_structure(a: &Dsl48eArgs<'_>) -> Result<(), InputError> {
     if a.nejac < 1 {
         return Err(illegal("NEJAC", a.nejac, "must be positive"));
     }
-    match validate_pattern(a.neq as usize, a.jrow, a.jcol) {
+    let checked = if validate_pattern_entries { validate_pattern(a.neq as usize, a.jrow, a.jcol) } else { Ok(()) };
+    match checked {
         Ok(()) => {}
         Err(PatternError::OutOfRange { k }) => {
             let bad =
@@ -208,8 +211,9 @@ pub(super) struct RunSignature {
 }
 
 impl RunSignature {
-    pub(super) fn of(a: &Dsl48eArgs<'_>, o: &Dsl48eOptions, maxord: usize) -> Self {
-        let key = pattern_key(a.neq.max(0) as usize, a.jrow, a.jcol);
+    /// The signature of this call; `key` is [`pattern_key`] of JROW/JCOL.
+    pub(super) fn of(a: &Dsl48eArgs<'_>, o: &Dsl48eOptions, maxord: usize, key: u64) -> Self {
+        debug_assert_eq!(key, pattern_key(a.neq.max(0) as usize, a.jrow, a.jcol));
         RunSignature {
             neq: a.neq,
             nejac: a.nejac,
@@ -220,6 +224,14 @@ impl RunSignature {
             flags: FInt::from(o.bounds) | (FInt::from(o.exclude_algebraic) << 1),
             key: [(key >> 32) as u32 as FInt, key as u32 as FInt],
         }
+    }
+
+    /// IWORK holds this pattern key, as the first call recorded it after
+    /// validating the pattern: the same JROW/JCOL, valid.
+    pub(super) fn key_recorded(iwork: &[FInt], key: u64) -> bool {
+        let get = |pos: usize| iwork.get(pos - 1).copied();
+        get(dsl::PATTERN_KEY_HI) == Some((key >> 32) as u32 as FInt)
+            && get(dsl::PATTERN_KEY_LO) == Some(key as u32 as FInt)
     }
 
     /// Record the signature (the layout's header slots exist).

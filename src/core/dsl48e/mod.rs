@@ -19,7 +19,7 @@ use super::guard::FiniteGuard;
 use super::initial::{Constraints, IcOption};
 use super::integrator::{integrate, Arrays, CallIo, IcRequest, Parts, RunConfig};
 use super::layout::{dsl, iw, rw, Dsl48eLayout, IHeader, RHeader};
-use super::linsol::sparse::{shared_pattern, stamp_from_words, stamp_to_words, SparseSolver};
+use super::linsol::sparse::{pattern_key, shared_pattern_keyed, stamp_from_words, stamp_to_words, SparseSolver};
 use super::linsol::JacobianSource;
 use super::messages::{MessageLine, MessageSink};
 use super::problem::{DaeSystem, StateConditions};
@@ -111,12 +111,15 @@ pub fn dsl48e<S: DaeSystem + StateConditions + ?Sized>(
 }
 
 /// The checks of every call, then the layout: a first call records the
-/// run; a continuation call must find it unchanged.
-fn call_layout(o: &Dsl48eOptions, a: &mut Dsl48eArgs<'_>, first: bool) -> Result<Dsl48eLayout, InputError> {
+/// run; a continuation call must find it unchanged. `key` is the
+/// [`pattern_key`] of JROW/JCOL: a continuation call whose key is the one
+/// the first call recorded (after validating the pattern) skips the
+/// pattern's validation, which sorts it.
+fn call_layout(o: &Dsl48eOptions, a: &mut Dsl48eArgs<'_>, first: bool, key: u64) -> Result<Dsl48eLayout, InputError> {
     if !first && a.info[0] != 1 {
         return Err(InputError::InfoElement { index: 1 });
     }
-    check_structure(a)?;
+    check_structure(a, first || !RunSignature::key_recorded(a.iwork, key))?;
     let q = maxord(o, a.iwork)?;
     if first {
         let layout = checked_layout(a, o, q)?;
@@ -131,7 +134,7 @@ fn call_layout(o: &Dsl48eOptions, a: &mut Dsl48eArgs<'_>, first: bool) -> Result
     if a.iwork.get(dsl::EVENT_RETURNED - 1).copied().unwrap_or(0) != 0 {
         return Err(InputError::RestartAfterEvent);
     }
-    RunSignature::of(a, o, q).check_unchanged(a.iwork, a.rwork)?;
+    RunSignature::of(a, o, q, key).check_unchanged(a.iwork, a.rwork)?;
     let layout = Dsl48eLayout::compute(a.neq as usize, a.nejac as usize, a.nd as usize, q, o.exclude_algebraic)
         .map_err(|_| InputError::LengthOverflow { neq: a.neq })?;
     check_stored_state(&layout, a.iwork, a.rwork, q)?;
@@ -174,8 +177,8 @@ fn check_inputs(o: &Dsl48eOptions, a: &Dsl48eArgs<'_>, first: bool) -> Result<()
 
 /// Record the first-call settings in IWORK: the ID array from JYDOT, MAXORD,
 /// zero counters, the initial-condition defaults, no factorisation yet.
-fn initialise(o: &Dsl48eOptions, a: &mut Dsl48eArgs<'_>, l: &Dsl48eLayout, q: usize) {
-    RunSignature::of(a, o, q).store(a.iwork, a.rwork);
+fn initialise(o: &Dsl48eOptions, a: &mut Dsl48eArgs<'_>, l: &Dsl48eLayout, q: usize, key: u64) {
+    RunSignature::of(a, o, q, key).store(a.iwork, a.rwork);
     let (mut h, id, _) = l.split_iwork(a.iwork);
     id.fill(-1);
     for &j in a.jydot {
@@ -231,11 +234,12 @@ fn run<S: DaeSystem + StateConditions + ?Sized>(
 ) -> Result<FInt, Interrupt> {
     let o = Dsl48eOptions::decode(a.info)?;
     let first = a.info[0] == 0;
-    let layout = call_layout(&o, a, first)?;
+    let key = pattern_key(a.neq.max(0) as usize, a.jrow, a.jcol);
+    let layout = call_layout(&o, a, first, key)?;
     check_inputs(&o, a, first)?;
     let q = maxord(&o, a.iwork)?;
     if first {
-        initialise(&o, a, &layout, q);
+        initialise(&o, a, &layout, q, key);
     }
     let cfg = RunConfig {
         first_call: first,
@@ -282,7 +286,7 @@ fn run<S: DaeSystem + StateConditions + ?Sized>(
     let stamp = stamp_from_words([ih.get(dsl::STAMP), ih.get(dsl::STAMP + 1)]);
     let pending = load_pending(&ih, &rv.header);
     let box_bounds = o.bounds.then_some(Constraints::Box(bounds));
-    let pattern = shared_pattern(n, jrow, jcol).map_err(|_| InputError::Internal)?;
+    let pattern = shared_pattern_keyed(n, jrow, jcol, key).map_err(|_| InputError::Internal)?;
     let mut lin = SparseSolver::new(Rc::clone(&pattern), source, rv.pd, stamp);
     let id: &[FInt] = id;
     let mut events = EventDetector::new(isc, truth, pending, pattern, source, id, tstop, revwk);

@@ -13,10 +13,14 @@
 pub mod interval;
 pub mod polish;
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
-use self::interval::{crossings, Crossing as Change, Resolution, StepPolynomials};
-use self::polish::{Crossing, PolishFailure, Polisher};
+use self::interval::{
+    crossings_with, keeps_side, monotone_keeps_side, quick_test_applies, Crossing as Change, Resolution,
+    StepPolynomials,
+};
+use self::polish::{Crossing, PolishFailure, PolishWork, Polisher};
 use super::error::{Interrupt, StepFailure};
 use super::integrator::{EventHook, HookContext, Stop};
 use super::linsol::sparse::Pattern;
@@ -55,6 +59,50 @@ fn owner(isc: &[FInt], i: usize) -> (usize, usize) {
     (isc.len().saturating_sub(1), 0)
 }
 
+/// The detector's vectors, kept on the thread from one DSL48E call to the
+/// next (taken by [`EventDetector::new`], given back when the detector is
+/// dropped), so that calls allocate nothing for events once warm: each
+/// vector is cleared (or zero-filled) before use, as a fresh one would be.
+#[derive(Default)]
+struct Spare {
+    changes: Vec<(Real, usize, bool)>,
+    found: Vec<Change>,
+    stack: Vec<(Real, Real)>,
+    ig: Vec<FInt>,
+    polish: PolishWork,
+}
+
+/// Largest spare kept, in bytes (a large system's vectors are not held
+/// on to: its calls cost far more than the allocations).
+const SPARE_BYTES: usize = 1 << 16;
+
+thread_local! {
+    static SPARE: RefCell<Spare> = RefCell::new(Spare::default());
+}
+
+impl Spare {
+    fn take() -> Spare {
+        SPARE
+            .try_with(|s| s.try_borrow_mut().map(|mut s| std::mem::take(&mut *s)).unwrap_or_default())
+            .unwrap_or_default()
+    }
+
+    fn give_back(self) {
+        let bytes = self.changes.capacity() * std::mem::size_of::<(Real, usize, bool)>()
+            + self.found.capacity() * std::mem::size_of::<Change>()
+            + self.stack.capacity() * std::mem::size_of::<(Real, Real)>()
+            + self.ig.capacity() * std::mem::size_of::<FInt>()
+            + self.polish.capacity() * std::mem::size_of::<Real>();
+        if bytes <= SPARE_BYTES {
+            let _ = SPARE.try_with(|s| {
+                if let Ok(mut s) = s.try_borrow_mut() {
+                    *s = self;
+                }
+            });
+        }
+    }
+}
+
 /// The event hook of one DSL48E call.
 pub struct EventDetector<'a> {
     /// ISC: functions per condition.
@@ -71,6 +119,18 @@ pub struct EventDetector<'a> {
     tstop: Option<Real>,
     /// REVWK: the polynomials' coefficients and STCHANGE's Z, ZDOT.
     scratch: &'a mut [Real],
+    /// Kept for the call (and from call to call, [`Spare`]), so that a
+    /// step allocates nothing (and a step without a sign change touches
+    /// none of them): the crossings of the last step (time, function, new
+    /// truth value), in time order ...
+    changes: Vec<(Real, usize, bool)>,
+    /// ... those of one function, the interval search's stack, and
+    /// STCHANGE's IG.
+    found: Vec<Change>,
+    stack: Vec<(Real, Real)>,
+    ig: Vec<FInt>,
+    /// Polishing's vectors.
+    polish_work: PolishWork,
 }
 
 impl<'a> EventDetector<'a> {
@@ -85,65 +145,111 @@ impl<'a> EventDetector<'a> {
         tstop: Option<Real>,
         scratch: &'a mut [Real],
     ) -> Self {
-        EventDetector { isc, truth, pending, event: None, pattern, source, id, tstop, scratch }
+        let spare = Spare::take();
+        EventDetector {
+            isc,
+            truth,
+            pending,
+            event: None,
+            pattern,
+            source,
+            id,
+            tstop,
+            scratch,
+            changes: spare.changes,
+            found: spare.found,
+            stack: spare.stack,
+            ig: spare.ig,
+            polish_work: spare.polish,
+        }
     }
 
     fn nd(&self) -> usize {
         self.truth.len()
     }
 
-    /// Every sign change in the last step, all functions merged in time
-    /// order (ties: lower function first, i.e. lower condition first).
-    fn changes_in_step(&mut self, cx: &HookContext<'_, '_>) -> Vec<(Real, usize, bool)> {
+    /// Every sign change in the last step into `changes`, all functions
+    /// merged in time order (ties: lower function first, i.e. lower
+    /// condition first). A function that the quick test shows to stay on
+    /// its side is not searched (the search would find nothing, see
+    /// [`keeps_side`]), nor one whose polynomial is monotone with both ends
+    /// on that side ([`monotone_keeps_side`]); the step's basis polynomials
+    /// are built only for the first function that the quick test does not
+    /// exclude. The usual step, every function excluded by the quick test,
+    /// takes only the first loop.
+    fn changes_in_step(&mut self, cx: &HookContext<'_, '_>) {
+        self.changes.clear();
+        let hist = &cx.hist;
+        let (n, nd, k) = (cx.y.len(), self.nd(), hist.kold);
+        let quick = quick_test_applies(k, hist.psi);
+        let first = if quick {
+            let column = &hist.phi[n - nd..];
+            match self.truth.iter().enumerate().position(|(i, &t)| !keeps_side(column, n, i, k, t != 0)) {
+                Some(i) => i,
+                None => return,
+            }
+        } else {
+            0
+        };
+        self.search(cx, first, quick);
+    }
+
+    /// [`Self::changes_in_step`] from function `first` on, which the quick
+    /// test did not exclude (or was not to be used for: `quick` false).
+    #[inline(never)]
+    fn search(&mut self, cx: &HookContext<'_, '_>, first: usize, quick: bool) {
         let hist = &cx.hist;
         let (n, nd) = (cx.y.len(), self.nd());
         let h = hist.psi[0];
-        let polys = StepPolynomials::new(hist.kold, hist.psi, h);
-        let k = polys.degree();
-        let (coef, _) = self.scratch.split_at_mut(6);
-        let mut all = Vec::new();
-        let mut found = Vec::new();
-        for i in 0..nd {
+        let k = hist.kold;
+        let polys = StepPolynomials::new(k, hist.psi, h);
+        let coef = &mut self.scratch[..6];
+        for i in first..nd {
             let m = n - nd + i;
+            let truth = self.truth[i] != 0;
+            if i > first && quick && keeps_side(hist.phi, n, m, k, truth) {
+                continue;
+            }
             polys.of_component(hist.phi, n, m, coef);
+            if monotone_keeps_side(&coef[..=k], truth) {
+                continue;
+            }
             // Resolution: a hundredth of the variable's error weight; the
             // time to a few units of rounding.
             let ewt = 1.0 / cx.wt[m];
             let res = Resolution { s: 8.0 * cx.uround * (1.0 + (hist.tn / h).abs()), g: 0.01 * ewt };
-            found.clear();
-            crossings(&coef[..=k], -1.0, 0.0, self.truth[i] != 0, res, &mut found);
-            all.extend(found.iter().map(|c: &Change| (hist.tn + c.s * h, i, c.truth)));
+            self.found.clear();
+            crossings_with(&coef[..=k], -1.0, 0.0, truth, res, &mut self.stack, &mut self.found);
+            self.changes.extend(self.found.iter().map(|c: &Change| (hist.tn + c.s * h, i, c.truth)));
         }
-        all.sort_by(|a, b| {
+        if self.changes.len() < 2 {
+            return;
+        }
+        self.changes.sort_by(|a, b| {
             (a.0 - hist.tn).partial_cmp(&(b.0 - hist.tn)).unwrap_or(std::cmp::Ordering::Equal).then(a.1.cmp(&b.1))
         });
         if h < 0.0 {
-            all.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal).then(a.1.cmp(&b.1)));
+            self.changes.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal).then(a.1.cmp(&b.1)));
         }
-        all
     }
 
-    /// Offer the crossings to STCHANGE in time order; the first whose
-    /// condition changes is the event (the truth values then describe the
-    /// point just before it). Without an event the truth values are those
-    /// at the end of the step.
-    fn first_change<S: StateConditions + ?Sized>(
-        &mut self,
-        sys: &mut S,
-        cx: &HookContext<'_, '_>,
-        changes: &[(Real, usize, bool)],
-    ) -> Option<Pending> {
+    /// Offer the crossings in `changes` to STCHANGE in time order; the
+    /// first whose condition changes is the event (the truth values then
+    /// describe the point just before it). Without an event the truth
+    /// values are those at the end of the step.
+    fn first_change<S: StateConditions + ?Sized>(&mut self, sys: &mut S, cx: &HookContext<'_, '_>) -> Option<Pending> {
         let n = cx.y.len();
         let (_, rest) = self.scratch.split_at_mut(6);
         let (z, rest) = rest.split_at_mut(n);
         let zdot = &mut rest[..n];
-        for &(t, i, truth) in changes {
+        for &(t, i, truth) in &self.changes {
             let (k, j) = owner(self.isc, i);
             let first = i - j;
-            let mut ig: Vec<FInt> = self.truth[first..first + self.isc[k] as usize].to_vec();
-            ig[j] = FInt::from(truth);
+            self.ig.clear();
+            self.ig.extend_from_slice(&self.truth[first..first + self.isc[k] as usize]);
+            self.ig[j] = FInt::from(truth);
             cx.hist.at(t, z, zdot);
-            if sys.condition_changed(k, t, z, zdot, &ig) {
+            if sys.condition_changed(k, t, z, zdot, &self.ig) {
                 return Some(Pending { function: i, t, new_truth: truth });
             }
             self.truth[i] = FInt::from(truth);
@@ -173,8 +279,14 @@ impl<'a> EventDetector<'a> {
             tstop: self.tstop,
         };
         self.pending = None;
-        let mut polisher =
-            Polisher { sys, pattern: &self.pattern, source: self.source, crossing: &c, cnt: &mut *cx.cnt };
+        let mut polisher = Polisher {
+            sys,
+            pattern: &self.pattern,
+            source: self.source,
+            crossing: &c,
+            cnt: &mut *cx.cnt,
+            work: &mut self.polish_work,
+        };
         match polisher.run(cx.y, cx.yp) {
             Ok(t) if Self::beyond_tout(cx, t) => {
                 // The crossing is before TOUT but the polished point, one
@@ -207,6 +319,19 @@ impl<'a> EventDetector<'a> {
     }
 }
 
+impl Drop for EventDetector<'_> {
+    fn drop(&mut self) {
+        Spare {
+            changes: std::mem::take(&mut self.changes),
+            found: std::mem::take(&mut self.found),
+            stack: std::mem::take(&mut self.stack),
+            ig: std::mem::take(&mut self.ig),
+            polish: std::mem::take(&mut self.polish_work),
+        }
+        .give_back();
+    }
+}
+
 impl<S: DaeSystem + StateConditions + ?Sized> EventHook<S> for EventDetector<'_> {
     /// The reference truth values come from the consistent start point; a
     /// function exactly zero there is true.
@@ -232,8 +357,11 @@ impl<S: DaeSystem + StateConditions + ?Sized> EventHook<S> for EventDetector<'_>
         if self.nd() == 0 {
             return Ok(None);
         }
-        let changes = self.changes_in_step(cx);
-        let Some(p) = self.first_change(sys, cx, &changes) else {
+        self.changes_in_step(cx);
+        if self.changes.is_empty() {
+            return Ok(None);
+        }
+        let Some(p) = self.first_change(sys, cx) else {
             return Ok(None);
         };
         if Self::beyond_tout(cx, p.t) {

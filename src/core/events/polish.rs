@@ -67,6 +67,55 @@ const TOLERANCE: Real = 1e-4;
 /// Reductions of Delta g* tried.
 const REDUCTIONS: usize = 4;
 
+/// The vectors of one polishing, kept from one to the next (the event
+/// detector holds one for its call) so that polishing allocates none of
+/// its own after the first: each is taken while in use, cleared and
+/// zero-filled where a fresh one was, and put back after (one lost on an
+/// error path is simply allocated again).
+#[derive(Default)]
+pub struct PolishWork {
+    v: Vec<Real>,
+    f: Vec<Real>,
+    a: Vec<Real>,
+    q: Vec<Real>,
+    xz: Vec<Real>,
+    xp: Vec<Real>,
+    residual: Vec<Real>,
+    dfdz: Vec<Real>,
+    dfdzdot: Vec<Real>,
+    save: Vec<Real>,
+    work: Vec<Real>,
+}
+
+impl PolishWork {
+    /// The vectors' capacities, in numbers.
+    pub fn capacity(&self) -> usize {
+        [
+            &self.v,
+            &self.f,
+            &self.a,
+            &self.q,
+            &self.xz,
+            &self.xp,
+            &self.residual,
+            &self.dfdz,
+            &self.dfdzdot,
+            &self.save,
+            &self.work,
+        ]
+        .iter()
+        .map(|v| v.capacity())
+        .sum()
+    }
+}
+
+/// `v` emptied and refilled with `n` zeros, as `vec![0.0; n]`.
+fn zeroed(mut v: Vec<Real>, n: usize) -> Vec<Real> {
+    v.clear();
+    v.resize(n, 0.0);
+    v
+}
+
 /// The linearisation at one point: A factored, the border, and the terms
 /// for dx^p/dt.
 struct Linearisation {
@@ -86,6 +135,7 @@ pub struct Polisher<'p, S: ?Sized> {
     pub source: JacobianSource,
     pub crossing: &'p Crossing<'p>,
     pub cnt: &'p mut Counters,
+    pub work: &'p mut PolishWork,
 }
 
 impl<S: DaeSystem + StateConditions + ?Sized> Polisher<'_, S> {
@@ -111,24 +161,50 @@ impl<S: DaeSystem + StateConditions + ?Sized> Polisher<'_, S> {
     fn attempt(&mut self, delta_g: Real, z: &mut [Real], zdot: &mut [Real]) -> Result<Real, PolishFailure> {
         let c = self.crossing;
         let n = z.len();
-        let mut t = c.t;
+        let t = c.t;
         c.hist.at(t, z, zdot);
-        let mut v: Vec<Real> = (0..n).map(|i| if c.id[i] > 0 { zdot[i] } else { z[i] }).collect();
-        let mut f = vec![0.0; n];
+        let mut v = std::mem::take(&mut self.work.v);
+        v.clear();
+        v.extend((0..n).map(|i| if c.id[i] > 0 { zdot[i] } else { z[i] }));
+        let mut f = zeroed(std::mem::take(&mut self.work.f), n);
+        let result = self.iterate(delta_g, t, &mut v, &mut f, z, zdot);
+        self.work.v = v;
+        self.work.f = f;
+        result
+    }
+
+    /// The iterations of [`Self::attempt`] from time `t` and unknowns `v`.
+    fn iterate(
+        &mut self,
+        delta_g: Real,
+        mut t: Real,
+        v: &mut [Real],
+        f: &mut [Real],
+        z: &mut [Real],
+        zdot: &mut [Real],
+    ) -> Result<Real, PolishFailure> {
+        let c = self.crossing;
         for _refactor in 0..2 {
             let lin = self.linearise(t, z, zdot)?;
             let mut oldnrm = Real::INFINITY;
+            let mut done = None;
             for _ in 0..MAX_ITERATIONS {
-                let (nrm, dt) = self.newton_update(&lin, delta_g, &mut t, &mut v, &mut f, z, zdot)?;
+                let (nrm, dt) = self.newton_update(&lin, delta_g, &mut t, v, f, z, zdot)?;
                 let h = c.hist.psi[0];
                 if nrm <= TOLERANCE && dt.abs() <= TOLERANCE * h.abs() {
-                    return accepted(c, t, z, delta_g);
+                    done = Some(accepted(c, t, z, delta_g));
+                    break;
                 }
                 // Written so that a NaN norm stops the iteration.
                 if !(nrm < MAX_RATE * oldnrm || oldnrm.is_infinite()) {
                     break;
                 }
                 oldnrm = nrm;
+            }
+            self.work.a = lin.a;
+            self.work.q = lin.q;
+            if let Some(result) = done {
+                return result;
             }
         }
         Err(PolishFailure::NoConvergence)
@@ -181,16 +257,17 @@ impl<S: DaeSystem + StateConditions + ?Sized> Polisher<'_, S> {
         let pattern = self.pattern;
         let (dfdz, dfdzdot) = self.jacobians(t, z, zdot)?;
         // A: dF/dz' for differential columns, dF/dz for algebraic ones.
-        let mut a = vec![0.0; dfdz.len()];
+        let mut a = zeroed(std::mem::take(&mut self.work.a), dfdz.len());
         for (_, col, k) in pattern.entries() {
             a[k] = if c.id[col] > 0 { dfdzdot[k] } else { dfdz[k] };
         }
         let factors = pattern.factor(&a).map_err(|_| PolishFailure::NoConvergence)?;
         // d = dF/dt + dF/dx dx^p/dt; alpha - dF_m/dx dx^p/dt.
         let n = z.len();
-        let mut d = vec![0.0; n];
+        let mut d = zeroed(std::mem::take(&mut self.work.q), n);
         let alpha = self.sys.event_derivatives(c.k, c.j, t, z, zdot, &mut d).map_err(PolishFailure::Derivatives)?;
-        let (mut xz, mut xp) = (vec![0.0; n], vec![0.0; n]);
+        let mut xz = zeroed(std::mem::take(&mut self.work.xz), n);
+        let mut xp = zeroed(std::mem::take(&mut self.work.xp), n);
         c.hist.at(t, &mut xz, &mut xp);
         let mut alpha_total = alpha;
         for (r, col, k) in pattern.entries() {
@@ -202,10 +279,15 @@ impl<S: DaeSystem + StateConditions + ?Sized> Polisher<'_, S> {
             }
         }
         pattern.solve(&factors, &mut d);
+        self.work.xz = xz;
+        self.work.xp = xp;
+        self.work.dfdz = dfdz;
+        self.work.dfdzdot = dfdzdot;
         Ok(Linearisation { factors, a, q: d, alpha: alpha_total })
     }
 
-    /// dF/dz and dF/dz' in pattern order, from J at CJ = 0 and at CJ = 1/H.
+    /// dF/dz and dF/dz' in pattern order, from J at CJ = 0 and at CJ = 1/H
+    /// (vectors taken from the workspace: the caller puts them back).
     fn jacobians(
         &mut self,
         t: Real,
@@ -216,15 +298,17 @@ impl<S: DaeSystem + StateConditions + ?Sized> Polisher<'_, S> {
         let n = z.len();
         let h = c.hist.psi[0];
         let nnz = self.pattern.entries().count();
-        let mut residual = vec![0.0; n];
+        let mut residual = zeroed(std::mem::take(&mut self.work.residual), n);
         bump(&mut self.cnt.nre);
         if self.sys.residual(t, z, zdot, 0.0, &mut residual) != CallbackStatus::Ok {
             return Err(PolishFailure::NoConvergence);
         }
         let cj = 1.0 / h;
-        let (mut dfdz, mut j1) = (vec![0.0; nnz], vec![0.0; nnz]);
-        let mut save = Vec::new();
-        let mut work = vec![0.0; n];
+        let mut dfdz = zeroed(std::mem::take(&mut self.work.dfdz), nnz);
+        let mut j1 = zeroed(std::mem::take(&mut self.work.dfdzdot), nnz);
+        let mut save = std::mem::take(&mut self.work.save);
+        save.clear();
+        let mut work = zeroed(std::mem::take(&mut self.work.work), n);
         for (cjv, values) in [(0.0, &mut dfdz), (cj, &mut j1)] {
             bump(&mut self.cnt.nje);
             let at = Setup {
@@ -246,6 +330,9 @@ impl<S: DaeSystem + StateConditions + ?Sized> Polisher<'_, S> {
         for (d1, &d0) in j1.iter_mut().zip(&dfdz) {
             *d1 = (*d1 - d0) / cj;
         }
+        self.work.residual = residual;
+        self.work.save = save;
+        self.work.work = work;
         Ok((dfdz, j1))
     }
 }

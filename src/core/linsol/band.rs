@@ -47,7 +47,20 @@ impl BandShape {
     pub fn lda(&self) -> usize {
         2 * self.ml + self.mu + 1
     }
+
+    /// Whether [`factor`] and [`solve`] use the scalar kernels: the column
+    /// segments (ML long in the elimination, ML+MU in the back
+    /// substitution) are too short for SIMD to pay for its set-up.
+    pub fn is_narrow(&self) -> bool {
+        self.ml < NARROW_ML && self.ml + self.mu < NARROW_WIDTH
+    }
 }
+
+/// Bands with ML below this (and ML+MU below [`NARROW_WIDTH`]) take the
+/// scalar kernels.
+const NARROW_ML: usize = 4;
+/// See [`NARROW_ML`].
+const NARROW_WIDTH: usize = 16;
 
 /// `y += a * x` over equal-length contiguous segments: DAXPY's
 /// `y(i) = y(i) + a*x(i)` element by element. Long segments go to LLVM's
@@ -77,8 +90,21 @@ fn axpy(a: Real, x: &[Real], y: &mut [Real]) {
 
 /// Factor in place (the first `lda*n` entries of `abd`); `pivots[..n]`
 /// receives the interchanges (0-based). Replaces DGBFA.
+///
+/// Narrow bands (see [`BandShape::is_narrow`]) go to a plain scalar kernel,
+/// wider ones to the vectorised one; both perform the same operations in
+/// the same order and leave `abd` and `pivots` bit for bit the same.
 #[doc(alias = "DGBFA")]
 pub fn factor(abd: &mut [Real], shape: BandShape, pivots: &mut [FInt]) -> Result<(), SingularMatrix> {
+    if shape.is_narrow() {
+        factor_narrow(abd, shape, pivots)
+    } else {
+        factor_wide(abd, shape, pivots)
+    }
+}
+
+/// The vectorised kernel, [`factor_impl`] dispatched.
+fn factor_wide(abd: &mut [Real], shape: BandShape, pivots: &mut [FInt]) -> Result<(), SingularMatrix> {
     Arch::new().dispatch(FactorOp { abd, shape, pivots })
 }
 
@@ -129,18 +155,20 @@ fn factor_impl(abd: &mut [Real], shape: BandShape, pivots: &mut [FInt]) -> Resul
         let (head, tail) = abd.split_at_mut((k + 1) * lda);
         let colk = &mut head[k * lda + diag..k * lda + diag + lm + 1];
 
-        // Pivot: first entry of largest magnitude in rows k..=k+lm.
+        // Pivot: first entry of largest magnitude in rows k..=k+lm (its
+        // value carried along, see `eliminate`).
         let mut ip = 0;
-        let mut max = colk[0].abs();
-        for (i, v) in colk.iter().enumerate().skip(1) {
+        let mut pivot = colk[0];
+        let mut max = pivot.abs();
+        for (i, &v) in colk.iter().enumerate().skip(1) {
             if v.abs() > max {
                 max = v.abs();
                 ip = i;
+                pivot = v;
             }
         }
         let p = k + ip;
         pivots[k] = p as FInt;
-        let pivot = colk[ip];
         if pivot == 0.0 || !pivot.is_finite() {
             return Err(SingularMatrix { column: k });
         }
@@ -181,9 +209,19 @@ fn factor_impl(abd: &mut [Real], shape: BandShape, pivots: &mut [FInt]) -> Resul
 }
 
 /// Solve A x = b with the factors from [`factor`]; the first `n` entries of
-/// `b` are overwritten by x. Replaces DGBSL (job 0).
+/// `b` are overwritten by x. Replaces DGBSL (job 0). Kernel choice as in
+/// [`factor`] (the results do not depend on it).
 #[doc(alias = "DGBSL")]
 pub fn solve(abd: &[Real], shape: BandShape, pivots: &[FInt], b: &mut [Real]) {
+    if shape.is_narrow() {
+        solve_narrow(abd, shape, pivots, b)
+    } else {
+        solve_wide(abd, shape, pivots, b)
+    }
+}
+
+/// The vectorised kernel, [`solve_impl`] dispatched.
+fn solve_wide(abd: &[Real], shape: BandShape, pivots: &[FInt], b: &mut [Real]) {
     Arch::new().dispatch(SolveOp { abd, shape, pivots, b })
 }
 
@@ -237,6 +275,215 @@ fn solve_impl(abd: &[Real], shape: BandShape, pivots: &[FInt], b: &mut [Real]) {
         if t != 0.0 {
             axpy(t, &col[diag - lm..diag], &mut b[k - lm..k]);
         }
+    }
+}
+
+/// `y += a * x` element by element (DAXPY's order), as a plain loop: the
+/// narrow kernels' segments are a few entries long, often of a length known
+/// at compile time, and then fully unrolled.
+#[inline(always)]
+fn axpy_short(a: Real, x: &[Real], y: &mut [Real]) {
+    for (yi, &xi) in y.iter_mut().zip(x) {
+        *yi += a * xi;
+    }
+}
+
+/// DGBFA for narrow bands: ML (at most [`NARROW_ML`] - 1) becomes a
+/// compile-time constant, so that the pivot search, the scaling and the
+/// column updates of every elimination step but the last ML are
+/// straight-line code.
+fn factor_narrow(abd: &mut [Real], shape: BandShape, pivots: &mut [FInt]) -> Result<(), SingularMatrix> {
+    match shape.ml {
+        0 => factor_fixed::<0>(abd, shape, pivots),
+        1 => factor_fixed::<1>(abd, shape, pivots),
+        2 => factor_fixed::<2>(abd, shape, pivots),
+        3 => factor_fixed::<3>(abd, shape, pivots),
+        _ => factor_wide(abd, shape, pivots),
+    }
+}
+
+/// [`factor_impl`]'s elimination for `shape.ml == ML`, step for step.
+fn factor_fixed<const ML: usize>(
+    abd: &mut [Real],
+    shape: BandShape,
+    pivots: &mut [FInt],
+) -> Result<(), SingularMatrix> {
+    let BandShape { n, mu, .. } = shape;
+    debug_assert_eq!(shape.ml, ML);
+    if n == 0 {
+        return Ok(());
+    }
+    let lda = shape.lda();
+    let diag = ML + mu;
+    let abd = &mut abd[..lda * n];
+    let pivots = &mut pivots[..n];
+    let mut cleared = 0;
+    let mut last_col = 0;
+    for (k, pivot_k) in pivots.iter_mut().enumerate() {
+        // Fill rows of the columns step k can reach, zeroed once each.
+        let reach = (k + diag).min(n - 1);
+        while cleared <= reach {
+            for v in &mut abd[cleared * lda..cleared * lda + ML] {
+                *v = 0.0;
+            }
+            cleared += 1;
+        }
+        // lm = min(ML, rows left) rows below the diagonal, a constant in
+        // each arm (straight-line code for every step).
+        let (p, regular) = match (n - 1 - k).min(ML) {
+            0 => eliminate(abd, lda, diag, mu, n, k, 0, &mut last_col),
+            1 => eliminate(abd, lda, diag, mu, n, k, 1, &mut last_col),
+            2 => eliminate(abd, lda, diag, mu, n, k, 2, &mut last_col),
+            _ => eliminate(abd, lda, diag, mu, n, k, 3, &mut last_col),
+        };
+        *pivot_k = p as FInt;
+        if !regular {
+            return Err(SingularMatrix { column: k });
+        }
+    }
+    Ok(())
+}
+
+/// Elimination step `k` with `lm` rows below the diagonal (lm <= ML <= 3):
+/// pivot search, interchange, multipliers, column updates up to
+/// `last_col` (updated). Returns the pivot row and whether the pivot is
+/// usable (nonzero and finite; if not, the step stops after the search).
+///
+/// Each segment is read before it is written, and every entry is written
+/// once: the interchange is folded into the update instead of being
+/// stored first. (A store of one entry followed at once by a wider load
+/// of the segment, as the compiler may pack these few operations into
+/// SIMD registers, would stall on store forwarding.) The arithmetic is
+/// unchanged.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn eliminate(
+    abd: &mut [Real],
+    lda: usize,
+    diag: usize,
+    mu: usize,
+    n: usize,
+    k: usize,
+    lm: usize,
+    last_col: &mut usize,
+) -> (usize, bool) {
+    let colk = &mut abd[k * lda + diag..k * lda + diag + lm + 1];
+    // First entry of largest magnitude (IDAMAX), its value carried along
+    // (not loaded back through its index: a shorter dependency chain from
+    // the previous step's updates to this step's division).
+    let mut ip = 0;
+    let mut pivot = colk[0];
+    let mut max = pivot.abs();
+    for (i, &v) in colk.iter().enumerate().skip(1) {
+        if v.abs() > max {
+            max = v.abs();
+            ip = i;
+            pivot = v;
+        }
+    }
+    let p = k + ip;
+    if pivot == 0.0 || !pivot.is_finite() {
+        return (p, false);
+    }
+    // Interchange rows k and p, and scale the entries below the pivot:
+    // multiplier i is (row k+1+i after the interchange) * (-1/pivot).
+    let c0 = colk[0];
+    let scale = -1.0 / pivot;
+    let mut mults = [0.0; 3];
+    for (i, m) in mults.iter_mut().enumerate().take(lm) {
+        let v = if i + 1 == ip { c0 } else { colk[i + 1] };
+        *m = v * scale;
+    }
+    colk[0] = pivot;
+    for (c, &m) in colk[1..].iter_mut().zip(&mults) {
+        *c = m;
+    }
+    let mults = &mults[..lm];
+    *last_col = (*last_col).max(p + mu).min(n - 1);
+    let ncols = *last_col - k;
+    if lm == 0 || ncols == 0 {
+        return (p, true);
+    }
+    // Rows k..=k+lm of column k+1+jj start at (k+1)*lda + diag-1 + jj*(lda-1).
+    let mut start = (k + 1) * lda + diag - 1;
+    for _ in 0..ncols {
+        let seg = &mut abd[start..start + lm + 1];
+        // t = the entry interchanged into row k; row p receives row k's.
+        let t = seg[ip];
+        let s0 = seg[0];
+        if t != 0.0 {
+            let mut upd = [0.0; 3];
+            for (i, (u, &m)) in upd.iter_mut().zip(mults).enumerate() {
+                let v = if i + 1 == ip { s0 } else { seg[i + 1] };
+                *u = v + t * m;
+            }
+            seg[0] = t;
+            for (c, &u) in seg[1..].iter_mut().zip(&upd) {
+                *c = u;
+            }
+        } else if ip != 0 {
+            seg[ip] = s0;
+            seg[0] = t;
+        }
+        start += lda - 1;
+    }
+    (p, true)
+}
+
+/// DGBSL (job 0) for narrow bands, ML a compile-time constant as in
+/// [`factor_narrow`].
+fn solve_narrow(abd: &[Real], shape: BandShape, pivots: &[FInt], b: &mut [Real]) {
+    match shape.ml {
+        0 => solve_fixed::<0>(abd, shape, pivots, b),
+        1 => solve_fixed::<1>(abd, shape, pivots, b),
+        2 => solve_fixed::<2>(abd, shape, pivots, b),
+        3 => solve_fixed::<3>(abd, shape, pivots, b),
+        _ => solve_wide(abd, shape, pivots, b),
+    }
+}
+
+/// [`solve_impl`]'s steps for `shape.ml == ML`.
+fn solve_fixed<const ML: usize>(abd: &[Real], shape: BandShape, pivots: &[FInt], b: &mut [Real]) {
+    let BandShape { n, mu, .. } = shape;
+    debug_assert_eq!(shape.ml, ML);
+    if n == 0 {
+        return;
+    }
+    let lda = shape.lda();
+    let diag = ML + mu;
+    let abd = &abd[..lda * n];
+    let pivots = &pivots[..n];
+    let b = &mut b[..n];
+    if ML > 0 {
+        for (k, (col, &p)) in abd.chunks_exact(lda).zip(pivots).enumerate().take(n - 1) {
+            let p = p as usize;
+            match (n - 1 - k).min(ML) {
+                1 => forward(col, diag, k, p, 1, b),
+                2 => forward(col, diag, k, p, 2, b),
+                _ => forward(col, diag, k, p, 3, b),
+            }
+        }
+    }
+    for (k, col) in abd.chunks_exact(lda).enumerate().rev() {
+        b[k] /= col[diag];
+        let lm = k.min(diag);
+        let t = -b[k];
+        if t != 0.0 {
+            axpy_short(t, &col[diag - lm..diag], &mut b[k - lm..k]);
+        }
+    }
+}
+
+/// Forward step `k` of DGBSL: interchange, then L's `lm` multipliers.
+#[inline(always)]
+fn forward(col: &[Real], diag: usize, k: usize, p: usize, lm: usize, b: &mut [Real]) {
+    let t = b[p];
+    if p != k {
+        b[p] = b[k];
+        b[k] = t;
+    }
+    if t != 0.0 {
+        axpy_short(t, &col[diag + 1..diag + 1 + lm], &mut b[k + 1..k + 1 + lm]);
     }
 }
 
@@ -473,6 +720,125 @@ mod tests {
             assert!(f1.iter().zip(&f2).all(|(u, v)| u.to_bits() == v.to_bits()));
             assert!(x1.iter().zip(&x2).all(|(u, v)| u.to_bits() == v.to_bits()));
         }
+    }
+
+    /// Band matrix with every kind of entry the kernels treat specially:
+    /// random values (real pivoting), exact zeros (DAXPY's skip when the
+    /// multiplier is zero), optionally one non-finite entry; `fill` in the
+    /// workspace rows and outside the matrix.
+    fn tricky_band(s: BandShape, seed: u64, fill: Real, zeros: bool) -> Vec<Real> {
+        let (_, mut abd) = random_band(s, seed, seed.is_multiple_of(3), fill);
+        let mut rng = Lcg(seed ^ 0x9e37);
+        if zeros {
+            for j in 0..s.n {
+                for i in j.saturating_sub(s.mu)..(j + s.ml + 1).min(s.n) {
+                    if rng.next() > 0.6 {
+                        abd[idx(s, i, j)] = if rng.next() > 0.0 { 0.0 } else { -0.0 };
+                    }
+                }
+            }
+        }
+        abd
+    }
+
+    fn narrow_shapes() -> Vec<BandShape> {
+        let mut v = Vec::new();
+        for n in (0..=12).chain([17, 31, 64]) {
+            for ml in 0..NARROW_ML {
+                for mu in (0..=13).chain([n, n + 3]) {
+                    let s = BandShape { n, ml, mu };
+                    if s.is_narrow() {
+                        v.push(s);
+                    }
+                }
+            }
+        }
+        v
+    }
+
+    fn same_bits(a: &[Real], b: &[Real]) -> bool {
+        a.len() == b.len() && a.iter().zip(b).all(|(u, v)| u.to_bits() == v.to_bits())
+    }
+
+    /// The narrow kernels against the vectorised ones (and the undispatched
+    /// generic build), bit for bit: factors (workspace rows included),
+    /// pivots, the singular column, solutions.
+    #[test]
+    fn narrow_kernels_match_wide_bit_for_bit() {
+        let mut cases = 0;
+        for (t, s) in narrow_shapes().into_iter().enumerate() {
+            for variant in 0..6u64 {
+                let seed = 1000 + 7 * t as u64 + variant;
+                let fill = [0.0, 1.0e30, Real::NAN][variant as usize % 3];
+                let mut abd = tricky_band(s, seed, fill, variant >= 3);
+                if variant == 5 && s.n > 2 {
+                    // A NaN in the middle of the matrix: a singular step
+                    // or NaNs in the factors, identically on both sides.
+                    abd[idx(s, s.n / 2, s.n / 2)] = Real::NAN;
+                }
+                let (mut f1, mut p1) = (abd.clone(), vec![-7; s.n]);
+                let (mut f2, mut p2) = (abd.clone(), vec![-7; s.n]);
+                let (mut f3, mut p3) = (abd.clone(), vec![-7; s.n]);
+                let r1 = factor_narrow(&mut f1, s, &mut p1);
+                let r2 = factor_wide(&mut f2, s, &mut p2);
+                let r3 = factor_impl(&mut f3, s, &mut p3);
+                assert_eq!(r1, r2, "{s:?} variant {variant}");
+                assert_eq!(r1, r3, "{s:?} variant {variant}");
+                assert_eq!(p1, p2, "{s:?} variant {variant}");
+                assert_eq!(p1, p3, "{s:?} variant {variant}");
+                assert!(same_bits(&f1, &f2), "{s:?} variant {variant}");
+                assert!(same_bits(&f1, &f3), "{s:?} variant {variant}");
+                if r1.is_err() {
+                    continue;
+                }
+                let mut rng = Lcg(seed);
+                let b: Vec<Real> = (0..s.n).map(|i| if i % 3 == 1 { 0.0 } else { rng.next() }).collect();
+                let (mut x1, mut x2, mut x3) = (b.clone(), b.clone(), b.clone());
+                solve_narrow(&f1, s, &p1, &mut x1);
+                solve_wide(&f1, s, &p1, &mut x2);
+                solve_impl(&f1, s, &p1, &mut x3);
+                assert!(same_bits(&x1, &x2), "{s:?} variant {variant}");
+                assert!(same_bits(&x1, &x3), "{s:?} variant {variant}");
+                // And through the public entry points.
+                let (mut f4, mut p4, mut x4) = (abd.clone(), vec![0; s.n], b.clone());
+                factor(&mut f4, s, &mut p4).unwrap();
+                solve(&f4, s, &p4, &mut x4);
+                assert!(same_bits(&f1, &f4) && p1 == p4 && same_bits(&x1, &x4), "{s:?}");
+                cases += 1;
+            }
+        }
+        assert!(cases > 1000, "{cases}");
+    }
+
+    #[test]
+    fn narrow_kernels_match_wide_on_singular_columns() {
+        for s in narrow_shapes().into_iter().filter(|s| s.n > 0) {
+            for &zc in &[0usize, s.n / 2, s.n - 1] {
+                for &bad in &[0.0, Real::INFINITY] {
+                    let (_, mut abd) = random_band(s, 41 + zc as u64, true, 0.5);
+                    for i in zc.saturating_sub(s.mu)..(zc + s.ml + 1).min(s.n) {
+                        abd[idx(s, i, zc)] = 0.0;
+                    }
+                    abd[idx(s, zc, zc)] = bad;
+                    let (mut f1, mut p1) = (abd.clone(), vec![-1; s.n]);
+                    let (mut f2, mut p2) = (abd.clone(), vec![-1; s.n]);
+                    let r1 = factor_narrow(&mut f1, s, &mut p1);
+                    let r2 = factor_wide(&mut f2, s, &mut p2);
+                    assert_eq!(r1, Err(SingularMatrix { column: zc }), "{s:?}");
+                    assert_eq!(r1, r2);
+                    assert_eq!(p1, p2, "{s:?}");
+                    assert!(same_bits(&f1, &f2), "{s:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn kernel_choice() {
+        assert!(BandShape { n: 8, ml: 2, mu: 1 }.is_narrow());
+        assert!(BandShape { n: 10000, ml: 3, mu: 3 }.is_narrow());
+        assert!(!BandShape { n: 10000, ml: 20, mu: 20 }.is_narrow());
+        assert!(!BandShape { n: 10, ml: NARROW_ML, mu: 0 }.is_narrow());
     }
 
     #[test]

@@ -14,47 +14,72 @@
 //!   Applying the interchanges `k <-> pivots[k]` for `k = 0, 1, ...` to `b`
 //!   gives `P b`.
 //!
-//! # Two factorisation paths, one format
+//! # Two factorisation paths, one format, LINPACK's arithmetic
 //!
-//! - `n <= UNBLOCKED_MAX_N` (32): a hand-written right-looking,
-//!   column-oriented LU. It performs exactly the floating-point operations of
-//!   DGEFA in the same order (reciprocal of the pivot, column axpys, DAXPY's
-//!   skip of a zero multiplier), so with [`solve`] the results agree bit for
-//!   bit with the original DGEFA/DGESL (neither side contracts to FMA). No
-//!   allocation, no thread-local access.
-//! - larger `n`: faer's recursive blocked LU (`Par::Seq`, default
-//!   parameters) in place. faer returns the forward row permutation; it is
-//!   converted to the interchange sequence above, so [`solve`] needs no
-//!   inverse permutation. faer's index buffers and `MemBuffer` are cached per
-//!   thread (grown to the largest `n` seen, freed with the thread): no
-//!   allocation per call once warm. Only this cache outlives a call; it holds
-//!   no results.
+//! Both paths perform exactly the floating-point operations of DGEFA in the
+//! same order (reciprocal of the pivot, `a - l*u` with the product rounded
+//! before the subtraction, DAXPY's skip of a zero factor), so with [`solve`]
+//! the results agree bit for bit with the original DGEFA/DGESL at every
+//! order (neither side contracts to FMA; the crossover between the paths
+//! changes speed only).
 //!
-//! [`solve`] is hand-written for every `n` (DGESL's column sweeps): measured
-//! faster than faer's blocked triangular solves for one right-hand side at
-//! every size tried (33..1000). Above `NO_DISPATCH_MAX_N` (12) the
-//! hand-written loops are compiled for the running CPU's best instruction set
-//! (pulp dispatch through faer, AVX2 on x86-64); there is no FMA contraction,
-//! so the results do not depend on the instruction set.
+//! - `n <= UNBLOCKED_MAX_N` (40), or at most about `UNBLOCKED_MAX_NNZ`
+//!   (1500) non-zeros: a hand-written right-looking, column-oriented LU
+//!   (DGEFA's loops, full-row interchanges). No allocation, no
+//!   thread-local access.
+//! - otherwise a recursive blocked LU (`dense/blocked.rs`): columns halved
+//!   down to 8-wide panels factored by the same column code, triangular
+//!   solves for the U blocks, and the trailing updates by a packed 8 x 4
+//!   register-tile kernel (AVX2) that keeps the tile of the matrix in
+//!   registers and subtracts the products one elimination step at a time
+//!   (LINPACK's order at the speed of an ordinary product kernel without
+//!   FMA). Zero factors are skipped as DAXPY skips them: only 4-column
+//!   strips of U without a zero go to the tile kernel, other columns run
+//!   over the lists of their non-zeros, so structurally sparse matrices
+//!   (circuit models in dense storage) cost what their non-zeros cost.
+//!   Its packing buffers are cached per thread (grown to the largest `n`
+//!   seen, freed with the thread): no allocation per call once warm. Only
+//!   this cache outlives a call; it holds no results.
 //!
-//! faer does not detect singular pivots, so diag(U) is scanned afterwards; the
-//! first exactly zero or non-finite pivot is reported as [`SingularMatrix`]
-//! (LINPACK's `INFO != 0`, DASKR's IDID=-8 path). The unblocked path stops at
-//! that column; the contents of `a` are then unspecified (DASKR never solves
-//! with a failed factorisation).
-use std::cell::RefCell;
+//! Measured (min of runs on a loaded 2-core AVX-512 machine, AVX2 code):
+//! dense n = 400: 1.0 ms (DGEFA, gfortran -O2: 3.7 ms; faer with AVX-512
+//! FMA: 0.65 ms), n = 1000: ~15 ms (DGEFA ~90-130 ms, faer ~13 ms); the
+//! 2.6 %-dense circuit Jacobian of `benches/fortran/bench_dense_sparse.f`
+//! (n = 351): 0.19 ms (DGEFA 0.27 ms, faer 0.48 ms).
+//!
+//! [`solve`] is hand-written for every `n` (DGESL's column sweeps). Above
+//! `NO_DISPATCH_MAX_N` (12) the hand-written code is compiled for the
+//! running CPU's best instruction set (pulp dispatch through faer, AVX2 on
+//! x86-64, plain SSE2 code elsewhere); there is no FMA contraction, so the
+//! results do not depend on the instruction set.
+//!
+//! The first exactly zero or non-finite pivot is reported as
+//! [`SingularMatrix`] (LINPACK's `INFO != 0`, DASKR's IDID=-8 path; DGEFA
+//! would go on and report the last one, DASKR only tests for non-zero). The
+//! factorisation stops at that column; the contents of `a` are then
+//! unspecified (DASKR never solves with a failed factorisation).
+mod blocked;
 
-use faer::dyn_stack::{MemBuffer, MemStack};
-use faer::linalg::lu::partial_pivoting::factor::{lu_in_place, lu_in_place_scratch};
 use faer::traits::pulp::{Arch, Scalar, Simd, WithSimd};
-use faer::{MatMut, Par};
 
 use super::SingularMatrix;
 use crate::types::{FInt, Real};
 
-/// Largest order factored by the hand-written unblocked LU; above it faer's
-/// blocked LU is faster (measured with AVX2: the two cross near n = 32-40).
-const UNBLOCKED_MAX_N: usize = 32;
+/// Largest order always factored by the unblocked LU: on dense matrices
+/// the two paths cross at n = 40 (measured, AVX2: unblocked 15 % faster at
+/// 36, blocked 5 % faster at 48).
+const UNBLOCKED_MAX_N: usize = 40;
+
+/// Larger matrices with at most this many non-zeros (estimated from every
+/// [`NNZ_SAMPLE`]-th column) are factored by the unblocked LU too: its
+/// skipping of zero factors is the finest, and the two paths were measured
+/// to cross at 1150-1600 non-zeros on dense and random sparse matrices of
+/// 1, 3 and 10 % (n = 40 .. 350), later on circuit matrices (little
+/// fill-in; at 3000-4600 non-zeros, n = 350 .. 500).
+const UNBLOCKED_MAX_NNZ: usize = 1500;
+
+/// Column stride of the non-zero estimate.
+const NNZ_SAMPLE: usize = 4;
 
 /// Up to this order the hand-written code runs without CPU-feature dispatch
 /// (its cost would show); above it, it is compiled for AVX2 where available.
@@ -72,11 +97,28 @@ pub fn factor(a: &mut [Real], n: usize, pivots: &mut [FInt]) -> Result<(), Singu
     let pivots = &mut pivots[..n];
     if n <= NO_DISPATCH_MAX_N {
         factor_unblocked(Scalar, a, n, pivots)
-    } else if n <= UNBLOCKED_MAX_N {
+    } else if n <= UNBLOCKED_MAX_N || few_non_zeros(a, n) {
         Arch::new().dispatch(UnblockedFactor { a, n, pivots })
     } else {
         factor_blocked(a, n, pivots)
     }
+}
+
+/// Does the matrix have at most about [`UNBLOCKED_MAX_NNZ`] non-zeros?
+/// Counts every [`NNZ_SAMPLE`]-th column, stopping as soon as the estimate
+/// exceeds the bound (after a few columns of a dense matrix).
+fn few_non_zeros(a: &[Real], n: usize) -> bool {
+    if n > UNBLOCKED_MAX_NNZ {
+        return false;
+    }
+    let mut count = 0;
+    for col in a.chunks_exact(n).step_by(NNZ_SAMPLE) {
+        count += NNZ_SAMPLE * col.iter().map(|&v| usize::from(v != 0.0)).sum::<usize>();
+        if count > UNBLOCKED_MAX_NNZ {
+            return false;
+        }
+    }
+    true
 }
 
 /// Solve A x = b with the factors from [`factor`]; the first `n` entries of
@@ -227,81 +269,23 @@ fn solve_unblocked<S: Simd>(simd: S, lu: &[Real], n: usize, b: &mut [Real]) {
     }
 }
 
-/// Per-thread scratch of the blocked path, grown to the largest order seen.
-struct BlockedScratch {
-    /// Order the buffers are sized for.
-    capacity: usize,
-    /// faer's forward row permutation.
-    perm: Vec<usize>,
-    /// faer's inverse permutation; reused as "current position of row r"
-    /// when converting to interchanges.
-    perm_inv: Vec<usize>,
-    /// faer's workspace for `lu_in_place`.
-    mem: MemBuffer,
+/// [`blocked::factor`] compiled for the best instruction set.
+struct BlockedFactor<'a> {
+    a: &'a mut [Real],
+    n: usize,
+    pivots: &'a mut [FInt],
 }
 
-impl BlockedScratch {
-    fn new(n: usize) -> Self {
-        let req = lu_in_place_scratch::<usize, Real>(n, n, Par::Seq, Default::default());
-        Self { capacity: n, perm: vec![0; n], perm_inv: vec![0; n], mem: MemBuffer::new(req) }
+impl WithSimd for BlockedFactor<'_> {
+    type Output = Result<(), SingularMatrix>;
+    #[inline(always)]
+    fn with_simd<S: Simd>(self, simd: S) -> Self::Output {
+        blocked::factor(simd, self.a, self.n, self.pivots)
     }
-}
-
-thread_local! {
-    static BLOCKED_SCRATCH: RefCell<Option<BlockedScratch>> = const { RefCell::new(None) };
 }
 
 fn factor_blocked(a: &mut [Real], n: usize, pivots: &mut [FInt]) -> Result<(), SingularMatrix> {
-    let cached = BLOCKED_SCRATCH.try_with(|cell| {
-        let mut slot = cell.try_borrow_mut().ok()?;
-        if slot.as_ref().is_none_or(|s| s.capacity < n) {
-            *slot = Some(BlockedScratch::new(n));
-        }
-        let scratch = slot.as_mut()?;
-        Some(factor_blocked_with(a, n, pivots, scratch))
-    });
-    match cached {
-        Ok(Some(result)) => result,
-        // Thread-local storage being torn down, or re-entered on this thread
-        // (neither expected): use a private scratch.
-        _ => factor_blocked_with(a, n, pivots, &mut BlockedScratch::new(n)),
-    }
-}
-
-fn factor_blocked_with(
-    a: &mut [Real],
-    n: usize,
-    pivots: &mut [FInt],
-    scratch: &mut BlockedScratch,
-) -> Result<(), SingularMatrix> {
-    let perm = &mut scratch.perm[..n];
-    let perm_inv = &mut scratch.perm_inv[..n];
-    {
-        let mat = MatMut::from_column_major_slice_mut(&mut *a, n, n);
-        let stack = MemStack::new(&mut scratch.mem);
-        let _ = lu_in_place(mat, &mut *perm, &mut *perm_inv, Par::Seq, stack, Default::default());
-    }
-    // Forward permutation -> interchange sequence. `pivots` doubles as "row
-    // currently at position i" (identity at first; entry k is final once step
-    // k is done) and `perm_inv` as "position of row r".
-    for (i, (p, q)) in pivots.iter_mut().zip(perm_inv.iter_mut()).enumerate() {
-        *p = i as FInt;
-        *q = i;
-    }
-    for k in 0..n {
-        let row = perm[k];
-        let at = perm_inv[row];
-        if at != k {
-            let displaced = pivots[k] as usize;
-            pivots[at] = displaced as FInt;
-            perm_inv[displaced] = at;
-        }
-        pivots[k] = at as FInt;
-    }
-    match (0..n).find(|&k| bad_pivot(a[k * n + k])) {
-        Some(column) => Err(SingularMatrix { column }),
-        None => Ok(()),
-    }
+    Arch::new().dispatch(BlockedFactor { a, n, pivots })
 }
 
 #[cfg(test)]
@@ -476,7 +460,8 @@ mod tests {
 
     #[test]
     fn unblocked_and_blocked_agree() {
-        // The blocked path on an order the unblocked path could also do.
+        // The blocked path on an order the unblocked path could also do:
+        // bit for bit the same factors (LINPACK order on both paths).
         for &n in &[10usize, 20, 33, 48] {
             let (a, b) = random_system(n, 42);
             let mut lu1 = a.clone();
@@ -486,9 +471,7 @@ mod tests {
             let mut p2 = vec![0; n];
             factor_blocked(&mut lu2, n, &mut p2).unwrap();
             assert_eq!(p1, p2);
-            for (u, v) in lu1.iter().zip(&lu2) {
-                assert!((u - v).abs() <= 1e-12 * (1.0 + u.abs()));
-            }
+            assert!(lu1.iter().zip(&lu2).all(|(u, v)| u.to_bits() == v.to_bits()), "n={n}");
             let mut x = b.clone();
             solve(&lu2, n, &p2, &mut x);
             assert!(residual(&a, n, &x, &b) < 1e-12);
@@ -516,6 +499,182 @@ mod tests {
             assert!(lu1.iter().zip(&lu2).all(|(u, v)| u.to_bits() == v.to_bits()));
             assert!(x1.iter().zip(&x2).all(|(u, v)| u.to_bits() == v.to_bits()));
         }
+    }
+
+    /// Random matrix with about `density` non-zeros (some of them -0.0, so
+    /// that DAXPY's skip of a zero factor is visible in the signs of zeros),
+    /// a diagonal of random sign and magnitude `diag` (0: none), and a few
+    /// dense rows and columns (circuit-like: supply rails).
+    fn sparse_matrix(n: usize, density: Real, diag: Real, seed: u64) -> Vec<Real> {
+        let mut rng = Lcg(seed);
+        let mut a = vec![0.0; n * n];
+        for (idx, v) in a.iter_mut().enumerate() {
+            let (i, j) = (idx % n, idx / n);
+            let keep = (rng.next() + 1.0) * 0.5 < density || (i % 37 == 5 && j % 3 == 0) || (j % 41 == 7 && i % 2 == 0);
+            let r = rng.next();
+            if keep {
+                *v = r;
+            } else if r > 0.9 {
+                *v = -0.0;
+            }
+        }
+        if diag != 0.0 {
+            for k in 0..n {
+                a[k * n + k] += if rng.next() < 0.0 { -diag } else { diag };
+            }
+        }
+        a
+    }
+
+    /// Factor with the unblocked LINPACK-order code (no dispatch) and with
+    /// the dispatched path [`factor`] uses; both results must agree bit for
+    /// bit, as must the solutions.
+    fn assert_linpack_identical(a: &[Real], n: usize, what: &str) {
+        let (mut lu1, mut p1) = (a.to_vec(), vec![0; n]);
+        let r1 = factor_unblocked(Scalar, &mut lu1, n, &mut p1);
+        let (mut lu2, mut p2) = (a.to_vec(), vec![0; n]);
+        let r2 = factor_blocked(&mut lu2, n, &mut p2);
+        assert_eq!(r1, r2, "{what}: n={n}");
+        let (mut lu3, mut p3) = (a.to_vec(), vec![0; n]);
+        assert_eq!(blocked::factor(Scalar, &mut lu3, n, &mut p3), r1, "{what}: n={n} (scalar)");
+        if r1.is_ok() {
+            assert!(lu2.iter().zip(&lu3).all(|(u, v)| u.to_bits() == v.to_bits()), "{what}: n={n} (scalar)");
+        }
+        if r1.is_err() {
+            return;
+        }
+        assert_eq!(p1, p2, "{what}: n={n}");
+        let first = lu1.iter().zip(&lu2).position(|(u, v)| u.to_bits() != v.to_bits());
+        assert_eq!(first, None, "{what}: n={n}: first difference at {first:?}");
+        let b: Vec<Real> = (0..n).map(|i| ((i * 7) % 11) as Real - 5.0).collect();
+        let (mut x1, mut x2) = (b.clone(), b.clone());
+        solve(&lu1, n, &p1, &mut x1);
+        solve(&lu2, n, &p2, &mut x2);
+        assert!(x1.iter().zip(&x2).all(|(u, v)| u.to_bits() == v.to_bits()), "{what}: n={n}");
+    }
+
+    #[test]
+    fn blocked_is_linpack_order_dense() {
+        for n in (33..=200).step_by(7).chain([256, 300]) {
+            let (a, _) = random_system(n, 500 + n as u64);
+            assert_linpack_identical(&a, n, "dominant diagonal");
+            // Plain random: many row interchanges.
+            let mut rng = Lcg(n as u64);
+            let a: Vec<Real> = (0..n * n).map(|_| rng.next()).collect();
+            assert_linpack_identical(&a, n, "general");
+        }
+    }
+
+    #[test]
+    fn blocked_is_linpack_order_sparse() {
+        for n in [33usize, 40, 57, 64, 96, 129, 200, 350] {
+            for (density, diag) in [(0.01, 4.0), (0.03, 4.0), (0.1, 1.0), (0.03, 0.0), (0.3, 0.0)] {
+                let a = sparse_matrix(n, density, diag, 11 * n as u64 + (density * 100.0) as u64);
+                assert_linpack_identical(&a, n, &format!("density {density} diag {diag}"));
+            }
+        }
+    }
+
+    #[test]
+    fn blocked_reference_solve() {
+        // Against a plain reference: x = A^-1 b checked by the residual, for
+        // dense, structurally sparse and banded-looking matrices.
+        for n in (33..=200).step_by(11) {
+            let a = sparse_matrix(n, 0.05, 3.0, 900 + n as u64);
+            let b: Vec<Real> = (0..n).map(|i| (i as Real * 0.37).sin()).collect();
+            let x = factor_solve(&a, n, &b);
+            let r = residual(&a, n, &x, &b);
+            assert!(r < 1e-12, "n={n} residual {r}");
+        }
+    }
+
+    #[test]
+    fn blocked_singular_and_non_finite() {
+        // The first zero or non-finite pivot is reported, in the column the
+        // unblocked code reports (the elimination is the same).
+        for n in [33usize, 48, 100, 170] {
+            for zc in [0, 1, 17, n / 2, n - 1] {
+                let mut a = sparse_matrix(n, 0.05, 3.0, 7 + n as u64);
+                a[zc * n..(zc + 1) * n].fill(0.0);
+                let mut piv = vec![0; n];
+                let err = factor(&mut a.clone(), n, &mut piv).unwrap_err();
+                assert_eq!(err, SingularMatrix { column: zc }, "n={n}");
+                assert_linpack_identical(&a, n, "zero column");
+            }
+            // Column 40 (or the last) a combination of two earlier ones.
+            let c = 40.min(n - 1);
+            let mut a = sparse_matrix(n, 0.0, 1.0, 3);
+            for i in 0..n {
+                a[c * n + i] = a[3 * n + i] + a[5 * n + i];
+            }
+            let err = factor(&mut a.clone(), n, &mut vec![0; n]).unwrap_err();
+            assert_eq!(err.column, c, "n={n}");
+            for bad in [Real::NAN, Real::INFINITY] {
+                let mut a = sparse_matrix(n, 0.05, 3.0, 5);
+                a[(n - 2) * n + 20] = bad;
+                assert!(factor(&mut a.clone(), n, &mut vec![0; n]).is_err(), "n={n}");
+                assert_linpack_identical(&a, n, "non-finite entry");
+            }
+        }
+    }
+
+    #[test]
+    fn blocked_zero_rows_and_columns_of_u() {
+        // Block-diagonal and block-triangular patterns: whole blocks of U
+        // (and of L) zero, so that entire packed strips are skipped; plus a
+        // NaN multiplier that DGEFA never uses (its factors are all zero),
+        // which must not spread.
+        for n in [40usize, 97, 160] {
+            let mut a = vec![0.0; n * n];
+            let mut rng = Lcg(n as u64);
+            for j in 0..n {
+                for i in 0..n {
+                    if i / 20 == j / 20 || (i > j && (i + j) % 5 == 0) {
+                        a[j * n + i] = rng.next();
+                    }
+                }
+                a[j * n + j] = 10.0;
+            }
+            assert_linpack_identical(&a, n, "block structure");
+            // A NaN multiplier above a row of zeros in U: row 0 of U is
+            // 10 e_0, so u(0, j) = 0 for j > 0 and DGEFA never touches the
+            // other columns with column 0's multipliers.
+            let mut b = vec![0.0; n * n];
+            for j in 0..n {
+                for i in 0..n {
+                    b[j * n + i] = if i == j {
+                        10.0
+                    } else if i > 0 && j > 0 {
+                        rng.next()
+                    } else {
+                        0.0
+                    };
+                }
+            }
+            b[n - 1] = Real::NAN;
+            assert_linpack_identical(&b, n, "NaN multiplier");
+            let mut lu = b.clone();
+            let mut piv = vec![0; n];
+            factor(&mut lu, n, &mut piv).unwrap();
+            assert!(lu[n..].iter().all(|v| !v.is_nan()));
+        }
+    }
+
+    #[test]
+    fn path_choice_by_order_and_non_zeros() {
+        // Dense: the count stops after the first sampled column.
+        let (a, _) = random_system(60, 1);
+        assert!(!few_non_zeros(&a, 60));
+        // Diagonal plus a few entries: unblocked up to ~1500 non-zeros.
+        for (n, expect) in [(100, true), (1000, true), (1400, true), (1600, false)] {
+            let mut a = vec![0.0; n * n];
+            for k in 0..n {
+                a[k * n + k] = 1.0;
+            }
+            assert_eq!(few_non_zeros(&a, n), expect, "n={n}");
+        }
+        let a = sparse_matrix(200, 0.1, 1.0, 3);
+        assert!(!few_non_zeros(&a, 200));
     }
 
     #[test]

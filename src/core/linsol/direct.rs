@@ -3,7 +3,7 @@
 //! quotients, LU-factored in place in RWORK's WM segment with the pivots in
 //! IWORK (DMATD, DSLVD).
 
-use super::dq::{difference_quotients, BandGroups, SingleColumns};
+use super::dq::{band_difference_quotients, difference_quotients, BandGroups, SingleColumns};
 use super::{
     band, dense, FirstIterateTolerance, IcPolicy, LinearFailure, LinearResult, LinearSolver, Policy, Setup, SolvePoint,
 };
@@ -120,16 +120,7 @@ impl<'a> DirectSolver<'a> {
                 })
             }
             (JacobianSource::DifferenceQuotients, MatrixFormat::Band { ml, mu }) => {
-                let lda = 2 * ml + mu + 1;
-                let groups = BandGroups { n, width: ml + mu + 1 };
-                let pd = &mut *self.matrix;
-                difference_quotients(sys, at, self.save, &groups, nre, |col, delinv, g, g0| {
-                    let rows = col.saturating_sub(mu)..=(col + ml).min(n - 1);
-                    let base = col * lda + ml + mu - col;
-                    for i in rows {
-                        pd[base + i] = (g[i] - g0[i]) * delinv;
-                    }
-                })
+                band_difference_quotients(sys, at, self.save, self.shape(ml, mu), self.matrix, nre)
             }
         }
     }

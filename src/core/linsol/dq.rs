@@ -8,6 +8,7 @@
 //! max(sqrt(UROUND)*max(|y_j|, |h*y'_j|), 1/rwt_j) with the sign of h*y'_j,
 //! rounded to a representable difference; y'_j moves by CJ times it.
 
+use super::band::BandShape;
 use super::Setup;
 use crate::core::counters::bump;
 use crate::core::problem::{CallbackStatus, DaeSystem};
@@ -123,9 +124,209 @@ where
     Ok(())
 }
 
+/// Banded difference quotients straight into LINPACK band storage (DMATD
+/// case 5): [`difference_quotients`] over [`BandGroups`] with the store
+/// fused into the restoring loop, as DASKR does it. Column `col` of J goes
+/// to `pd[col*lda + ML+MU + i - col]` for rows `i` in
+/// `col-MU..=col+ML` (clipped to the matrix), one contiguous run; the top
+/// ML rows of each column are left alone. `save` holds 2*MSAVE reals
+/// (ysave then y'save). On a failed RES, y and y' are restored and nothing
+/// more is stored.
+pub fn band_difference_quotients<S: DaeSystem + ?Sized>(
+    sys: &mut S,
+    at: Setup<'_>,
+    save: &mut [Real],
+    shape: BandShape,
+    pd: &mut [Real],
+    nre: &mut FInt,
+) -> Result<(), CallbackStatus> {
+    let BandShape { n, ml, mu } = shape;
+    if n == 0 {
+        return Ok(());
+    }
+    let width = ml + mu + 1;
+    let lda = shape.lda();
+    let squr = at.uround.sqrt();
+    let Setup { t, cj, h, rwt, residual: g0, y, yp, work: g, .. } = at;
+    let rwt = &rwt[..n];
+    let g0 = &g0[..n];
+    let (ysave, ypsave) = save.split_at_mut(save.len() / 2);
+    let msave = BandGroups::save_len(n, width);
+    let (ysave, ypsave) = (&mut ysave[..msave], &mut ypsave[..msave]);
+    for first in 0..width.min(n) {
+        // Columns first, first+width, ... (k-th at save index k).
+        {
+            let (y, yp) = (&mut y[..n], &mut yp[..n]);
+            let (mut col, mut k) = (first, 0);
+            while col < n {
+                let (yc, ypc) = (y[col], yp[col]);
+                ysave[k] = yc;
+                ypsave[k] = ypc;
+                let del = increment(squr, yc, ypc, h, rwt[col]);
+                y[col] = yc + del;
+                yp[col] = ypc + cj * del;
+                col += width;
+                k += 1;
+            }
+        }
+        bump(nre);
+        let status = residual_call(sys, t, y, yp, cj, g);
+        let (y, yp) = (&mut y[..n], &mut yp[..n]);
+        if status != CallbackStatus::Ok {
+            let (mut col, mut k) = (first, 0);
+            while col < n {
+                y[col] = ysave[k];
+                yp[col] = ypsave[k];
+                col += width;
+                k += 1;
+            }
+            return Err(status);
+        }
+        let g = &g[..n];
+        let (mut col, mut k) = (first, 0);
+        while col < n {
+            let (ys, yps) = (ysave[k], ypsave[k]);
+            y[col] = ys;
+            yp[col] = yps;
+            // Recomputed from the restored values: the same increment.
+            let delinv = 1.0 / increment(squr, ys, yps, h, rwt[col]);
+            let (lo, hi) = (col.saturating_sub(mu), (col + ml).min(n - 1));
+            let start = col * lda + ml + mu - col;
+            let dst = &mut pd[start + lo..=start + hi];
+            for ((c, &gi), &g0i) in dst.iter_mut().zip(&g[lo..=hi]).zip(&g0[lo..=hi]) {
+                *c = (gi - g0i) * delinv;
+            }
+            col += width;
+            k += 1;
+        }
+    }
+    Ok(())
+}
+
+/// One RES call, kept out of line: whatever wraps the user's RES (checks
+/// of the result) is then compiled on its own, not squeezed into the
+/// registers left by the loops around the call.
+#[inline(never)]
+fn residual_call<S: DaeSystem + ?Sized>(
+    sys: &mut S,
+    t: Real,
+    y: &[Real],
+    yp: &[Real],
+    cj: Real,
+    delta: &mut [Real],
+) -> CallbackStatus {
+    sys.residual(t, y, yp, cj, delta)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A nonlinear banded residual: G_i = y'_i*(1 + y_i^2) + sum over the
+    /// band of c_ij * sin(y_j) (true bandwidths `ml`, `mu`); it fails
+    /// (Recoverable) on call number `fail_at`.
+    struct Banded {
+        n: usize,
+        ml: usize,
+        mu: usize,
+        calls: usize,
+        fail_at: usize,
+    }
+
+    impl DaeSystem for Banded {
+        fn residual(&mut self, _t: Real, y: &[Real], yp: &[Real], _cj: Real, d: &mut [Real]) -> CallbackStatus {
+            self.calls += 1;
+            if self.calls == self.fail_at {
+                return CallbackStatus::Recoverable;
+            }
+            for i in 0..self.n {
+                let mut v = yp[i] * (1.0 + y[i] * y[i]);
+                let lo = i.saturating_sub(self.ml);
+                for (j, yj) in y.iter().enumerate().take((i + self.mu + 1).min(self.n)).skip(lo) {
+                    v += (0.3 + (i * 7 + j * 3) as Real * 0.01) * yj.sin();
+                }
+                d[i] = v;
+            }
+            CallbackStatus::Ok
+        }
+    }
+
+    /// The band store as it was written before [`band_difference_quotients`]
+    /// existed: [`difference_quotients`] with an index loop.
+    #[allow(clippy::too_many_arguments)]
+    fn reference(
+        sys: &mut Banded,
+        at: Setup<'_>,
+        save: &mut [Real],
+        s: BandShape,
+        pd: &mut [Real],
+        nre: &mut FInt,
+    ) -> Result<(), CallbackStatus> {
+        let BandShape { n, ml, mu } = s;
+        let lda = s.lda();
+        let groups = BandGroups { n, width: ml + mu + 1 };
+        difference_quotients(sys, at, save, &groups, nre, |col, delinv, g, g0| {
+            let rows = col.saturating_sub(mu)..=(col + ml).min(n - 1);
+            let base = col * lda + ml + mu - col;
+            for i in rows {
+                pd[base + i] = (g[i] - g0[i]) * delinv;
+            }
+        })
+    }
+
+    #[test]
+    fn band_store_matches_the_generic_path_bit_for_bit() {
+        let mut cases = 0;
+        for n in [1usize, 2, 3, 5, 8, 13, 40] {
+            for (ml, mu) in [(0, 0), (1, 0), (0, 1), (2, 1), (1, 2), (3, 3), (5, 2), (n - 1, n - 1), (1, n + 2)] {
+                let s = BandShape { n, ml, mu };
+                let width = ml + mu + 1;
+                for fail_at in [0, 1, width.min(n), 2] {
+                    let y0: Vec<Real> = (0..n).map(|i| [0.0, 1.5, -2.25e-3, 7.0][i % 4] + i as Real * 0.1).collect();
+                    let yp0: Vec<Real> = (0..n).map(|i| [0.0, -0.0, 3.0, -1e-9][(i / 2) % 4]).collect();
+                    let rwt: Vec<Real> = (0..n).map(|i| 1e5 * (1.0 + i as Real)).collect();
+                    let run = |fast: bool| {
+                        let mut sys = Banded { n, ml: ml.min(2), mu: mu.min(3), calls: 0, fail_at };
+                        let (mut y, mut yp) = (y0.clone(), yp0.clone());
+                        let mut g0 = vec![0.0; n];
+                        sys.residual(0.0, &y, &yp, 3.0, &mut g0);
+                        let mut work = vec![0.0; n];
+                        let mut save = vec![0.0; 2 * BandGroups::save_len(n, width)];
+                        let mut pd = vec![-9.0; s.lda() * n];
+                        let mut nre = 0;
+                        let at = Setup {
+                            t: 0.5,
+                            cj: 3.0,
+                            h: if fail_at == 2 { -0.01 } else { 0.01 },
+                            uround: f64::EPSILON / 2.0,
+                            rwt: &rwt,
+                            residual: &g0,
+                            y: &mut y,
+                            yp: &mut yp,
+                            work: &mut work,
+                        };
+                        let r = if fast {
+                            band_difference_quotients(&mut sys, at, &mut save, s, &mut pd, &mut nre)
+                        } else {
+                            reference(&mut sys, at, &mut save, s, &mut pd, &mut nre)
+                        };
+                        (r, pd, y, yp, nre)
+                    };
+                    let (r1, pd1, y1, yp1, nre1) = run(true);
+                    let (r2, pd2, y2, yp2, nre2) = run(false);
+                    let bits = |v: &[Real]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+                    assert_eq!(r1, r2, "{s:?} fail_at {fail_at}");
+                    assert_eq!(nre1, nre2);
+                    assert_eq!(bits(&pd1), bits(&pd2), "{s:?} fail_at {fail_at}");
+                    assert_eq!(bits(&y1), bits(&y0));
+                    assert_eq!(bits(&yp1), bits(&yp0));
+                    assert_eq!((bits(&y2), bits(&yp2)), (bits(&y0), bits(&yp0)));
+                    cases += 1;
+                }
+            }
+        }
+        assert!(cases > 200);
+    }
 
     #[test]
     fn band_groups_cover_every_column_once() {

@@ -1,8 +1,23 @@
 //! The sparse direct solver: the iteration matrix J = dF/dz + CJ*dF/dzdot
 //! on the caller's coordinate pattern (JROW, JCOL), its values in RWORK in
 //! the caller's order, formed by the user's JAC or by difference quotients
-//! over a column colouring, and LU-factored by faer (COLAMD column order,
-//! partial pivoting).
+//! over a column colouring, and LU-factored with partial pivoting.
+//!
+//! # Factorisation
+//!
+//! - NEQ <= [`DENSE_MAX_N`] (16): the values are scattered into a dense
+//!   array and factored by [`dense::factor`] (on such systems faer's sparse
+//!   machinery costs more than the arithmetic).
+//! - larger: faer's sparse LU, `Par::Seq`: COLAMD column order and the
+//!   symbolic factorisation once per pattern, then per Jacobian the numeric
+//!   LU, supernodal or simplicial by faer's flop-ratio rule, tilted towards
+//!   supernodal from NEQ = 2000 on (see [`SUPERNODAL_MIN_N`]). faer does not
+//!   report a zero pivot (it divides by it) and does not expose the
+//!   supernodal factors, so after each factorisation the system is solved
+//!   with a zero right-hand side: the result is exactly zero unless a pivot
+//!   is zero (0/0) or the factors hold an infinity or NaN (times 0); then,
+//!   as for non-finite values of J, the matrix is reported as
+//!   [`LinearFailure::Singular`] (DDASKR's singular path).
 //!
 //! # State and caches
 //!
@@ -14,26 +29,25 @@
 //! it was computed from. When a call finds no entry for its stamp (a
 //! restored checkpoint, another integration interleaved on this thread, a
 //! call from another thread), it refactors from RWORK: the same values give
-//! the same factors, bit for bit. The cache holds a few patterns and a few
-//! factorisations per thread, least recently used first out, so memory
-//! stays flat however many integrations run.
-//!
-//! faer does not report a zero pivot (it divides by it); the diagonal of U
-//! is scanned after each factorisation and an exactly zero or non-finite
-//! pivot is reported as [`LinearFailure::Singular`] (DDASKR's singular
-//! path).
+//! the same factors, bit for bit (sequential, deterministic kernels; the
+//! storage a factorisation reuses does not change its result). The cache
+//! holds a few patterns and a few factorisations per thread, least recently
+//! used first out, so memory stays flat however many integrations run; a
+//! new factorisation of a solver's matrix reuses the storage of the one it
+//! replaces (held by the solver, or cached under its old stamp), and faer's
+//! workspace is one per-thread buffer grown to the largest need seen.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use faer::dyn_stack::{MemBuffer, MemStack, StackReq};
-use faer::perm::PermRef;
-use faer::sparse::linalg::colamd;
-use faer::sparse::linalg::lu::simplicial::{self, SimplicialLu};
+use faer::sparse::linalg::lu::{factorize_symbolic_lu, LuRef, LuSymbolicParams, NumericLu, SymbolicLu};
+use faer::sparse::linalg::{LuError, SupernodalThreshold};
 use faer::sparse::{SparseColMatRef, SymbolicSparseColMatRef};
 use faer::{Conj, MatMut, Par};
 
+use super::dense;
 use super::direct::DIRECT_POLICY;
 use super::dq::{difference_quotients, ColumnGroups};
 use super::{JacobianSource, LinearFailure, LinearResult, LinearSolver, Policy, Setup, SolvePoint};
@@ -72,19 +86,49 @@ impl ColumnGroups for Colouring {
     }
 }
 
-/// The analysed pattern: CSC structure, colouring, column order.
-#[derive(Clone, Debug)]
+/// Up to this order the matrix is scattered into a dense `n x n` array and
+/// factored by [`dense::factor`] (partial pivoting, no allocation beyond the
+/// cached factors): on tiny systems faer's sparse machinery costs more than
+/// the arithmetic.
+pub const DENSE_MAX_N: usize = 16;
+
+/// From this order on, faer's supernodal LU is chosen more readily than by
+/// faer's default flop-ratio rule: [`SUPERNODAL_THRESHOLD`] instead of
+/// [`SupernodalThreshold::AUTO`]. Measured (sparse_bench, one factorisation
+/// and about eight solves per Jacobian): 5-point patterns of NEQ = 10000 and
+/// more factor 2-8 times faster supernodal; at NEQ = 400 the simplicial LU's
+/// faster solves win, as faer's rule says; the 20 x 500 Fisher-KPP pattern
+/// (BAND20) is left simplicial by faer's rule but factors twice as fast
+/// supernodal.
+const SUPERNODAL_MIN_N: usize = 2000;
+const SUPERNODAL_THRESHOLD: SupernodalThreshold = SupernodalThreshold(0.25);
+
+/// The symbolic analysis of a pattern.
+#[derive(Debug)]
+enum Analysis {
+    /// NEQ <= [`DENSE_MAX_N`]: dense LU.
+    Dense,
+    /// faer's symbolic LU: COLAMD's column order and the supernodal (or
+    /// simplicial) structure.
+    Sparse(Box<SymbolicLu<usize>>),
+    /// The symbolic analysis failed (faer only fails for lack of memory or
+    /// index overflow): every factorisation reports a singular matrix.
+    Unavailable,
+}
+
+/// The analysed pattern: CSC structure, colouring, symbolic LU.
+#[derive(Debug)]
 pub struct Pattern {
     n: usize,
+    /// [`pattern_key`] of the caller's lists.
+    key: u64,
     /// CSC structure, 0-based, rows ascending within a column.
     col_ptr: Vec<usize>,
     row_idx: Vec<usize>,
     /// CSC position -> the caller's entry (0-based k).
     to_user: Vec<usize>,
     colouring: Colouring,
-    /// COLAMD's fill-reducing column order (the symbolic analysis).
-    col_perm: Vec<usize>,
-    col_perm_inv: Vec<usize>,
+    analysis: Analysis,
 }
 
 /// FNV-1a over 32-bit words.
@@ -130,9 +174,20 @@ impl Pattern {
         let mut order: Vec<usize> = (0..nnz).collect();
         order.sort_unstable_by_key(|&k| (cols[k], rows[k]));
         let row_idx: Vec<usize> = order.iter().map(|&k| rows[k] as usize - 1).collect();
-        let colouring = greedy_colouring(n, &col_ptr, &row_idx);
-        let (col_perm, col_perm_inv) = column_order(n, &col_ptr, &row_idx);
-        Ok(Pattern { n, col_ptr, row_idx, to_user: order, colouring, col_perm, col_perm_inv })
+        let colouring = colouring(n, &col_ptr, &row_idx);
+        let analysis = if n <= DENSE_MAX_N {
+            Analysis::Dense
+        } else {
+            let sym = SymbolicSparseColMatRef::new_checked(n, n, &col_ptr, None, &row_idx);
+            let threshold = if n >= SUPERNODAL_MIN_N { SUPERNODAL_THRESHOLD } else { SupernodalThreshold::AUTO };
+            let params = LuSymbolicParams { supernodal_flop_ratio_threshold: threshold, ..Default::default() };
+            match factorize_symbolic_lu(sym, params) {
+                Ok(s) => Analysis::Sparse(Box::new(s)),
+                Err(_) => Analysis::Unavailable,
+            }
+        };
+        let key = pattern_key(n, rows, cols);
+        Ok(Pattern { n, key, col_ptr, row_idx, to_user: order, colouring, analysis })
     }
 
     /// Residual calls per difference-quotient Jacobian (for tests and
@@ -142,15 +197,24 @@ impl Pattern {
         self.colouring.count()
     }
 
+    /// Which factorisation the pattern gets: "dense", "sparse LU" (for
+    /// benchmarks).
+    #[cfg(any(test, feature = "internals"))]
+    pub fn method(&self) -> &'static str {
+        match self.analysis {
+            Analysis::Dense => "dense",
+            Analysis::Sparse(_) => "sparse",
+            Analysis::Unavailable => "none",
+        }
+    }
+
     fn symbolic(&self) -> SymbolicSparseColMatRef<'_, usize> {
         SymbolicSparseColMatRef::new_checked(self.n, self.n, &self.col_ptr, None, &self.row_idx)
     }
 }
 
-/// Greedy distance-2 colouring: each column takes the smallest colour no
-/// column sharing a row with it has. A 5-point stencil needs about five.
-fn greedy_colouring(n: usize, col_ptr: &[usize], row_idx: &[usize]) -> Colouring {
-    // Rows -> columns (CSR of the pattern).
+/// Rows -> columns (CSR of the pattern): row pointers and column indices.
+fn rows_to_columns(n: usize, col_ptr: &[usize], row_idx: &[usize]) -> (Vec<usize>, Vec<usize>) {
     let mut row_ptr = vec![0usize; n + 1];
     for &r in row_idx {
         row_ptr[r + 1] += 1;
@@ -166,17 +230,148 @@ fn greedy_colouring(n: usize, col_ptr: &[usize], row_idx: &[usize]) -> Colouring
             fill[r] += 1;
         }
     }
-    let mut colour = vec![usize::MAX; n];
-    let mut forbidden: Vec<usize> = Vec::new();
-    let mut ncolours = 0;
+    (row_ptr, row_cols)
+}
+
+/// Largest column intersection graph (columns that share a row), in
+/// edge visits (the sum of the squared row lengths), for which the
+/// orderings below are tried; past it (a pattern with dense rows) the
+/// columns are coloured in natural order only.
+const INTERSECTION_GRAPH_MAX: usize = 1 << 26;
+
+/// A distance-2 colouring of the columns (no two columns of one colour share
+/// a row), for the difference quotients. Candidates: greedy colourings in
+/// natural order, largest degree first and smallest degree last (the degree
+/// being the number of columns a column shares a row with), and DSATUR; the
+/// one with the fewest colours is kept (the first of equals). On 5-point
+/// and 9-point stencils DSATUR finds the optimum, 5 and 9 colours, where the
+/// greedy orders take 7 and 9-11.
+fn colouring(n: usize, col_ptr: &[usize], row_idx: &[usize]) -> Colouring {
+    let (row_ptr, row_cols) = rows_to_columns(n, col_ptr, row_idx);
+    let visits = (0..n).fold(0usize, |acc, r| acc.saturating_add((row_ptr[r + 1] - row_ptr[r]).pow(2)));
+    let natural: Vec<usize> = (0..n).collect();
+    if visits > INTERSECTION_GRAPH_MAX {
+        // Greedy on the rows directly, no graph built.
+        let neighbours = |j: usize, f: &mut dyn FnMut(usize)| {
+            for &r in &row_idx[col_ptr[j]..col_ptr[j + 1]] {
+                for &c in &row_cols[row_ptr[r]..row_ptr[r + 1]] {
+                    f(c);
+                }
+            }
+        };
+        return groups(&greedy(n, &natural, neighbours));
+    }
+    // The column intersection graph: adjacency of each column, self excluded.
+    let (mut adj_ptr, mut adj) = (Vec::with_capacity(n + 1), Vec::new());
+    let mut mark = vec![usize::MAX; n];
+    adj_ptr.push(0);
     for j in 0..n {
+        mark[j] = j;
         for &r in &row_idx[col_ptr[j]..col_ptr[j + 1]] {
             for &c in &row_cols[row_ptr[r]..row_ptr[r + 1]] {
-                if colour[c] != usize::MAX {
-                    forbidden[colour[c]] = j;
+                if mark[c] != j {
+                    mark[c] = j;
+                    adj.push(c);
                 }
             }
         }
+        adj_ptr.push(adj.len());
+    }
+    let graph = |j: usize, f: &mut dyn FnMut(usize)| adj[adj_ptr[j]..adj_ptr[j + 1]].iter().for_each(|&c| f(c));
+    let degree = |j: usize| adj_ptr[j + 1] - adj_ptr[j];
+    let mut largest_first = natural.clone();
+    largest_first.sort_by_key(|&j| (std::cmp::Reverse(degree(j)), j));
+    let smallest_last = smallest_last_order(n, &adj_ptr, &adj);
+    let mut best = dsatur(n, &adj_ptr, &adj);
+    for order in [natural, largest_first, smallest_last] {
+        let c = greedy(n, &order, graph);
+        if c.1 < best.1 {
+            best = c;
+        }
+    }
+    groups(&best)
+}
+
+/// DSATUR (Brelaz): colour next the uncoloured column whose neighbours
+/// already carry the most distinct colours (then the one of largest degree,
+/// then the lowest index), with the smallest colour free for it.
+fn dsatur(n: usize, adj_ptr: &[usize], adj: &[usize]) -> (Vec<usize>, usize) {
+    use std::cmp::Reverse;
+    use std::collections::BTreeSet;
+    let degree = |j: usize| adj_ptr[j + 1] - adj_ptr[j];
+    let mut colour = vec![usize::MAX; n];
+    // The colours of each column's coloured neighbours, ascending.
+    let mut seen: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut queue: BTreeSet<(usize, usize, Reverse<usize>)> = (0..n).map(|j| (0, degree(j), Reverse(j))).collect();
+    let mut ncolours = 0;
+    while let Some((_, _, Reverse(j))) = queue.pop_last() {
+        let taken = &seen[j];
+        let pick = (0..).find(|c| taken.binary_search(c).is_err()).unwrap_or(0);
+        colour[j] = pick;
+        ncolours = ncolours.max(pick + 1);
+        seen[j] = Vec::new();
+        for &c in &adj[adj_ptr[j]..adj_ptr[j + 1]] {
+            if colour[c] != usize::MAX {
+                continue;
+            }
+            if let Err(pos) = seen[c].binary_search(&pick) {
+                queue.remove(&(seen[c].len(), degree(c), Reverse(c)));
+                seen[c].insert(pos, pick);
+                queue.insert((seen[c].len(), degree(c), Reverse(c)));
+            }
+        }
+    }
+    (colour, ncolours)
+}
+
+/// Smallest-last order: repeatedly remove a column of least remaining
+/// degree; colour in the reverse order of removal.
+fn smallest_last_order(n: usize, adj_ptr: &[usize], adj: &[usize]) -> Vec<usize> {
+    let mut degree: Vec<usize> = (0..n).map(|j| adj_ptr[j + 1] - adj_ptr[j]).collect();
+    let max_degree = degree.iter().copied().max().unwrap_or(0);
+    // Buckets by degree with lazy deletion: a column may sit in buckets of
+    // its older degrees; it is taken only from the bucket of its current one.
+    let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); max_degree + 1];
+    for j in (0..n).rev() {
+        buckets[degree[j]].push(j);
+    }
+    let mut removed = vec![false; n];
+    let mut order = Vec::with_capacity(n);
+    let mut low = 0;
+    while order.len() < n {
+        let Some(j) = buckets[low].pop() else {
+            low += 1;
+            continue;
+        };
+        if removed[j] || degree[j] != low {
+            continue;
+        }
+        removed[j] = true;
+        order.push(j);
+        for &c in &adj[adj_ptr[j]..adj_ptr[j + 1]] {
+            if !removed[c] {
+                degree[c] -= 1;
+                buckets[degree[c]].push(c);
+            }
+        }
+        low = low.saturating_sub(1);
+    }
+    order.reverse();
+    order
+}
+
+/// Greedy colouring in the given order: each column takes the smallest
+/// colour none of its neighbours has. Returns the colours and their count.
+fn greedy(n: usize, order: &[usize], neighbours: impl Fn(usize, &mut dyn FnMut(usize))) -> (Vec<usize>, usize) {
+    let mut colour = vec![usize::MAX; n];
+    let mut forbidden: Vec<usize> = Vec::new();
+    let mut ncolours = 0;
+    for &j in order {
+        neighbours(j, &mut |c| {
+            if colour[c] != usize::MAX {
+                forbidden[colour[c]] = j;
+            }
+        });
         let pick = (0..ncolours).find(|&c| forbidden[c] != j).unwrap_or(ncolours);
         if pick == ncolours {
             ncolours += 1;
@@ -184,8 +379,13 @@ fn greedy_colouring(n: usize, col_ptr: &[usize], row_idx: &[usize]) -> Colouring
         }
         colour[j] = pick;
     }
+    (colour, ncolours)
+}
+
+/// The column groups of a colouring, columns ascending within a group.
+fn groups(&(ref colour, ncolours): &(Vec<usize>, usize)) -> Colouring {
     let mut starts = vec![0usize; ncolours + 1];
-    for &c in &colour {
+    for &c in colour {
         starts[c + 1] += 1;
     }
     for g in 0..ncolours {
@@ -193,7 +393,7 @@ fn greedy_colouring(n: usize, col_ptr: &[usize], row_idx: &[usize]) -> Colouring
     }
     let largest = (0..ncolours).map(|g| starts[g + 1] - starts[g]).max().unwrap_or(0);
     let mut fill = starts.clone();
-    let mut columns = vec![0usize; n];
+    let mut columns = vec![0usize; colour.len()];
     for (j, &c) in colour.iter().enumerate() {
         columns[fill[c]] = j;
         fill[c] += 1;
@@ -201,27 +401,22 @@ fn greedy_colouring(n: usize, col_ptr: &[usize], row_idx: &[usize]) -> Colouring
     Colouring { starts, columns, largest }
 }
 
-/// COLAMD's column order for the pattern.
-fn column_order(n: usize, col_ptr: &[usize], row_idx: &[usize]) -> (Vec<usize>, Vec<usize>) {
-    let (mut fwd, mut inv) = (vec![0usize; n], vec![0usize; n]);
-    let sym = SymbolicSparseColMatRef::new_checked(n, n, col_ptr, None, row_idx);
-    let req = colamd::order_scratch::<usize>(n, n, row_idx.len());
-    let mut mem = MemBuffer::new(req);
-    if colamd::order(&mut fwd, &mut inv, sym, colamd::Control::default(), MemStack::new(&mut mem)).is_err() {
-        // Natural order if COLAMD cannot run (it only fails for lack of memory).
-        for (i, (f, v)) in fwd.iter_mut().zip(inv.iter_mut()).enumerate() {
-            *f = i;
-            *v = i;
-        }
-    }
-    (fwd, inv)
+/// The numeric factors of one matrix (always inside a boxed [`Factors`],
+/// so the size of the variants does not matter).
+#[allow(clippy::large_enum_variant)]
+enum Numeric {
+    /// Column-major LU and pivots of [`dense::factor`].
+    Dense { lu: Vec<Real>, pivots: Vec<FInt> },
+    /// faer's sparse LU, and the matrix in CSC order (kept to reuse the
+    /// buffer).
+    Sparse { lu: NumericLu<usize, Real>, csc: Vec<Real> },
 }
 
-/// A numeric factorisation and the checksum of the values it came from.
+/// A numeric factorisation, the pattern it belongs to and the checksum of
+/// the values it came from.
 struct Factors {
-    lu: SimplicialLu<usize, Real>,
-    row_perm: Vec<usize>,
-    row_perm_inv: Vec<usize>,
+    pattern: u64,
+    numeric: Numeric,
     checksum: u64,
 }
 
@@ -240,7 +435,8 @@ struct Cache {
     /// Most recently used last.
     patterns: Vec<(u64, Rc<Pattern>)>,
     factors: Vec<(u64, Box<Factors>)>,
-    scratch: Option<MemBuffer>,
+    /// faer's workspace, with the requirement it was allocated for.
+    scratch: Option<(MemBuffer, StackReq)>,
 }
 
 thread_local! {
@@ -287,7 +483,12 @@ fn initial_stamp() -> u64 {
 /// from this thread's cache or analysed now. The handle is shared by the
 /// solver and the event polishing, and returned to the cache on drop.
 pub fn shared_pattern(n: usize, rows: &[FInt], cols: &[FInt]) -> Result<Rc<Pattern>, PatternError> {
-    let key = pattern_key(n, rows, cols);
+    shared_pattern_keyed(n, rows, cols, pattern_key(n, rows, cols))
+}
+
+/// [`shared_pattern`] with the lists' [`pattern_key`] already computed by
+/// the caller.
+pub fn shared_pattern_keyed(n: usize, rows: &[FInt], cols: &[FInt], key: u64) -> Result<Rc<Pattern>, PatternError> {
     let cached = CACHE.with(|c| c.borrow().patterns.iter().find(|(k, _)| *k == key).map(|(_, p)| Rc::clone(p)));
     let pattern = match cached {
         Some(p) => p,
@@ -345,30 +546,65 @@ impl Pattern {
     /// exactly zero or non-finite pivot (or a structurally singular
     /// pattern) is a singular matrix.
     pub fn factor(&self, values: &[Real]) -> Result<SparseFactors, LinearFailure> {
+        self.refactor(values, None)
+    }
+
+    /// [`Pattern::factor`], reusing the storage of an earlier factorisation
+    /// of this pattern (its contents are overwritten; the result is the same,
+    /// bit for bit, as with fresh storage).
+    pub fn refactor(&self, values: &[Real], old: Option<SparseFactors>) -> Result<SparseFactors, LinearFailure> {
         let n = self.n;
-        let csc_values: Vec<Real> = self.to_user.iter().map(|&k| values[k]).collect();
-        let a = SparseColMatRef::new(self.symbolic(), &csc_values);
-        let col_perm = PermRef::new_checked(&self.col_perm, &self.col_perm_inv, n);
-        let mut f = Box::new(Factors {
-            lu: SimplicialLu::new(),
-            row_perm: vec![0; n],
-            row_perm_inv: vec![0; n],
-            checksum: checksum(values),
-        });
-        let req = simplicial::factorize_simplicial_numeric_lu_scratch::<usize, Real>(n, n);
-        with_scratch(req, |stack| {
-            simplicial::factorize_simplicial_numeric_lu(
-                &mut f.row_perm,
-                &mut f.row_perm_inv,
-                &mut f.lu,
-                a,
-                col_perm,
-                stack,
-            )
-        })
-        .map_err(|_| LinearFailure::Singular)?;
-        if !pivots_usable(&f.lu) {
-            return Err(LinearFailure::Singular);
+        let mut f = match old {
+            Some(SparseFactors(f)) if f.pattern == self.key => f,
+            _ => Box::new(Factors {
+                pattern: self.key,
+                numeric: Numeric::Dense { lu: Vec::new(), pivots: Vec::new() },
+                checksum: 0,
+            }),
+        };
+        f.checksum = checksum(values);
+        match &self.analysis {
+            Analysis::Unavailable => return Err(LinearFailure::Singular),
+            Analysis::Dense => {
+                if !matches!(f.numeric, Numeric::Dense { .. }) {
+                    f.numeric = Numeric::Dense { lu: Vec::new(), pivots: Vec::new() };
+                }
+                let Numeric::Dense { lu, pivots } = &mut f.numeric else { unreachable!() };
+                lu.clear();
+                lu.resize(n * n, 0.0);
+                for (r, c, k) in self.entries() {
+                    lu[r + c * n] = values[k];
+                }
+                pivots.resize(n, 0);
+                dense::factor(lu, n, pivots)?;
+            }
+            Analysis::Sparse(sym) => {
+                if !matches!(f.numeric, Numeric::Sparse { .. }) {
+                    f.numeric = Numeric::Sparse { lu: NumericLu::new(), csc: Vec::new() };
+                }
+                let Numeric::Sparse { lu, csc } = &mut f.numeric else { unreachable!() };
+                // The zero-vector probe below needs finite input.
+                if !values.iter().all(|v| v.is_finite()) {
+                    return Err(LinearFailure::Singular);
+                }
+                csc.clear();
+                csc.extend(self.to_user.iter().map(|&k| values[k]));
+                let a = SparseColMatRef::new(self.symbolic(), csc);
+                let req = sym.factorize_numeric_lu_scratch::<Real>(Par::Seq, Default::default());
+                let done = with_scratch(req, |stack| {
+                    sym.factorize_numeric_lu(lu, a, Par::Seq, stack, Default::default()).map(|_| ())
+                });
+                done.map_err(|_: LuError| LinearFailure::Singular)?;
+                // faer reports no zero pivot and hides its supernodal factors:
+                // solve with b = 0. The result is exactly zero unless a pivot is
+                // zero (0/0) or the factors hold an infinity or NaN (x 0).
+                csc.clear();
+                csc.resize(n, 0.0);
+                solve_sparse(sym, lu, csc);
+                if !csc.iter().all(|&x| x == 0.0) {
+                    return Err(LinearFailure::Singular);
+                }
+            }
         }
         Ok(SparseFactors(f))
     }
@@ -376,13 +612,20 @@ impl Pattern {
     /// Overwrite `b` with the solution of A x = b for the factored A.
     pub fn solve(&self, f: &SparseFactors, b: &mut [Real]) {
         let n = self.n;
-        let f = &f.0;
-        let row_perm = PermRef::new_checked(&f.row_perm, &f.row_perm_inv, n);
-        let col_perm = PermRef::new_checked(&self.col_perm, &self.col_perm_inv, n);
-        let rhs = MatMut::from_column_major_slice_mut(&mut b[..n], n, 1);
-        let req = simplicial::solve_in_place_scratch::<usize, Real>(n, 1, Par::Seq);
-        with_scratch(req, |stack| f.lu.solve_in_place_with_conj(row_perm, col_perm, Conj::No, rhs, Par::Seq, stack));
+        match (&self.analysis, &f.0.numeric) {
+            (Analysis::Dense, Numeric::Dense { lu, pivots }) => dense::solve(lu, n, pivots, b),
+            (Analysis::Sparse(sym), Numeric::Sparse { lu, .. }) => solve_sparse(sym, lu, &mut b[..n]),
+            _ => unreachable!("factors of another pattern"),
+        }
     }
+}
+
+/// Solve with faer's factors, in place.
+fn solve_sparse(sym: &SymbolicLu<usize>, lu: &NumericLu<usize, Real>, b: &mut [Real]) {
+    let n = b.len();
+    let rhs = MatMut::from_column_major_slice_mut(b, n, 1);
+    let req = sym.solve_in_place_scratch::<Real>(1, Par::Seq);
+    with_scratch(req, |stack| LuRef::new_unchecked(sym, lu).solve_in_place_with_conj(Conj::No, rhs, Par::Seq, stack));
 }
 
 /// The sparse solver over the caller's arrays for one call.
@@ -420,17 +663,16 @@ impl<'a> SparseSolver<'a> {
     }
 
     /// The factors of the current values: held, cached under the stamp,
-    /// or computed again.
+    /// or computed again (in the storage of the stale cached entry, if any).
     fn ensure_factors(&mut self) -> LinearResult {
         if self.factors.is_some() {
             return Ok(());
         }
-        let sum = checksum(self.values);
-        let cached = CACHE.with(|c| take(&mut c.borrow_mut().factors, self.stamp));
+        let cached = if self.stamp == 0 { None } else { CACHE.with(|c| take(&mut c.borrow_mut().factors, self.stamp)) };
         self.factors = match cached {
-            Some(f) if f.checksum == sum && self.stamp != 0 => Some(SparseFactors(f)),
-            _ => {
-                let f = self.pattern.factor(self.values)?;
+            Some(f) if f.checksum == checksum(self.values) && f.pattern == self.pattern.key => Some(SparseFactors(f)),
+            stale => {
+                let f = self.pattern.refactor(self.values, stale.map(SparseFactors))?;
                 if self.stamp == 0 {
                     self.stamp = new_stamp();
                 }
@@ -448,20 +690,22 @@ impl<'a> SparseSolver<'a> {
     }
 }
 
-/// U's diagonal (the last entry of each column) is nonzero and finite.
-fn pivots_usable(lu: &SimplicialLu<usize, Real>) -> bool {
-    let u = lu.u_factor_unsorted();
-    (0..u.ncols()).all(|j| u.val_of_col(j).last().is_some_and(|&d| d != 0.0 && d.is_finite()))
-}
-
-/// Run `f` with the thread's scratch buffer grown to `req`.
+/// Run `f` with the thread's scratch buffer, grown to `req` when smaller
+/// (it keeps the largest requirement seen, so it is allocated once per
+/// thread and pattern size, not per call).
 fn with_scratch<R>(req: StackReq, f: impl FnOnce(&mut MemStack) -> R) -> R {
-    let mut mem = CACHE.with(|c| c.borrow_mut().scratch.take()).unwrap_or_else(|| MemBuffer::new(req));
-    if mem.len() < req.unaligned_bytes_required() {
-        mem = MemBuffer::new(req);
-    }
+    let cached = CACHE.with(|c| c.borrow_mut().scratch.take());
+    let (mut mem, have) = match cached {
+        Some((mem, have)) if have.size_bytes() >= req.size_bytes() && have.align_bytes() >= req.align_bytes() => {
+            (mem, have)
+        }
+        cached => {
+            let want = cached.map_or(req, |(_, have)| have.or(req));
+            (MemBuffer::new(want), want)
+        }
+    };
     let out = f(MemStack::new(&mut mem));
-    CACHE.with(|c| c.borrow_mut().scratch = Some(mem));
+    CACHE.with(|c| c.borrow_mut().scratch = Some((mem, have)));
     out
 }
 
@@ -484,10 +728,16 @@ impl<S: DaeSystem + ?Sized> LinearSolver<S> for SparseSolver<'_> {
     }
 
     fn setup(&mut self, sys: &mut S, at: Setup<'_>, cnt: &mut Counters) -> LinearResult {
-        self.factors = None;
+        // The factors of the old values (held, or cached under the old
+        // stamp) are stale: their storage takes the new ones.
+        let old = match self.factors.take() {
+            Some(f) => Some(f),
+            None if self.stamp != 0 => CACHE.with(|c| take(&mut c.borrow_mut().factors, self.stamp)).map(SparseFactors),
+            None => None,
+        };
         let p = &*self.pattern;
         p.evaluate(self.source, sys, at, self.values, &mut self.save, &mut cnt.nre).map_err(LinearFailure::Residual)?;
-        let f = p.factor(self.values);
+        let f = p.refactor(self.values, old);
         // A new matrix: a new stamp, whether or not it could be factored.
         self.stamp = new_stamp();
         self.factors = Some(f?);
@@ -534,21 +784,177 @@ mod tests {
         (r, c)
     }
 
-    #[test]
-    fn colouring_of_a_five_point_stencil_is_structurally_orthogonal_and_small() {
-        let m = 12;
-        let (r, c) = stencil(m);
-        let p = Pattern::new(m * m, &r, &c).unwrap();
-        let groups = &p.colouring;
-        assert!(groups.count() <= 7, "{} colours", groups.count());
-        for g in 0..groups.count() {
-            let mut rows_seen = std::collections::HashSet::new();
-            for col in groups.columns(g) {
-                for &row in &p.row_idx[p.col_ptr[col]..p.col_ptr[col + 1]] {
-                    assert!(rows_seen.insert(row), "colour {g} has two columns in row {row}");
+    /// The 9-point stencil on an m x m grid.
+    fn stencil9(m: usize) -> (Vec<FInt>, Vec<FInt>) {
+        let (mut r, mut c) = (Vec::new(), Vec::new());
+        let id = |i: usize, j: usize| (i + j * m + 1) as FInt;
+        for j in 0..m {
+            for i in 0..m {
+                for dj in -1i64..=1 {
+                    for di in -1i64..=1 {
+                        let (ii, jj) = (i as i64 + di, j as i64 + dj);
+                        if ii >= 0 && jj >= 0 && (ii as usize) < m && (jj as usize) < m {
+                            r.push(id(i, j));
+                            c.push(id(ii as usize, jj as usize));
+                        }
+                    }
                 }
             }
         }
+        (r, c)
+    }
+
+    /// A deterministic pseudo-random sequence in [0, 1).
+    struct Lcg(u64);
+    impl Lcg {
+        fn next(&mut self) -> f64 {
+            self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (self.0 >> 11) as f64 / (1u64 << 53) as f64
+        }
+    }
+
+    /// A random pattern: the diagonal and `per_row` other entries a row.
+    fn random_pattern(n: usize, per_row: usize, seed: u64) -> (Vec<FInt>, Vec<FInt>) {
+        let mut rng = Lcg(seed);
+        let mut set = std::collections::BTreeSet::new();
+        for i in 0..n {
+            set.insert((i, i));
+            for _ in 0..per_row {
+                set.insert((i, (rng.next() * n as f64) as usize));
+            }
+        }
+        set.into_iter().map(|(i, j)| (i as FInt + 1, j as FInt + 1)).unzip()
+    }
+
+    fn assert_structurally_orthogonal(p: &Pattern) {
+        let groups = &p.colouring;
+        let mut seen = vec![usize::MAX; p.n];
+        for g in 0..groups.count() {
+            for col in groups.columns(g) {
+                for &row in &p.row_idx[p.col_ptr[col]..p.col_ptr[col + 1]] {
+                    assert_ne!(seen[row], g, "colour {g} has two columns in row {row}");
+                    seen[row] = g;
+                }
+            }
+        }
+        let coloured: usize = (0..groups.count()).map(|g| groups.columns(g).count()).sum();
+        assert_eq!(coloured, p.n, "every column has one colour");
+    }
+
+    #[test]
+    fn colourings_are_structurally_orthogonal_and_small() {
+        for m in [5, 12, 40] {
+            let (r, c) = stencil(m);
+            let p = Pattern::new(m * m, &r, &c).unwrap();
+            assert_structurally_orthogonal(&p);
+            assert_eq!(p.colour_count(), 5, "5-point stencil, m = {m}");
+            let (r, c) = stencil9(m);
+            let p = Pattern::new(m * m, &r, &c).unwrap();
+            assert_structurally_orthogonal(&p);
+            assert_eq!(p.colour_count(), 9, "9-point stencil, m = {m}");
+        }
+        for (n, per_row, seed) in [(50, 2, 1), (400, 3, 2), (2000, 4, 3)] {
+            let (r, c) = random_pattern(n, per_row, seed);
+            let p = Pattern::new(n, &r, &c).unwrap();
+            assert_structurally_orthogonal(&p);
+        }
+    }
+
+    /// Random values on a pattern, with a diagonal of size `diag`.
+    fn values_on(r: &[FInt], c: &[FInt], diag: f64, seed: u64) -> Vec<Real> {
+        let mut rng = Lcg(seed);
+        r.iter().zip(c).map(|(i, j)| if i == j { diag + rng.next() } else { rng.next() - 0.5 }).collect()
+    }
+
+    #[test]
+    fn sparse_factors_solve_and_report_singular_matrices() {
+        let m = 12;
+        let (r, c) = stencil(m);
+        let n = m * m;
+        let p = Pattern::new(n, &r, &c).unwrap();
+        assert_eq!(p.method(), "sparse");
+        // Small diagonal: partial pivoting has work to do.
+        let v = values_on(&r, &c, 0.1, 7);
+        let f = p.factor(&v).unwrap();
+        let b: Vec<Real> = (0..n).map(|i| 1.0 + i as Real).collect();
+        let mut x = b.clone();
+        p.solve(&f, &mut x);
+        let mut res = b.clone();
+        for ((&i, &j), &a) in r.iter().zip(&c).zip(&v) {
+            res[i as usize - 1] -= a * x[j as usize - 1];
+        }
+        assert!(res.iter().all(|e| e.abs() < 1e-9), "{res:?}");
+        // A zero row: a zero pivot somewhere.
+        let mut zero_row = v.clone();
+        for (k, &i) in r.iter().enumerate() {
+            if i == 40 {
+                zero_row[k] = 0.0;
+            }
+        }
+        assert!(matches!(p.factor(&zero_row), Err(LinearFailure::Singular)));
+        // Two equal columns.
+        let mut equal_cols = vec![0.0; v.len()];
+        for (k, (&i, &j)) in r.iter().zip(&c).enumerate() {
+            equal_cols[k] = if j == 1 || j == 2 {
+                if i <= 2 {
+                    1.0
+                } else {
+                    0.0
+                }
+            } else {
+                v[k] + (i == j) as u8 as Real
+            };
+        }
+        assert!(matches!(p.factor(&equal_cols), Err(LinearFailure::Singular)));
+        let mut nan = v.clone();
+        nan[5] = Real::NAN;
+        assert!(matches!(p.factor(&nan), Err(LinearFailure::Singular)));
+        let mut inf = v.clone();
+        inf[9] = Real::INFINITY;
+        assert!(matches!(p.factor(&inf), Err(LinearFailure::Singular)));
+        // The storage of a failed factorisation's pattern is still usable.
+        assert!(p.refactor(&v, Some(f)).is_ok());
+    }
+
+    #[test]
+    fn reused_storage_gives_the_same_bits() {
+        let m = 30;
+        let (r, c) = stencil(m);
+        let n = m * m;
+        let p = Pattern::new(n, &r, &c).unwrap();
+        let (va, vb) = (values_on(&r, &c, 0.2, 11), values_on(&r, &c, 3.0, 12));
+        let b: Vec<Real> = (0..n).map(|i| (i as Real).sin()).collect();
+        let fresh = p.factor(&va).unwrap();
+        let mut x1 = b.clone();
+        p.solve(&fresh, &mut x1);
+        // Other values factored, then the first again in that storage, the
+        // right-hand side at another alignment, the heap disturbed between.
+        let other = p.factor(&vb).unwrap();
+        let junk: Vec<Vec<u8>> = (1..40).map(|k| vec![k as u8; 24 * k + 8]).collect();
+        let again = p.refactor(&va, Some(other)).unwrap();
+        let mut shifted = vec![0.0; n + 1];
+        shifted[1..].copy_from_slice(&b);
+        p.solve(&again, &mut shifted[1..]);
+        assert_eq!(
+            x1.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+            shifted[1..].iter().map(|v| v.to_bits()).collect::<Vec<_>>()
+        );
+        drop(junk);
+        // And on another thread, from a cold cache.
+        let (r2, c2, va2, b2) = (r.clone(), c.clone(), va.clone(), b.clone());
+        let x3 = std::thread::spawn(move || {
+            let p = Pattern::new(n, &r2, &c2).unwrap();
+            let f = p.factor(&va2).unwrap();
+            let mut x = b2;
+            p.solve(&f, &mut x);
+            x
+        })
+        .join()
+        .unwrap();
+        assert_eq!(
+            x1.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+            x3.iter().map(|v| v.to_bits()).collect::<Vec<_>>()
+        );
     }
 
     #[test]

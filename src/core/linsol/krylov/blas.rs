@@ -30,13 +30,59 @@ pub(super) fn scale(a: Real, x: &mut [Real]) {
     }
 }
 
+/// LINPACK's DNRM2 ([`legacy_norm2`]) of a vector formed component by
+/// component in another pass: the unscaled sum of squares in index order,
+/// which is DNRM2's result whenever DNRM2 takes its unscaled ("mid-range")
+/// path for the whole vector, i.e. when the first nonzero component
+/// exceeds CUTLO and none reaches CUTHI/n. [`Norm2Sum::finish`] checks
+/// that on the finished vector and otherwise runs DNRM2 itself.
+pub(super) struct Norm2Sum {
+    sum: Real,
+    hitest: Real,
+    /// A component at or above `hitest`, or NaN: DNRM2 scales.
+    big: bool,
+}
+
+impl Norm2Sum {
+    pub(super) fn new(n: usize) -> Self {
+        // Fortran's FLOAT(N) is single precision.
+        Norm2Sum { sum: 0.0, hitest: CUTHI / (n as f32 as Real), big: false }
+    }
+
+    /// Add x*x. A component DNRM2 would scale is left out (and flagged),
+    /// so that no square can overflow here.
+    #[inline(always)]
+    pub(super) fn add(&mut self, x: Real) {
+        let small = x.abs() < self.hitest;
+        self.big |= !small;
+        let x = if small { x } else { 0.0 };
+        self.sum += x * x;
+    }
+
+    /// DNRM2 of `x`, the vector whose components were added in order.
+    pub(super) fn finish(self, x: &[Real]) -> Real {
+        let first_mid_range = match x.iter().find(|&&xi| xi != 0.0) {
+            Some(xi) => xi.abs() > CUTLO,
+            None => true,
+        };
+        if first_mid_range && !self.big {
+            self.sum.sqrt()
+        } else {
+            legacy_norm2(x)
+        }
+    }
+}
+
+/// DNRM2's thresholds: components up to CUTLO may underflow when
+/// squared, from CUTHI/n the sum may overflow.
+const CUTLO: Real = 8.232e-11;
+const CUTHI: Real = 1.304e19;
+
 /// Euclidean norm by the four-phase method of LINPACK's DNRM2 (Lawson,
 /// 1978), the version DASKR ships: small components are summed scaled by
 /// the largest so far, mid-range ones unscaled, and the sum is rescaled
 /// when a component reaches CUTHI/n. Kept exactly for reproducibility.
 pub(super) fn legacy_norm2(x: &[Real]) -> Real {
-    const CUTLO: Real = 8.232e-11;
-    const CUTHI: Real = 1.304e19;
     #[derive(Clone, Copy, PartialEq, Eq)]
     enum Phase {
         /// Only zeros so far.
@@ -139,6 +185,27 @@ mod tests {
         let v: Vec<Real> = (1..20).map(|i| 1.0 / i as Real).collect();
         let plain = v.iter().fold(0.0, |s: Real, x| s + x * x).sqrt();
         assert_eq!(legacy_norm2(&v), plain);
+    }
+
+    /// The fused sum agrees with DNRM2 on every test vector (fast path or
+    /// not), and takes the fast path on ordinary ones.
+    #[test]
+    fn fused_norm_sum_is_legacy_norm() {
+        let mut vs = norm_test_vectors();
+        vs.push(vec![0.0, -0.0, 3.0, 1e-300, 4.0]);
+        vs.push(vec![f64::NAN, 1.0]);
+        vs.push(vec![1.0, f64::NAN]);
+        vs.push(vec![1.0, f64::INFINITY]);
+        vs.push(vec![]);
+        for v in &vs {
+            let mut acc = Norm2Sum::new(v.len());
+            v.iter().for_each(|&x| acc.add(x));
+            assert_eq!(acc.finish(v).to_bits(), legacy_norm2(v).to_bits(), "{v:?}");
+        }
+        let v: Vec<Real> = (1..50).map(|i| (i as Real).sin()).collect();
+        let mut acc = Norm2Sum::new(v.len());
+        v.iter().for_each(|&x| acc.add(x));
+        assert!(!acc.big);
     }
 
     /// Vectors mixing zeros, tiny, mid-range and huge components, built

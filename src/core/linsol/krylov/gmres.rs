@@ -3,7 +3,7 @@
 //! (J*v), DORTH (Gram-Schmidt), DHEQR/DHELS (Givens QR of the Hessenberg
 //! matrix). The arithmetic follows DASKR operation for operation.
 
-use super::blas::{axpy, dot, legacy_norm2, scale};
+use super::blas::{axpy, dot, legacy_norm2, scale, Norm2Sum};
 use crate::core::counters::{bump, Counters};
 use crate::core::linsol::LinearFailure;
 use crate::core::problem::{CallbackStatus, DaeSystem, PrecondSolve};
@@ -72,12 +72,14 @@ pub(super) fn solve_restarted<S: DaeSystem + ?Sized>(
     x: &mut [Real],
 ) -> Result<Real, LinearFailure> {
     let n = g.neq;
-    for w in wt.iter_mut() {
-        *w *= at.rsqrtn;
-    }
     let r0 = g.maxl * n;
-    g.basis[r0..r0 + n].copy_from_slice(x);
-    x.fill(0.0);
+    // WT scaled by 1/sqrt(NEQ); R = b; x = 0: one pass.
+    let (r, wt, x) = (&mut g.basis[r0..r0 + n], &mut wt[..n], &mut x[..n]);
+    for i in 0..n {
+        wt[i] *= at.rsqrtn;
+        r[i] = x[i];
+        x[i] = 0.0;
+    }
     let mut nrsts = 0usize;
     let mut rhok = 0.0;
     let outcome = loop {
@@ -86,12 +88,14 @@ pub(super) fn solve_restarted<S: DaeSystem + ?Sized>(
             let (_, r) = g.basis.split_at_mut(r0);
             r[..n].copy_from_slice(&g.wk_dl[dl..dl + n]);
         }
-        let out = gmres(sys, g, pre, at, wt, nrsts > 0);
+        let out = gmres(sys, g, pre, at, wt, nrsts > 0, x);
         cnt.nli = cnt.nli.wrapping_add(out.lgmr as FInt);
         cnt.nps = cnt.nps.wrapping_add(out.npsl);
         cnt.nre = cnt.nre.wrapping_add(out.nres);
-        for (xi, &zi) in x.iter_mut().zip(g.z.iter()) {
-            *xi += zi;
+        if !out.x_updated {
+            for (xi, &zi) in x.iter_mut().zip(g.z.iter()) {
+                *xi += zi;
+            }
         }
         if let Some(r) = out.rhok {
             rhok = r;
@@ -142,6 +146,8 @@ struct GmresOutcome {
     nres: FInt,
     flag: GmresFlag,
     rhok: Option<Real>,
+    /// The correction Z was also added to x (in its own pass).
+    x_updated: bool,
 }
 
 fn psol_flag(ier: FInt) -> GmresFlag {
@@ -154,6 +160,11 @@ fn psol_flag(ier: FInt) -> GmresFlag {
 
 /// Scaled preconditioned GMRES for A z = r with zero initial guess
 /// (DSPIGM). `restarted`: r (in R) is already preconditioned and scaled.
+/// When the correction comes from the least-squares solution it is also
+/// added to `x` (DSLVK's X = X + Z, in the same pass).
+///
+/// Each new basis vector is scaled by 1/SNORMW (DSPIGM's DSCAL) in the
+/// first pass of the next iteration, which reads it anyway.
 #[allow(clippy::too_many_arguments)]
 fn gmres<S: DaeSystem + ?Sized>(
     sys: &mut S,
@@ -162,21 +173,26 @@ fn gmres<S: DaeSystem + ?Sized>(
     at: &KrylovPoint<'_>,
     wght: &[Real],
     restarted: bool,
+    x: &mut [Real],
 ) -> GmresOutcome {
     let n = g.neq;
     let maxl = g.maxl;
     let kmp = g.kmp;
     let ldh = maxl + 1;
     let r0 = maxl * n;
-    let mut out = GmresOutcome { lgmr: 0, npsl: 0, nres: 0, flag: GmresFlag::Converged, rhok: None };
+    let mut out = GmresOutcome { lgmr: 0, npsl: 0, nres: 0, flag: GmresFlag::Converged, rhok: None, x_updated: false };
     g.z.fill(0.0);
 
-    // V(:,1): the scaled, preconditioned right-hand side.
-    {
+    // V(:,1): the scaled, preconditioned right-hand side, and its norm.
+    let rnrm = {
         let (v, r) = g.basis.split_at_mut(r0);
-        let r = &mut r[..n];
+        let (v, r) = (&mut v[..n], &mut r[..n]);
+        let mut norm = Norm2Sum::new(n);
         if restarted {
-            v[..n].copy_from_slice(r);
+            for i in 0..n {
+                v[i] = r[i];
+                norm.add(v[i]);
+            }
         } else {
             let ier = sys.preconditioner_solve(PrecondSolve {
                 t: at.t,
@@ -196,17 +212,19 @@ fn gmres<S: DaeSystem + ?Sized>(
                 out.flag = psol_flag(ier);
                 return out;
             }
-            for ((vi, &ri), &w) in v[..n].iter_mut().zip(r.iter()).zip(wght) {
-                *vi = ri * w;
+            let wght = &wght[..n];
+            for i in 0..n {
+                v[i] = r[i] * wght[i];
+                norm.add(v[i]);
             }
         }
-    }
-    let rnrm = legacy_norm2(&g.basis[..n]);
+        norm.finish(v)
+    };
     if rnrm <= at.eplin {
         out.rhok = Some(rnrm);
         return out;
     }
-    scale(1.0 / rnrm, &mut g.basis[..n]);
+    let mut pending_scale = 1.0 / rnrm;
     g.hes.fill(0.0);
 
     let mut prod = 1.0;
@@ -221,7 +239,8 @@ fn gmres<S: DaeSystem + ?Sized>(
             sys,
             at,
             pre,
-            &left[(ll - 1) * n..],
+            &mut left[(ll - 1) * n..],
+            pending_scale,
             wght,
             &mut *g.z,
             &mut *vnew,
@@ -237,7 +256,7 @@ fn gmres<S: DaeSystem + ?Sized>(
             return out;
         }
         let col = &mut g.hes[(ll - 1) * ldh..ll * ldh];
-        snormw = orthogonalize(vnew, left, col, n, ll, kmp);
+        snormw = orthogonalize(vnew, wght, left, col, n, ll, kmp);
         col[ll] = snormw;
         if givens_qr_update(g.hes, ldh, ll, g.q) == ll {
             return no_progress(g, out);
@@ -267,7 +286,7 @@ fn gmres<S: DaeSystem + ?Sized>(
         if ll == maxl {
             break;
         }
-        scale(1.0 / snormw, vnew);
+        pending_scale = 1.0 / snormw;
     }
     if !converged {
         // Written so that a NaN norm also counts as no progress.
@@ -278,7 +297,8 @@ fn gmres<S: DaeSystem + ?Sized>(
         out.flag = GmresFlag::Reduced;
         residual_for_restart(g, rnrm * prod, snormw);
     }
-    correction_from_least_squares(g, out.lgmr, rnrm, wght);
+    correction_from_least_squares(g, out.lgmr, rnrm, wght, x);
+    out.x_updated = true;
     out.rhok = Some(rho);
     out
 }
@@ -306,20 +326,47 @@ fn residual_for_restart(g: &mut GmresViews<'_>, scale_by: Real, snormw: Real) {
 }
 
 /// The correction z = D^-1 V y after `ll` iterations, y minimising the
-/// least-squares residual with the Givens factors (DHELS).
-fn correction_from_least_squares(g: &mut GmresViews<'_>, ll: usize, rnrm: Real, wght: &[Real]) {
+/// least-squares residual with the Givens factors (DHELS), and x += z.
+/// One pass: per component, the DAXPYs of DSPIGM into z = 0 in column
+/// order (those with a zero coefficient skipped, as DAXPY skips them),
+/// then the division by D, then DSLVK's addition to x.
+fn correction_from_least_squares(g: &mut GmresViews<'_>, ll: usize, rnrm: Real, wght: &[Real], x: &mut [Real]) {
     let n = g.neq;
     let (v, r) = g.basis.split_at_mut(g.maxl * n);
     let b = &mut r[..ll + 1];
     b.fill(0.0);
     b[0] = rnrm;
     givens_least_squares(g.hes, g.maxl + 1, ll, g.q, b);
-    g.z.fill(0.0);
-    for i in 0..ll {
-        axpy(b[i], &v[i * n..(i + 1) * n], g.z);
-    }
-    for (zi, &w) in g.z.iter_mut().zip(wght) {
-        *zi /= w;
+    // The columns with nonzero coefficients, a group of up to 8 per pass
+    // (one pass for MAXL <= 8); z holds the partial sums between passes.
+    let mut nonzero = (0..ll).filter(|&i| b[i] != 0.0).peekable();
+    let (z, wght, x) = (&mut g.z[..n], &wght[..n], &mut x[..n]);
+    let mut first = true;
+    loop {
+        let mut terms: [(Real, &[Real]); 8] = [(0.0, &[]); 8];
+        let mut m = 0;
+        while m < 8 {
+            let Some(i) = nonzero.next() else { break };
+            terms[m] = (b[i], &v[i * n..(i + 1) * n]);
+            m += 1;
+        }
+        let last = nonzero.peek().is_none();
+        let terms = &terms[..m];
+        for i in 0..n {
+            let mut zi = if first { 0.0 } else { z[i] };
+            for &(bk, vk) in terms {
+                zi += bk * vk[i];
+            }
+            if last {
+                zi /= wght[i];
+                x[i] += zi;
+            }
+            z[i] = zi;
+        }
+        if last {
+            return;
+        }
+        first = false;
     }
 }
 
@@ -337,16 +384,20 @@ fn rotate_into(dl: &mut [Real], s: Real, c: Real, v: &[Real]) {
     }
 }
 
-/// z = D^-1 P^-1 (dG/dy + CJ dG/dy') D v by one difference quotient with
-/// unit increment in the scaled norm, one RES and one PSOL call (DATV).
-/// `yptem` and `vtem` are scratch; returns (IRES status, PSOL's IER) and
-/// counts the calls in `out`.
+/// z = P^-1 (dG/dy + CJ dG/dy') D^-1 v by one difference quotient with
+/// unit increment in the scaled norm, one RES and one PSOL call (DATV);
+/// the final scaling z = D z is left to [`orthogonalize`], which makes the
+/// next pass over z. `v` is first multiplied by `vscale` (DSPIGM's
+/// pending DSCAL of the previous basis vector), in the same pass that
+/// forms DATV's arguments. `yptem` and `vtem` are scratch; returns (IRES
+/// status, PSOL's IER) and counts the calls in `out`.
 #[allow(clippy::too_many_arguments)]
 fn jacobian_times_vector<S: DaeSystem + ?Sized>(
     sys: &mut S,
     at: &KrylovPoint<'_>,
     pre: &mut PrecondData<'_>,
-    v: &[Real],
+    v: &mut [Real],
+    vscale: Real,
     wght: &[Real],
     yptem: &mut [Real],
     z: &mut [Real],
@@ -354,12 +405,17 @@ fn jacobian_times_vector<S: DaeSystem + ?Sized>(
     out: &mut GmresOutcome,
 ) -> (CallbackStatus, FInt) {
     let n = z.len();
-    for i in 0..n {
-        vtem[i] = v[i] / wght[i];
-    }
-    for i in 0..n {
-        yptem[i] = at.yp[i] + vtem[i] * at.cj;
-        z[i] = at.y[i] + vtem[i];
+    {
+        let (v, wght, yptem, vtem) = (&mut v[..n], &wght[..n], &mut yptem[..n], &mut vtem[..n]);
+        let (y, yp) = (&at.y[..n], &at.yp[..n]);
+        for i in 0..n {
+            let vi = v[i] * vscale;
+            v[i] = vi;
+            let t = vi / wght[i];
+            vtem[i] = t;
+            yptem[i] = yp[i] + t * at.cj;
+            z[i] = y[i] + t;
+        }
     }
     let ires = sys.residual(at.t, z, yptem, at.cj, vtem);
     out.nres = out.nres.wrapping_add(1);
@@ -383,35 +439,75 @@ fn jacobian_times_vector<S: DaeSystem + ?Sized>(
         eplin: at.eplin,
     });
     out.npsl = out.npsl.wrapping_add(1);
-    if ier != 0 {
-        return (CallbackStatus::Ok, ier);
-    }
-    for (zi, &w) in z.iter_mut().zip(wght) {
-        *zi *= w;
-    }
-    (CallbackStatus::Ok, 0)
+    (CallbackStatus::Ok, ier)
 }
 
-/// Modified Gram-Schmidt of `vnew` against the last KMP basis vectors
-/// V(:, i0..=ll), i0 = max(1, ll-kmp+1), with one conditional
-/// reorthogonalisation (DORTH). Fills `hes_col[i0-1..ll]` with the
-/// projections and returns the norm of the orthogonalised vector.
-fn orthogonalize(vnew: &mut [Real], basis: &[Real], hes_col: &mut [Real], n: usize, ll: usize, kmp: usize) -> Real {
-    let vnrm = legacy_norm2(vnew);
+/// DATV's last loop (vnew = D vnew), then modified Gram-Schmidt of `vnew`
+/// against the last KMP basis vectors V(:, i0..=ll), i0 = max(1,
+/// ll-kmp+1), with one conditional reorthogonalisation (DORTH). Fills
+/// `hes_col[i0-1..ll]` with the projections and returns the norm of the
+/// orthogonalised vector.
+///
+/// DORTH's passes are fused: the scaling, DNRM2(vnew) and the first DDOT
+/// share one pass; each DAXPY shares its pass with the next DDOT, the last
+/// one with the final DNRM2. Each component sees the same operations in
+/// the same order, and the dot products and norms sum in index order.
+fn orthogonalize(
+    vnew: &mut [Real],
+    wght: &[Real],
+    basis: &[Real],
+    hes_col: &mut [Real],
+    n: usize,
+    ll: usize,
+    kmp: usize,
+) -> Real {
+    let (vnew, wght) = (&mut vnew[..n], &wght[..n]);
     let i0 = (ll + 1).saturating_sub(kmp).max(1);
+    let column = |i: usize| &basis[(i - 1) * n..i * n];
+    let vnrm = {
+        let first = column(i0);
+        let mut norm = Norm2Sum::new(n);
+        let mut d = 0.0;
+        for k in 0..n {
+            let x = vnew[k] * wght[k];
+            vnew[k] = x;
+            norm.add(x);
+            d += first[k] * x;
+        }
+        hes_col[i0 - 1] = d;
+        norm.finish(vnew)
+    };
+    let mut norm = Norm2Sum::new(n);
     for i in i0..=ll {
-        let vi = &basis[(i - 1) * n..i * n];
-        hes_col[i - 1] = dot(vi, vnew);
-        axpy(-hes_col[i - 1], vi, vnew);
+        let vi = column(i);
+        let a = -hes_col[i - 1];
+        if i < ll {
+            let next = column(i + 1);
+            let mut d = 0.0;
+            for k in 0..n {
+                if a != 0.0 {
+                    vnew[k] += a * vi[k];
+                }
+                d += next[k] * vnew[k];
+            }
+            hes_col[i] = d;
+        } else {
+            for k in 0..n {
+                if a != 0.0 {
+                    vnew[k] += a * vi[k];
+                }
+                norm.add(vnew[k]);
+            }
+        }
     }
-    let mut snormw = legacy_norm2(vnew);
+    let mut snormw = norm.finish(vnew);
     if vnrm + 0.001 * snormw != vnrm {
         return snormw;
     }
     // Severe cancellation: one more pass.
     let mut sumdsq = 0.0;
     for i in i0..=ll {
-        let vi = &basis[(i - 1) * n..i * n];
+        let vi = column(i);
         let tem = -dot(vi, vnew);
         if hes_col[i - 1] + 0.001 * tem == hes_col[i - 1] {
             continue;

@@ -1,0 +1,439 @@
+C-----------------------------------------------------------------------
+C     BENCH_SMALL_BAND -- timing benchmark for DDASKR's banded direct
+C     solver at the two ends of the bandwidth range, written like a
+C     user's FORTRAN 77 program.  The same source links against the
+C     original DASKR (ddaskr.f daux.f dlinpk.f) or against this
+C     project's libdaskr.a:
+C
+C        gfortran -O2 bench_small_band.f libdaskr.a -lm -lpthread -ldl
+C        ./a.out            (full run)
+C        ./a.out quick      (smoke run: a short interval, one repetition)
+C        ./a.out TRAMP      (only the cases whose name contains TRAMP;
+C                            may be combined with quick)
+C
+C     TRAMP-DQ   the transistor amplifier of the Bari IVP test set
+C     TRAMP-UJ     (Hairer, Lubich and Roche), an index-1 DAE of 8
+C                node voltages, M U' = F(T, U), written for DDASKR as
+C                G = M U' - F(T, U).  Two bipolar transistors,
+C                  G(X) = BETA*(EXP(X/UF) - 1),
+C                driven by UE(T) = 0.1 SIN(200 PI T) (100 Hz).  The
+C                iteration matrix CJ*M - dF/dU is banded with ML = 2,
+C                MU = 1.  RTOL = ATOL = 1E-10 (scalar), output at the
+C                end of every period, integrated over NPER = 200
+C                periods (T = 0 .. 2); banded difference-quotient (DQ)
+C                or user (UJ) Jacobian.  About a million steps, each
+C                with an 8 x 8 band solve: the per-step cost of the
+C                small band kernels.
+C     HEAT100-DQ 2-D heat equation U_T = U_XX + U_YY on the unit
+C     HEAT100-UJ   square, U = 0 on the boundary, 5-point Laplacian on
+C                the 100 x 100 interior points (DX = 1/101, X index
+C                fastest), so N = 10000, ML = MU = 100;
+C                U(X,Y,0) = 16 X(1-X) Y(1-Y), RTOL = ATOL = 1E-6,
+C                output at T = 0.01*2**K, K = 0..10 (to 10.24).
+C                Banded DQ or user Jacobian: wide band kernels and
+C                201 residual calls per DQ Jacobian.
+C
+C     Every case uses RWORK/IWORK of DASKR's documented minimum length.
+C     One line per case: the number of repetitions, the minimum, median
+C     and maximum wall time of one integration (SYSTEM_CLOCK), the
+C     median per step, and the counters NST, NRE, NJE, NNI of the last
+C     repetition (IWORK(11), (12), (13), (19)); for TRAMP also the
+C     solution at the end, to be compared between libraries.
+C-----------------------------------------------------------------------
+      PROGRAM BENCHS
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      CHARACTER*16 ARG, FILTER
+      INTEGER IARGC
+      LOGICAL QUICK, WANTS
+      COMMON /SSEL/ FILTER, NFILT
+      QUICK = .FALSE.
+      NFILT = 0
+      DO 10 K = 1, IARGC()
+         CALL GETARG(K, ARG)
+         IF (ARG(1:5) .EQ. 'quick' .OR. ARG(1:5) .EQ. 'QUICK') THEN
+            QUICK = .TRUE.
+         ELSE
+            FILTER = ARG
+            NFILT = 16
+ 5          IF (NFILT .GT. 0) THEN
+               IF (FILTER(NFILT:NFILT) .EQ. ' ') THEN
+                  NFILT = NFILT - 1
+                  GO TO 5
+               ENDIF
+            ENDIF
+         ENDIF
+ 10   CONTINUE
+      NQ = 1
+      IF (QUICK) NQ = 0
+      WRITE(6,100)
+ 100  FORMAT(' DDASKR SMALL/WIDE BAND BENCHMARK (FORTRAN 77 CALLER)'/
+     1  ' CASE           NEQ  REPS     MIN(MS)     MED(MS)',
+     2  '     MAX(MS)  MED/STEP(US)      NST      NRE     NJE',
+     3  '      NNI')
+      IF (WANTS('TRAMP-DQ    '))
+     1   CALL TRABEN('TRAMP-DQ    ', 0, 1 + NQ*4, 1 + NQ*9)
+      IF (WANTS('TRAMP-UJ    '))
+     1   CALL TRABEN('TRAMP-UJ    ', 1, 1 + NQ*4, 1 + NQ*9)
+      IF (WANTS('HEAT100-DQ  '))
+     1   CALL HTBEN('HEAT100-DQ  ', 0, 1 + NQ*4)
+      IF (WANTS('HEAT100-UJ  '))
+     1   CALL HTBEN('HEAT100-UJ  ', 1, 1 + NQ*4)
+      END
+C
+C     Is the case NAME selected (no filter argument, or NAME contains
+C     the filter)?
+      LOGICAL FUNCTION WANTS(NAME)
+      CHARACTER*12 NAME
+      CHARACTER*16 FILTER
+      COMMON /SSEL/ FILTER, NFILT
+      IF (NFILT .EQ. 0) THEN
+         WANTS = .TRUE.
+      ELSE
+         WANTS = INDEX(NAME, FILTER(1:NFILT)) .GT. 0
+      ENDIF
+      RETURN
+      END
+C
+C-----------------------------------------------------------------------
+C     TRABEN -- transistor amplifier over NPER periods of the input,
+C     MODE 0: banded DQ Jacobian, 1: banded user Jacobian.
+C-----------------------------------------------------------------------
+      SUBROUTINE TRABEN(NAME, MODE, NREP, NPER)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      CHARACTER*12 NAME
+      PARAMETER (NEQ=8, ML=2, MU=1, MAXREP=50)
+      PARAMETER (LRWMAX=60+9*NEQ+(2*ML+MU+1)*NEQ
+     1                  +2*(NEQ/(ML+MU+1)+1))
+      PARAMETER (LIW=40+NEQ)
+      DIMENSION U(NEQ), UPRIME(NEQ), INFO(20), RTOL(1), ATOL(1)
+      DIMENSION RWORK(LRWMAX), IWORK(LIW), RPAR(1), IPAR(1)
+      DIMENSION JROOT(1), TIM(MAXREP)
+      INTEGER*8 IC0, IC1, IRATE
+      EXTERNAL TRARES, TRAJAC, PDUM, RTDUM
+      IF (MODE .EQ. 0) THEN
+         LRW = 60 + 9*NEQ + (2*ML+MU+1)*NEQ + 2*(NEQ/(ML+MU+1)+1)
+      ELSE
+         LRW = 60 + 9*NEQ + (2*ML+MU+1)*NEQ
+      ENDIF
+      NRT = 0
+C     Silence the 500-steps-per-call messages (IDID = -1 is handled
+C     below by continuing); failures are reported by this program.
+      CALL XSETF(0)
+      DO 90 IREP = 1, MIN(NREP, MAXREP)
+         DO 10 I = 1, 20
+            INFO(I) = 0
+ 10      CONTINUE
+         INFO(5) = MODE
+         INFO(6) = 1
+         IWORK(1) = ML
+         IWORK(2) = MU
+         RTOL(1) = 1.0D-10
+         ATOL(1) = 1.0D-10
+         T = 0.0D0
+         CALL TRAINI(U, UPRIME)
+         CALL SYSTEM_CLOCK(IC0, IRATE)
+         DO 50 IOUT = 1, 100*NPER
+            TOUT = 1.0D-4*DBLE(IOUT)
+ 45         CONTINUE
+            CALL DDASKR(TRARES, NEQ, T, U, UPRIME, TOUT, INFO, RTOL,
+     1           ATOL, IDID, RWORK, LRW, IWORK, LIW, RPAR, IPAR,
+     2           TRAJAC, PDUM, RTDUM, NRT, JROOT)
+            IF (IDID .EQ. -1) THEN
+               INFO(1) = 1
+               GO TO 45
+            ENDIF
+            IF (IDID .LT. 0) THEN
+               WRITE(6,*) NAME, ' FAILED, IDID =', IDID, ' T =', T
+               STOP
+            ENDIF
+ 50      CONTINUE
+         CALL SYSTEM_CLOCK(IC1)
+         TIM(IREP) = DBLE(IC1 - IC0)/DBLE(IRATE)
+ 90   CONTINUE
+      CALL XSETF(1)
+      CALL REPORT(NAME, NEQ, MIN(NREP, MAXREP), TIM, IWORK)
+      WRITE(6,110) NAME, T, (U(I), I = 1, NEQ)
+ 110  FORMAT(1X,A12,' U(',F5.2,') =',4(1PE24.16)/24X,4(1PE24.16))
+      RETURN
+      END
+C
+C     Parameters of the amplifier: supply UB, thermal voltage UF,
+C     current gain ALPHA, saturation current BETA, resistors R0..R9,
+C     capacitors C1..C5.
+      BLOCK DATA TRADAT
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      COMMON /TRACOM/ UB, UF, ALPHA, BETA, R(0:9), C(5)
+      DATA UB, UF, ALPHA, BETA / 6.0D0, 0.026D0, 0.99D0, 1.0D-6 /
+      DATA R / 1000.0D0, 9*9000.0D0 /
+      DATA C / 1.0D-6, 2.0D-6, 3.0D-6, 4.0D-6, 5.0D-6 /
+      END
+C
+C     Initial values of the test set (U' approximately consistent).
+      SUBROUTINE TRAINI(U, UPRIME)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      DIMENSION U(8), UPRIME(8)
+      COMMON /TRACOM/ UB, UF, ALPHA, BETA, R(0:9), C(5)
+      U(1) = 0.0D0
+      U(2) = UB/(R(2)/R(1) + 1.0D0)
+      U(3) = U(2)
+      U(4) = UB
+      U(5) = UB/(R(6)/R(5) + 1.0D0)
+      U(6) = U(5)
+      U(7) = UB
+      U(8) = 0.0D0
+      UPRIME(1) = 51.338775D0
+      UPRIME(2) = UPRIME(1)
+      UPRIME(3) = -U(2)/(C(2)*R(3))
+      UPRIME(4) = -24.9757667D0
+      UPRIME(5) = UPRIME(4)
+      UPRIME(6) = -U(5)/(C(4)*R(7))
+      UPRIME(7) = -10.00564453D0
+      UPRIME(8) = UPRIME(7)
+      RETURN
+      END
+C
+C     G = M U' - F(T, U); IRES = -1 when a transistor's exponential
+C     would overflow (the step is then cut).
+      SUBROUTINE TRARES(T, U, UPRIME, CJ, DELTA, IRES, RPAR, IPAR)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      DIMENSION U(8), UPRIME(8), DELTA(8), RPAR(*), IPAR(*)
+      COMMON /TRACOM/ UB, UF, ALPHA, BETA, R(0:9), C(5)
+      PI = 4.0D0*ATAN(1.0D0)
+      UE = 0.1D0*SIN(200.0D0*PI*T)
+      X1 = (U(2) - U(3))/UF
+      X2 = (U(5) - U(6))/UF
+      IF (X1 .GT. 300.0D0 .OR. X2 .GT. 300.0D0) THEN
+         IRES = -1
+         RETURN
+      ENDIF
+      G1 = BETA*(EXP(X1) - 1.0D0)
+      G2 = BETA*(EXP(X2) - 1.0D0)
+C     Capacitor currents M U'.
+      Q1 = C(1)*(UPRIME(2) - UPRIME(1))
+      Q3 = C(3)*(UPRIME(5) - UPRIME(4))
+      Q5 = C(5)*(UPRIME(8) - UPRIME(7))
+      DELTA(1) = Q1 - (U(1) - UE)/R(0)
+      DELTA(2) = -Q1 - (U(2)/R(1) + (U(2) - UB)/R(2)
+     1           + (1.0D0 - ALPHA)*G1)
+      DELTA(3) = -C(2)*UPRIME(3) - (U(3)/R(3) - G1)
+      DELTA(4) = Q3 - ((U(4) - UB)/R(4) + ALPHA*G1)
+      DELTA(5) = -Q3 - (U(5)/R(5) + (U(5) - UB)/R(6)
+     1           + (1.0D0 - ALPHA)*G2)
+      DELTA(6) = -C(4)*UPRIME(6) - (U(6)/R(7) - G2)
+      DELTA(7) = Q5 - ((U(7) - UB)/R(8) + ALPHA*G2)
+      DELTA(8) = -Q5 - U(8)/R(9)
+      RETURN
+      END
+C
+C     Banded PD(I-J+ML+MU+1, J) = dG(I)/dU(J) + CJ*dG(I)/dU'(J),
+C     ML = 2, MU = 1, leading dimension 2*ML+MU+1 = 6.
+      SUBROUTINE TRAJAC(T, U, UPRIME, PD, CJ, RPAR, IPAR)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      PARAMETER (ML=2, MU=1, LDA=2*ML+MU+1, MD=ML+MU+1)
+      DIMENSION U(8), UPRIME(8), PD(LDA,8), RPAR(*), IPAR(*)
+      COMMON /TRACOM/ UB, UF, ALPHA, BETA, R(0:9), C(5)
+      D1 = BETA*EXP((U(2) - U(3))/UF)/UF
+      D2 = BETA*EXP((U(5) - U(6))/UF)/UF
+C     Row I, column J goes to PD(I-J+MD, J).
+      PD(MD,1)   = -CJ*C(1) - 1.0D0/R(0)
+      PD(MD-1,2) = CJ*C(1)
+      PD(MD+1,1) = CJ*C(1)
+      PD(MD,2)   = -CJ*C(1) - (1.0D0/R(1) + 1.0D0/R(2)
+     1             + (1.0D0 - ALPHA)*D1)
+      PD(MD-1,3) = (1.0D0 - ALPHA)*D1
+      PD(MD+1,2) = D1
+      PD(MD,3)   = -CJ*C(2) - (1.0D0/R(3) + D1)
+      PD(MD+2,2) = -ALPHA*D1
+      PD(MD+1,3) = ALPHA*D1
+      PD(MD,4)   = -CJ*C(3) - 1.0D0/R(4)
+      PD(MD-1,5) = CJ*C(3)
+      PD(MD+1,4) = CJ*C(3)
+      PD(MD,5)   = -CJ*C(3) - (1.0D0/R(5) + 1.0D0/R(6)
+     1             + (1.0D0 - ALPHA)*D2)
+      PD(MD-1,6) = (1.0D0 - ALPHA)*D2
+      PD(MD+1,5) = D2
+      PD(MD,6)   = -CJ*C(4) - (1.0D0/R(7) + D2)
+      PD(MD+2,5) = -ALPHA*D2
+      PD(MD+1,6) = ALPHA*D2
+      PD(MD,7)   = -CJ*C(5) - 1.0D0/R(8)
+      PD(MD-1,8) = CJ*C(5)
+      PD(MD+1,7) = CJ*C(5)
+      PD(MD,8)   = -CJ*C(5) - 1.0D0/R(9)
+      RETURN
+      END
+C
+      SUBROUTINE PDUM
+      WRITE(6,'(A)') 'BENCH_SMALL_BAND: DUMMY PSOL WAS CALLED'
+      STOP
+      END
+C
+      SUBROUTINE RTDUM(NEQ, T, Y, YP, NRT, RVAL, RPAR, IPAR)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      WRITE(6,'(A)') 'BENCH_SMALL_BAND: DUMMY RT WAS CALLED'
+      STOP
+      END
+C
+C-----------------------------------------------------------------------
+C     HTBEN -- 2-D heat equation on a 100 x 100 interior grid, banded
+C     ML = MU = 100.  MODE 0: banded DQ Jacobian, 1: user.
+C-----------------------------------------------------------------------
+      SUBROUTINE HTBEN(NAME, MODE, NREP)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      CHARACTER*12 NAME
+      PARAMETER (M=100, N=M*M, ML=M, MU=M, MAXREP=50)
+      PARAMETER (LRWMAX=60+9*N+(2*ML+MU+1)*N+2*(N/(ML+MU+1)+1))
+      PARAMETER (LIW=40+N)
+      DIMENSION U(N), UPRIME(N), INFO(20), RTOL(1), ATOL(1)
+      DIMENSION RWORK(LRWMAX), IWORK(LIW), RPAR(1), IPAR(1)
+      DIMENSION JROOT(1), TIM(MAXREP)
+      INTEGER*8 IC0, IC1, IRATE
+      COMMON /HTCOM/ DX
+      EXTERNAL HTRES, HTJAC, PDUM, RTDUM
+      SAVE U, UPRIME, RWORK, IWORK, TIM
+      DX = 1.0D0/DBLE(M+1)
+      IF (MODE .EQ. 0) THEN
+         LRW = 60 + 9*N + (2*ML+MU+1)*N + 2*(N/(ML+MU+1)+1)
+      ELSE
+         LRW = 60 + 9*N + (2*ML+MU+1)*N
+      ENDIF
+      NRT = 0
+      DO 90 IREP = 1, MIN(NREP, MAXREP)
+         DO 10 I = 1, 20
+            INFO(I) = 0
+ 10      CONTINUE
+         INFO(5) = MODE
+         INFO(6) = 1
+         IWORK(1) = ML
+         IWORK(2) = MU
+         RTOL(1) = 1.0D-6
+         ATOL(1) = 1.0D-6
+         T = 0.0D0
+         CALL HTINI(U, UPRIME, RPAR, IPAR)
+         CALL SYSTEM_CLOCK(IC0, IRATE)
+         TOUT = 0.01D0
+         DO 50 IOUT = 0, 10
+ 45         CONTINUE
+            CALL DDASKR(HTRES, N, T, U, UPRIME, TOUT, INFO, RTOL,
+     1           ATOL, IDID, RWORK, LRW, IWORK, LIW, RPAR, IPAR,
+     2           HTJAC, PDUM, RTDUM, NRT, JROOT)
+            IF (IDID .EQ. -1) THEN
+               INFO(1) = 1
+               GO TO 45
+            ENDIF
+            IF (IDID .LT. 0) THEN
+               WRITE(6,*) NAME, ' FAILED, IDID =', IDID, ' T =', T
+               STOP
+            ENDIF
+            TOUT = 2.0D0*TOUT
+ 50      CONTINUE
+         CALL SYSTEM_CLOCK(IC1)
+         TIM(IREP) = DBLE(IC1 - IC0)/DBLE(IRATE)
+ 90   CONTINUE
+      CALL REPORT(NAME, N, MIN(NREP, MAXREP), TIM, IWORK)
+      RETURN
+      END
+C
+C     U = 16 X(1-X) Y(1-Y) and consistent UPRIME = -G(0, U, 0).
+      SUBROUTINE HTINI(U, UPRIME, RPAR, IPAR)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      PARAMETER (M=100)
+      DIMENSION U(M,M), UPRIME(M,M), RPAR(*), IPAR(*), W(M,M)
+      COMMON /HTCOM/ DX
+      SAVE W
+      DO 20 J = 1, M
+         Y = DBLE(J)*DX
+         DO 10 I = 1, M
+            X = DBLE(I)*DX
+            U(I,J) = 16.0D0*X*(1.0D0 - X)*Y*(1.0D0 - Y)
+            UPRIME(I,J) = 0.0D0
+ 10      CONTINUE
+ 20   CONTINUE
+      T = 0.0D0
+      CJ = 0.0D0
+      CALL HTRES(T, U, UPRIME, CJ, W, IRES, RPAR, IPAR)
+      DO 40 J = 1, M
+         DO 30 I = 1, M
+            UPRIME(I,J) = -W(I,J)
+ 30      CONTINUE
+ 40   CONTINUE
+      RETURN
+      END
+C
+C     G = U' - (UW + UE + US + UN - 4U)/DX**2, zero outside the grid.
+      SUBROUTINE HTRES(T, U, UPRIME, CJ, DELTA, IRES, RPAR, IPAR)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      PARAMETER (M=100)
+      DIMENSION U(M,M), UPRIME(M,M), DELTA(M,M), RPAR(*), IPAR(*)
+      COMMON /HTCOM/ DX
+      C = 1.0D0/(DX*DX)
+      DO 20 J = 1, M
+         DO 10 I = 1, M
+            UW = 0.0D0
+            UE = 0.0D0
+            US = 0.0D0
+            UN = 0.0D0
+            IF (I .GT. 1) UW = U(I-1,J)
+            IF (I .LT. M) UE = U(I+1,J)
+            IF (J .GT. 1) US = U(I,J-1)
+            IF (J .LT. M) UN = U(I,J+1)
+            DELTA(I,J) = UPRIME(I,J)
+     1                   - ((UW + UE) + (US + UN) - 4.0D0*U(I,J))*C
+ 10      CONTINUE
+ 20   CONTINUE
+      RETURN
+      END
+C
+C     Banded PD(K-L+ML+MU+1, L) for the unknowns K = I+(J-1)*M,
+C     leading dimension 2*ML+MU+1 = 301 (stored 1-D).
+      SUBROUTINE HTJAC(T, U, UPRIME, PD, CJ, RPAR, IPAR)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      PARAMETER (M=100, ML=M, MU=M, LDA=2*ML+MU+1, MD=ML+MU+1)
+      DIMENSION U(*), UPRIME(*), PD(*), RPAR(*), IPAR(*)
+      COMMON /HTCOM/ DX
+      C = 1.0D0/(DX*DX)
+      DO 20 J = 1, M
+         DO 10 I = 1, M
+            K = I + (J-1)*M
+            PD(MD + (K-1)*LDA) = CJ + 4.0D0*C
+            IF (I .GT. 1) PD(1 + MD + (K-2)*LDA) = -C
+            IF (I .LT. M) PD(-1 + MD + K*LDA) = -C
+            IF (J .GT. 1) PD(M + MD + (K-M-1)*LDA) = -C
+            IF (J .LT. M) PD(-M + MD + (K+M-1)*LDA) = -C
+ 10      CONTINUE
+ 20   CONTINUE
+      RETURN
+      END
+C
+C-----------------------------------------------------------------------
+C     REPORT -- sort the NREP timings (seconds), print one table line.
+C-----------------------------------------------------------------------
+      SUBROUTINE REPORT(NAME, NEQ, NREP, TIM, IWORK)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      CHARACTER*12 NAME
+      DIMENSION TIM(NREP), IWORK(*)
+C     Insertion sort, ascending.
+      DO 20 I = 2, NREP
+         V = TIM(I)
+         J = I - 1
+ 10      CONTINUE
+         IF (J .GE. 1) THEN
+            IF (TIM(J) .GT. V) THEN
+               TIM(J+1) = TIM(J)
+               J = J - 1
+               GO TO 10
+            ENDIF
+         ENDIF
+         TIM(J+1) = V
+ 20   CONTINUE
+      IF (MOD(NREP, 2) .EQ. 1) THEN
+         TMED = TIM((NREP+1)/2)
+      ELSE
+         TMED = 0.5D0*(TIM(NREP/2) + TIM(NREP/2+1))
+      ENDIF
+      NST = IWORK(11)
+      WRITE(6,100) NAME, NEQ, NREP, 1.0D3*TIM(1), 1.0D3*TMED,
+     1   1.0D3*TIM(NREP), 1.0D6*TMED/DBLE(MAX(NST,1)), NST,
+     2   IWORK(12), IWORK(13), IWORK(19)
+ 100  FORMAT(1X,A12,I5,I6,3F12.4,F14.3,2I9,I8,I9)
+      RETURN
+      END
