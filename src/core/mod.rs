@@ -33,6 +33,7 @@ pub mod messages;
 pub mod newton;
 pub mod norms;
 pub mod options;
+pub mod precision;
 pub mod problem;
 pub mod roots;
 pub mod stepper;

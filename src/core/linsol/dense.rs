@@ -97,10 +97,10 @@ pub fn factor(a: &mut [Real], n: usize, pivots: &mut [FInt]) -> Result<(), Singu
     let pivots = &mut pivots[..n];
     if n <= NO_DISPATCH_MAX_N {
         factor_unblocked(Scalar, a, n, pivots)
-    } else if n <= UNBLOCKED_MAX_N || few_non_zeros(a, n) {
+    } else if !<Real as LuScalar>::BLOCKED || n <= UNBLOCKED_MAX_N || few_non_zeros(a, n) {
         Arch::new().dispatch(UnblockedFactor { a, n, pivots })
     } else {
-        factor_blocked(a, n, pivots)
+        <Real as LuScalar>::factor_blocked(a, n, pivots)
     }
 }
 
@@ -147,25 +147,125 @@ pub fn solve(lu: &[Real], n: usize, pivots: &[FInt], b: &mut [Real]) {
 
 /// Is this pivot unusable (exactly zero, infinite or NaN)?
 #[inline]
-fn bad_pivot(p: Real) -> bool {
-    p == 0.0 || !p.is_finite()
+fn bad_pivot<T: LuScalar>(p: T) -> bool {
+    p.is_bad_pivot()
 }
 
 /// `y -= a * x` over the common length of `x` and `y`: DAXPY with `-a`, bit
 /// for bit (separate multiply and subtract, never fused). Written with
-/// pulp's SIMD vectors of `S` (4 lanes with AVX2, 1 with `Scalar`) and no
-/// unrolling, so the short segments of small matrices are vectorised too.
+/// pulp's SIMD vectors of `S` (4 lanes of f64 or 8 of f32 with AVX2, 1 with
+/// `Scalar`) and no unrolling, so the short segments of small matrices are
+/// vectorised too.
 #[inline(always)]
-fn axpy_neg<S: Simd>(simd: S, a: Real, x: &[Real], y: &mut [Real]) {
-    let len = x.len().min(y.len());
-    let (yv, ys) = S::as_mut_simd_f64s(&mut y[..len]);
-    let (xv, xs) = S::as_simd_f64s(&x[..len]);
-    let av = simd.splat_f64s(a);
-    for (yi, &xi) in yv.iter_mut().zip(xv) {
-        *yi = simd.sub_f64s(*yi, simd.mul_f64s(av, xi));
+fn axpy_neg<S: Simd, T: LuScalar>(simd: S, a: T, x: &[T], y: &mut [T]) {
+    T::axpy_neg(simd, a, x, y)
+}
+
+/// The element types of the LU: `f64` (DGEFA/DGESL) and `f32` (SGEFA/SGESL,
+/// the single-precision instance of the core). Both run the column code;
+/// only `f64` has the blocked path. SGEFA's arithmetic is the column
+/// code's at every order, and the single-precision problems that reach
+/// large dense matrices are few, so `f32` keeps the one path (with SIMD
+/// dispatch above [`NO_DISPATCH_MAX_N`]).
+trait LuScalar: Copy + PartialOrd + std::ops::Div<Output = Self> + std::ops::MulAssign {
+    const ZERO: Self;
+    const ONE: Self;
+    /// Are large matrices factored by `dense/blocked.rs`?
+    const BLOCKED: bool;
+    /// `abs`.
+    fn magnitude(self) -> Self;
+    /// Is this pivot unusable (exactly zero, infinite or NaN)?
+    fn is_bad_pivot(self) -> bool;
+    /// `y -= a * x`, see [`axpy_neg`].
+    fn axpy_neg<S: Simd>(simd: S, a: Self, x: &[Self], y: &mut [Self]);
+    /// The blocked factorisation (called only when [`Self::BLOCKED`]).
+    fn factor_blocked(a: &mut [Self], n: usize, pivots: &mut [FInt]) -> Result<(), SingularMatrix>;
+}
+
+impl LuScalar for f64 {
+    const ZERO: f64 = 0.0;
+    const ONE: f64 = 1.0;
+    const BLOCKED: bool = true;
+
+    #[inline(always)]
+    fn magnitude(self) -> f64 {
+        self.abs()
     }
-    for (yi, &xi) in ys.iter_mut().zip(xs) {
-        *yi -= a * xi;
+
+    #[inline(always)]
+    fn is_bad_pivot(self) -> bool {
+        self == 0.0 || !self.is_finite()
+    }
+
+    #[inline(always)]
+    fn axpy_neg<S: Simd>(simd: S, a: f64, x: &[f64], y: &mut [f64]) {
+        let len = x.len().min(y.len());
+        let (yv, ys) = S::as_mut_simd_f64s(&mut y[..len]);
+        let (xv, xs) = S::as_simd_f64s(&x[..len]);
+        let av = simd.splat_f64s(a);
+        for (yi, &xi) in yv.iter_mut().zip(xv) {
+            *yi = simd.sub_f64s(*yi, simd.mul_f64s(av, xi));
+        }
+        for (yi, &xi) in ys.iter_mut().zip(xs) {
+            *yi -= a * xi;
+        }
+    }
+
+    #[inline]
+    fn factor_blocked(a: &mut [f64], n: usize, pivots: &mut [FInt]) -> Result<(), SingularMatrix> {
+        Arch::new().dispatch(BlockedFactor { a, n, pivots })
+    }
+}
+
+impl LuScalar for f32 {
+    const ZERO: f32 = 0.0;
+    const ONE: f32 = 1.0;
+    const BLOCKED: bool = false;
+
+    #[inline(always)]
+    fn magnitude(self) -> f32 {
+        self.abs()
+    }
+
+    #[inline(always)]
+    fn is_bad_pivot(self) -> bool {
+        self == 0.0 || !self.is_finite()
+    }
+
+    #[inline(always)]
+    fn axpy_neg<S: Simd>(simd: S, a: f32, x: &[f32], y: &mut [f32]) {
+        let len = x.len().min(y.len());
+        let (yv, ys) = S::as_mut_simd_f32s(&mut y[..len]);
+        let (xv, xs) = S::as_simd_f32s(&x[..len]);
+        let av = simd.splat_f32s(a);
+        for (yi, &xi) in yv.iter_mut().zip(xv) {
+            *yi = simd.sub_f32s(*yi, simd.mul_f32s(av, xi));
+        }
+        for (yi, &xi) in ys.iter_mut().zip(xs) {
+            *yi -= a * xi;
+        }
+    }
+
+    #[inline]
+    fn factor_blocked(a: &mut [f32], n: usize, pivots: &mut [FInt]) -> Result<(), SingularMatrix> {
+        // Never reached (BLOCKED is false): the column code, as for every n.
+        Arch::new().dispatch(UnblockedFactor32 { a, n, pivots })
+    }
+}
+
+/// The column code for `f32` slices, whatever `Real` is (see
+/// [`LuScalar::factor_blocked`] for `f32`).
+struct UnblockedFactor32<'a> {
+    a: &'a mut [f32],
+    n: usize,
+    pivots: &'a mut [FInt],
+}
+
+impl WithSimd for UnblockedFactor32<'_> {
+    type Output = Result<(), SingularMatrix>;
+    #[inline(always)]
+    fn with_simd<S: Simd>(self, simd: S) -> Self::Output {
+        factor_columns(simd, self.a, self.n, self.pivots)
     }
 }
 
@@ -203,14 +303,25 @@ impl WithSimd for UnblockedSolve<'_> {
 /// Right-looking, column-oriented LU with full-row interchanges.
 #[inline(always)]
 fn factor_unblocked<S: Simd>(simd: S, a: &mut [Real], n: usize, pivots: &mut [FInt]) -> Result<(), SingularMatrix> {
+    factor_columns(simd, a, n, pivots)
+}
+
+/// [`factor_unblocked`] for either element type.
+#[inline(always)]
+fn factor_columns<S: Simd, T: LuScalar>(
+    simd: S,
+    a: &mut [T],
+    n: usize,
+    pivots: &mut [FInt],
+) -> Result<(), SingularMatrix> {
     for k in 0..n {
         // Pivot: first entry of largest magnitude in column k, rows k..n.
         let col = &a[k * n..(k + 1) * n];
         let mut p = k;
-        let mut max = col[k].abs();
+        let mut max = col[k].magnitude();
         for (i, v) in col.iter().enumerate().skip(k + 1) {
-            if v.abs() > max {
-                max = v.abs();
+            if v.magnitude() > max {
+                max = v.magnitude();
                 p = i;
             }
         }
@@ -231,7 +342,7 @@ fn factor_unblocked<S: Simd>(simd: S, a: &mut [Real], n: usize, pivots: &mut [FI
         }
         // Multipliers l = a * (1/pivot) (DGEFA scales by -1/pivot: same
         // magnitudes bit for bit).
-        let recip = 1.0 / pivot;
+        let recip = T::ONE / pivot;
         let lcol = &mut left[k * n + k + 1..];
         for v in lcol.iter_mut() {
             *v *= recip;
@@ -242,7 +353,7 @@ fn factor_unblocked<S: Simd>(simd: S, a: &mut [Real], n: usize, pivots: &mut [FI
                 col.swap(k, p);
             }
             let t = col[k];
-            if t != 0.0 {
+            if t != T::ZERO {
                 axpy_neg(simd, t, lcol, &mut col[k + 1..]);
             }
         }
@@ -271,7 +382,7 @@ fn solve_unblocked<S: Simd>(simd: S, lu: &[Real], n: usize, b: &mut [Real]) {
 
 /// [`blocked::factor`] compiled for the best instruction set.
 struct BlockedFactor<'a> {
-    a: &'a mut [Real],
+    a: &'a mut [f64],
     n: usize,
     pivots: &'a mut [FInt],
 }
@@ -284,9 +395,6 @@ impl WithSimd for BlockedFactor<'_> {
     }
 }
 
-fn factor_blocked(a: &mut [Real], n: usize, pivots: &mut [FInt]) -> Result<(), SingularMatrix> {
-    Arch::new().dispatch(BlockedFactor { a, n, pivots })
-}
 
 #[cfg(test)]
 mod tests {
