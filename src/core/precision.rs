@@ -16,6 +16,11 @@ pub trait Precision: Copy + PartialOrd {
     /// smaller, not larger, in the single-precision routine).
     const NRM2_CUTLO: Self;
 
+    /// The first letter of the routine names of this precision (`D`, `S`),
+    /// for the texts that name a routine (DJACILU / SJACILU messages) or
+    /// the package (the Harwell-Boeing title " DDASPK Test Matrix ").
+    const LETTER: &'static str;
+
     /// The square root of the unit roundoff, `SQRT(D1MACH(4))` = 2**-26 and
     /// `SQRT(R1MACH(4))` (0x39B504F3, 3.4526698E-04) as the preconditioner
     /// modules compute it: their difference-quotient increments.
@@ -47,6 +52,7 @@ pub trait Precision: Copy + PartialOrd {
 
 impl Precision for f64 {
     const NRM2_CUTLO: f64 = 8.232e-11;
+    const LETTER: &'static str = "D";
     const SQRT_UROUND: f64 = 1.0 / 67_108_864.0;
     const EVENT_HUGE: f64 = 1e300;
     const EVENT_TINY: f64 = 1e-300;
@@ -67,6 +73,7 @@ impl Precision for f64 {
 
 impl Precision for f32 {
     const NRM2_CUTLO: f32 = 4.441e-16;
+    const LETTER: &'static str = "S";
     const SQRT_UROUND: f32 = 3.452_669_8e-4;
     const EVENT_HUGE: f32 = 1e30;
     const EVENT_TINY: f32 = 1e-30;
@@ -106,7 +113,8 @@ mod tests {
     #[test]
     fn next_up_finite_f32_is_next_up() {
         let mut s = 0x2545_f491_u32;
-        let special = [0.0f32, -0.0, 1.0, -1.0, f32::MAX, -f32::MAX, f32::MIN_POSITIVE, -f32::MIN_POSITIVE, 1e-45, -1e-45];
+        let special =
+            [0.0f32, -0.0, 1.0, -1.0, f32::MAX, -f32::MAX, f32::MIN_POSITIVE, -f32::MIN_POSITIVE, 1e-45, -1e-45];
         let random = (0..100_000).map(|_| {
             s ^= s << 13;
             s ^= s >> 17;
