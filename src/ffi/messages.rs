@@ -83,7 +83,11 @@ impl daskr_single::core::messages::MessageSink for SingleStdoutSink {
     fn emit(&mut self, lines: &[daskr_single::core::messages::MessageLine]) {
         let lines: Vec<MessageLine> = lines
             .iter()
-            .map(|l| MessageLine { text: l.text.clone(), ints: l.ints.clone(), reals: l.reals.iter().map(|&r| Real::from(r)).collect() })
+            .map(|l| MessageLine {
+                text: l.text.clone(),
+                ints: l.ints.clone(),
+                reals: l.reals.iter().map(|&r| Real::from(r)).collect(),
+            })
             .collect();
         print_message(&lines, ExponentLetter::E);
     }

@@ -190,7 +190,9 @@ pub unsafe extern "C" fn drbdja(
     ier: *mut c_int,
 ) {
     // SAFETY: the contract above, forwarded.
-    unsafe { double::reaction::rbja(double::reaction::Variant::PerPoint, t, u, r0, rblock, r1, rewt, cj, bd, ipbd, ier) }
+    unsafe {
+        double::reaction::rbja(double::reaction::Variant::PerPoint, t, u, r0, rblock, r1, rewt, cj, bd, ipbd, ier)
+    }
 }
 export_aliases!(drbdja => weak drbdja_, strong DRBDJA);
 
@@ -320,7 +322,9 @@ pub unsafe extern "C" fn srbdja(
     ier: *mut c_int,
 ) {
     // SAFETY: the contract above, forwarded.
-    unsafe { single::reaction::rbja(single::reaction::Variant::PerPoint, t, u, r0, rblock, r1, rewt, cj, bd, ipbd, ier) }
+    unsafe {
+        single::reaction::rbja(single::reaction::Variant::PerPoint, t, u, r0, rblock, r1, rewt, cj, bd, ipbd, ier)
+    }
 }
 export_aliases!(srbdja => weak srbdja_, strong SRBDJA);
 

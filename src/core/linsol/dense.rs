@@ -395,7 +395,6 @@ impl WithSimd for BlockedFactor<'_> {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

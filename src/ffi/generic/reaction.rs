@@ -17,7 +17,7 @@ use std::sync::{Arc, PoisonError, RwLock};
 use super::core::messages::{MessageLine, MessageSink};
 use super::precond::reaction_block::{self, ReactionMesh, ReactionSetupArgs};
 use super::precond::reaction_group::{self, BlockGrouping};
-use super::{Real, RblockFn, Sink, LETTER};
+use super::{RblockFn, Real, Sink, LETTER};
 use crate::ffi::precond_reaction::read_ints;
 use crate::ffi::slices::{opt_slice, opt_slice_mut};
 
@@ -46,7 +46,9 @@ fn current_grouping() -> Result<Arc<BlockGrouping>, String> {
     let data = MESH_DATA.read().unwrap_or_else(PoisonError::into_inner);
     match (&data.grouping, &data.mesh) {
         (Some(g), Some(m)) if g.mesh() == m => Ok(Arc::clone(g)),
-        (Some(_), _) => Err(format!("the mesh was changed by {LETTER}MSET2 after {LETTER}GSET2; call {LETTER}GSET2 again")),
+        (Some(_), _) => {
+            Err(format!("the mesh was changed by {LETTER}MSET2 after {LETTER}GSET2; call {LETTER}GSET2 again"))
+        }
         (None, _) => Err(format!("no block-grouping data: call {LETTER}GSET2 first")),
     }
 }

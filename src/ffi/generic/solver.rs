@@ -11,21 +11,35 @@ use super::core::ddaskr::{self, CallArgs};
 use super::core::error::InputError;
 use super::core::messages::MessageSink;
 use super::core::norms::Tolerances;
-use super::core::problem::{
-    CallbackStatus, DaeSystem, MatrixStorage, PrecondSetup, PrecondSetupStatus, PrecondSolve,
-};
+use super::core::problem::{CallbackStatus, DaeSystem, MatrixStorage, PrecondSetup, PrecondSetupStatus, PrecondSolve};
 use super::{JacDirectFn, JacKrylovFn, PsolFn, Real, ResFn, RtFn, Sink};
 use crate::ffi::callbacks::daskr_generic_fn;
 use crate::ffi::slices::{opt_slice_mut, scalar_mut, tolerances};
 
 /// The program's own weight routine (DDAWTS or SDAWTS, DASKR's optionally
 /// replaceable `xDAWTS(NEQ, IWT, RTOL, ATOL, Y, WT, RPAR, IPAR)`).
-pub(in crate::ffi) type UserWeights =
-    unsafe extern "C" fn(*const c_int, *const c_int, *const Real, *const Real, *const Real, *mut Real, *mut Real, *mut c_int);
+pub(in crate::ffi) type UserWeights = unsafe extern "C" fn(
+    *const c_int,
+    *const c_int,
+    *const Real,
+    *const Real,
+    *const Real,
+    *mut Real,
+    *mut Real,
+    *mut c_int,
+);
 
 /// The residual routine, known to be non-null.
-type Residual =
-    unsafe extern "C" fn(*const Real, *const Real, *const Real, *const Real, *mut Real, *mut c_int, *mut Real, *mut c_int);
+type Residual = unsafe extern "C" fn(
+    *const Real,
+    *const Real,
+    *const Real,
+    *const Real,
+    *mut Real,
+    *mut c_int,
+    *mut Real,
+    *mut c_int,
+);
 
 /// The user's callbacks and parameter arrays, seen by the core as a
 /// [`DaeSystem`].
@@ -269,8 +283,7 @@ pub(in crate::ffi) unsafe fn daskr(
         };
         let psol = std::mem::transmute::<daskr_generic_fn, PsolFn>(psol);
         let user_weights = super::user_weights();
-        let mut problem =
-            ForeignProblem { user_weights, res, jac: jac_direct, jac_krylov, psol, rt, rpar, ipar, neq };
+        let mut problem = ForeignProblem { user_weights, res, jac: jac_direct, jac_krylov, psol, rt, rpar, ipar, neq };
         let mut args = CallArgs {
             neq,
             t,
