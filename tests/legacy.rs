@@ -455,6 +455,11 @@ fn fortran_f90_module() {
 }
 
 #[test]
+fn fortran_f90_smodule() {
+    fortran("f90_smodule.f90", Link::Static);
+}
+
+#[test]
 fn fortran_f90_dsl48e() {
     fortran("f90_dsl48e.f90", Link::Static);
 }

@@ -5,10 +5,8 @@
 //! reference; `Option` makes a null pointer from C representable (it is
 //! rejected where the options need the routine).
 //!
-//! The `daskr_*` types are DDASKR's (DOUBLE PRECISION), the `sdaskr_*`
-//! types SDASKR's: the same argument lists with REAL (`float`) in place of
-//! DOUBLE PRECISION, and the same const-ness. `daskr_generic_fn` serves
-//! both.
+//! SDASKR's callback types (`sdaskr_*`: the same argument lists with REAL
+//! in place of DOUBLE PRECISION) are in `crates/single` with SDASKR.
 
 use std::os::raw::c_int;
 
@@ -119,110 +117,6 @@ pub type daskr_rblock_fn =
 /// for routines that the chosen options never call.
 #[allow(non_camel_case_types)]
 pub type daskr_generic_fn = Option<unsafe extern "C" fn()>;
-
-/// SDASKR's residual routine `RES(T, Y, YPRIME, CJ, DELTA, IRES, RPAR,
-/// IPAR)`: [`daskr_res_fn`] with REAL arguments.
-#[allow(non_camel_case_types)]
-pub type sdaskr_res_fn = Option<
-    unsafe extern "C" fn(
-        t: *const f32,
-        y: *const f32,
-        yprime: *const f32,
-        cj: *const f32,
-        delta: *mut f32,
-        ires: *mut c_int,
-        rpar: *mut f32,
-        ipar: *mut c_int,
-    ),
->;
-
-/// SDASKR's direct-method Jacobian routine `JAC(T, Y, YPRIME, PD, CJ,
-/// RPAR, IPAR)` (INFO(12)=0, INFO(5)=1): [`daskr_jac_direct_fn`] with REAL
-/// arguments. Pass it to SDASKR cast to `daskr_generic_fn`.
-#[allow(non_camel_case_types)]
-pub type sdaskr_jac_direct_fn = Option<
-    unsafe extern "C" fn(
-        t: *const f32,
-        y: *const f32,
-        yprime: *const f32,
-        pd: *mut f32,
-        cj: *const f32,
-        rpar: *mut f32,
-        ipar: *mut c_int,
-    ),
->;
-
-/// SDASKR's root-function routine `RT(NEQ, T, Y, YP, NRT, RVAL, RPAR,
-/// IPAR)`: [`daskr_rt_fn`] with REAL arguments.
-#[allow(non_camel_case_types)]
-pub type sdaskr_rt_fn = Option<
-    unsafe extern "C" fn(
-        neq: *const c_int,
-        t: *const f32,
-        y: *const f32,
-        yp: *const f32,
-        nrt: *const c_int,
-        rval: *mut f32,
-        rpar: *mut f32,
-        ipar: *mut c_int,
-    ),
->;
-
-/// SDASKR's Krylov-method JAC (INFO(12)=1, INFO(15)=1), `JAC(RES, IRES,
-/// NEQ, T, Y, YPRIME, REWT, SAVR, WK, H, CJ, WP, IWP, IER, RPAR, IPAR)`:
-/// [`daskr_jac_krylov_fn`] with REAL arguments. Pass it to SDASKR cast to
-/// `daskr_generic_fn`.
-#[allow(non_camel_case_types)]
-pub type sdaskr_jac_krylov_fn = Option<
-    unsafe extern "C" fn(
-        res: sdaskr_res_fn,
-        ires: *mut c_int,
-        neq: *const c_int,
-        t: *const f32,
-        y: *const f32,
-        yprime: *const f32,
-        rewt: *const f32,
-        savr: *const f32,
-        wk: *mut f32,
-        h: *const f32,
-        cj: *const f32,
-        wp: *mut f32,
-        iwp: *mut c_int,
-        ier: *mut c_int,
-        rpar: *mut f32,
-        ipar: *mut c_int,
-    ),
->;
-
-/// SDASKR's Krylov-method PSOL, `PSOL(NEQ, T, Y, YPRIME, SAVR, WK, CJ,
-/// WGHT, WP, IWP, B, EPLIN, IER, RPAR, IPAR)`: [`daskr_psol_fn`] with REAL
-/// arguments. Pass it to SDASKR cast to `daskr_generic_fn`.
-#[allow(non_camel_case_types)]
-pub type sdaskr_psol_fn = Option<
-    unsafe extern "C" fn(
-        neq: *const c_int,
-        t: *const f32,
-        y: *const f32,
-        yprime: *const f32,
-        savr: *const f32,
-        wk: *mut f32,
-        cj: *const f32,
-        wght: *const f32,
-        wp: *mut f32,
-        iwp: *mut c_int,
-        b: *mut f32,
-        eplin: *const f32,
-        ier: *mut c_int,
-        rpar: *mut f32,
-        ipar: *mut c_int,
-    ),
->;
-
-/// The reaction block routine `RBLOCK(T, JX, JY, UXY, RXY)` of SRBDJA and
-/// SRBGJA: [`daskr_rblock_fn`] with REAL arguments.
-#[allow(non_camel_case_types)]
-pub type sdaskr_rblock_fn =
-    Option<unsafe extern "C" fn(t: *const f32, jx: *const c_int, jy: *const c_int, uxy: *const f32, rxy: *mut f32)>;
 
 /// DSL48E's residual routine `RES(NEQ, T, Z, ZDOT, DELTA, IRES, ICHVAR,
 /// RPAR, IPAR)`: the locked, augmented model; ICHVAR is passed as 0.

@@ -6,8 +6,8 @@
 use daskr_export::export_aliases;
 use std::os::raw::c_int;
 
-use super::callbacks::{daskr_generic_fn, daskr_res_fn, daskr_rt_fn, sdaskr_res_fn, sdaskr_rt_fn};
-use super::{double, single};
+use super::callbacks::{daskr_generic_fn, daskr_res_fn, daskr_rt_fn};
+use super::double;
 
 /// DDASKR: solve G(t, y, y') = 0 from T to TOUT, with DASKR's argument
 /// list and conventions. Also exported as `ddaskr_` (gfortran, ifx, flang)
@@ -53,49 +53,3 @@ pub unsafe extern "C" fn ddaskr(
     }
 }
 export_aliases!(ddaskr => strong ddaskr_, strong DDASKR);
-
-/// SDASKR: DDASKR in single precision, as DASKR's `sdaskr.f`: the same
-/// argument list, options, INFO/IWORK conventions and IDID values, with
-/// REAL (`float`) in place of DOUBLE PRECISION for T, Y, YPRIME, TOUT,
-/// RTOL, ATOL, RWORK, RPAR and the callbacks' real arguments. The same
-/// method evaluated in REAL arithmetic (unit roundoff 2**-23, as R1MACH(4));
-/// RWORK positions and the LRW formulas count REAL words. Messages print
-/// reals as `E21.13`. Also exported as `sdaskr_` (gfortran, ifx, flang) and
-/// `SDASKR`.
-///
-/// # Safety
-/// As for [`ddaskr`], with `float` arrays.
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn sdaskr(
-    res: sdaskr_res_fn,
-    neq: *const c_int,
-    t: *mut f32,
-    y: *mut f32,
-    yprime: *mut f32,
-    tout: *const f32,
-    info: *mut c_int,
-    rtol: *mut f32,
-    atol: *mut f32,
-    idid: *mut c_int,
-    rwork: *mut f32,
-    lrw: *const c_int,
-    iwork: *mut c_int,
-    liw: *const c_int,
-    rpar: *mut f32,
-    ipar: *mut c_int,
-    jac: daskr_generic_fn,
-    psol: daskr_generic_fn,
-    rt: sdaskr_rt_fn,
-    nrt: *const c_int,
-    jroot: *mut c_int,
-) {
-    // SAFETY: the contract above, forwarded.
-    unsafe {
-        single::solver::daskr(
-            res, neq, t, y, yprime, tout, info, rtol, atol, idid, rwork, lrw, iwork, liw, rpar, ipar, jac, psol, rt,
-            nrt, jroot,
-        )
-    }
-}
-export_aliases!(sdaskr => strong sdaskr_, strong SDASKR);

@@ -2,14 +2,17 @@
 //! and DASKR's double-precision preconditioner routines (DBANJA, DRBDJA,
 //! DJACILU, ...). The bodies name `super::Real`, `super::core`,
 //! `super::precond`, the callback types, the message sink and the routine
-//! letter; [`super::single`] gives the same names their single-precision
-//! meaning, so each body is written once and compiled twice.
+//! letter; `crates/single/src/ffi.rs` gives the same names their
+//! single-precision meaning (SDASKR, SBANJA, ...), so each body is written
+//! once and compiled twice.
 
+pub(super) use super::callbacks::daskr_generic_fn;
 pub(super) use super::callbacks::{
     daskr_jac_direct_fn as JacDirectFn, daskr_jac_krylov_fn as JacKrylovFn, daskr_psol_fn as PsolFn,
     daskr_rblock_fn as RblockFn, daskr_res_fn as ResFn, daskr_rt_fn as RtFn,
 };
 pub(super) use super::messages::StdoutSink as Sink;
+pub(super) use super::{slices, unit_writer};
 pub(super) use crate::types::{FInt, Real};
 pub(super) use crate::{core, precond};
 

@@ -67,29 +67,15 @@ impl MessageSink for StdoutSink {
 }
 
 /// As [`StdoutSink`], reals as XERRWV does (`E21.13`): for the
-/// single-precision routines. It takes the single-precision instance's
-/// messages (REAL values, widened exactly) and, for XERRWV, the double
-/// instance's.
+/// single-precision routines (XERRWV here; SDASKR and the S
+/// preconditioner routines in `crates/single`, which compiles this file
+/// with REAL values).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SingleStdoutSink;
 
 impl MessageSink for SingleStdoutSink {
     fn emit(&mut self, lines: &[MessageLine]) {
         print_message(lines, ExponentLetter::E);
-    }
-}
-
-impl daskr_single::core::messages::MessageSink for SingleStdoutSink {
-    fn emit(&mut self, lines: &[daskr_single::core::messages::MessageLine]) {
-        let lines: Vec<MessageLine> = lines
-            .iter()
-            .map(|l| MessageLine {
-                text: l.text.clone(),
-                ints: l.ints.clone(),
-                reals: l.reals.iter().map(|&r| Real::from(r)).collect(),
-            })
-            .collect();
-        print_message(&lines, ExponentLetter::E);
     }
 }
 

@@ -16,8 +16,8 @@
 use daskr_export::export_aliases;
 use std::os::raw::c_int;
 
-use super::callbacks::{daskr_res_fn, sdaskr_res_fn};
-use super::{double, single};
+use super::callbacks::daskr_res_fn;
+use super::double;
 
 /// DBANJA: form and factor a banded preconditioner for DDASKR's Krylov
 /// method (pass as JAC with INFO(12) = INFO(15) = 1).
@@ -101,69 +101,6 @@ pub unsafe extern "C" fn dbanps(
     unsafe { double::banded::banps(neq, wp, iwp, b, ier, ipar) }
 }
 export_aliases!(dbanps => weak dbanps_, strong DBANPS);
-
-/// SBANJA: DBANJA in single precision (REAL arguments), for SDASKR's
-/// Krylov method, as `sbanpre.f`: the same arguments, IPAR(1..2) = ML, MU,
-/// LWP and IER conventions; difference-quotient increments from the REAL
-/// unit roundoff. Also exported as `sbanja_` (weak) and `SBANJA`.
-///
-/// # Safety
-/// As for [`dbanja`], with `float` arrays.
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn sbanja(
-    res: sdaskr_res_fn,
-    ires: *mut c_int,
-    neq: *const c_int,
-    t: *const f32,
-    y: *mut f32,
-    yprime: *mut f32,
-    rewt: *const f32,
-    savr: *const f32,
-    wk: *mut f32,
-    h: *const f32,
-    cj: *const f32,
-    wp: *mut f32,
-    iwp: *mut c_int,
-    ier: *mut c_int,
-    rpar: *mut f32,
-    ipar: *mut c_int,
-) {
-    // SAFETY: the contract above, forwarded.
-    unsafe { single::banded::banja(res, ires, neq, t, y, yprime, rewt, savr, wk, h, cj, wp, iwp, ier, rpar, ipar) }
-}
-export_aliases!(sbanja => weak sbanja_, strong SBANJA);
-
-/// SBANPS: DBANPS in single precision (REAL arguments): solve P x = b with
-/// the band preconditioner factored by SBANJA (pass as PSOL to SDASKR).
-/// Also exported as `sbanps_` (weak) and `SBANPS`.
-///
-/// # Safety
-/// As for [`dbanps`], with `float` arrays.
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn sbanps(
-    neq: *const c_int,
-    t: *const f32,
-    y: *const f32,
-    yprime: *const f32,
-    savr: *const f32,
-    wk: *mut f32,
-    cj: *const f32,
-    wght: *const f32,
-    wp: *mut f32,
-    iwp: *mut c_int,
-    b: *mut f32,
-    eplin: *const f32,
-    ier: *mut c_int,
-    rpar: *mut f32,
-    ipar: *mut c_int,
-) {
-    let _ = (t, y, yprime, savr, wk, cj, wght, eplin, rpar);
-    // SAFETY: the contract above, forwarded.
-    unsafe { single::banded::banps(neq, wp, iwp, b, ier, ipar) }
-}
-export_aliases!(sbanps => weak sbanps_, strong SBANPS);
 
 #[cfg(test)]
 mod tests {

@@ -39,29 +39,16 @@ use daskr_export::export_aliases;
 use std::os::raw::c_int;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use super::callbacks::{daskr_rblock_fn, sdaskr_rblock_fn};
+use super::callbacks::daskr_rblock_fn;
+use super::double;
 use super::messages::StdoutSink;
-use super::slices::opt_slice_mut;
-use super::{double, single};
+use super::slices::{opt_slice_mut, read_ints};
 use crate::core::messages::{MessageLine, MessageSink};
 use crate::precond::reaction_group::Partition;
 
 /// Print one error line in DASKR's message style (honours XSETF/XSETUN).
 fn report(routine: &str, text: impl std::fmt::Display) {
     StdoutSink.emit(&[MessageLine::text(format!("{routine}--  {text}"))]);
-}
-
-/// Read integer scalars passed by reference (MX, MY, NS, NSD, LID, ...).
-///
-/// # Safety
-/// Each pointer null or valid for reading one INTEGER.
-pub(super) unsafe fn read_ints<const N: usize>(ptrs: [*const c_int; N]) -> Option<[c_int; N]> {
-    let mut out = [0; N];
-    for (o, p) in out.iter_mut().zip(ptrs) {
-        // SAFETY: by the contract; null is checked by as_ref.
-        *o = *unsafe { p.as_ref() }?;
-    }
-    Some(out)
 }
 
 /// DMSET2: record the 2-D mesh for DRBDJA / DRBDPS (block-diagonal
@@ -255,127 +242,6 @@ pub unsafe extern "C" fn drbgps(b: *mut f64, bd: *mut f64, ipbd: *mut c_int) {
     unsafe { double::reaction::rbps(double::reaction::Variant::Grouped, b, bd, ipbd) }
 }
 export_aliases!(drbgps => weak drbgps_, strong DRBGPS);
-
-/// SMSET2: DMSET2 for the single-precision routines SRBDJA / SRBDPS, as
-/// `srbdpre.f`: the same arguments and IWORK entries; the mesh is recorded
-/// for the single-precision routines only. Also exported as `smset2_`
-/// (weak) and `SMSET2`.
-///
-/// # Safety
-/// As for [`dmset2`].
-#[no_mangle]
-pub unsafe extern "C" fn smset2(
-    mx: *const c_int,
-    my: *const c_int,
-    ns: *const c_int,
-    nsd: *const c_int,
-    lid: *const c_int,
-    iwork: *mut c_int,
-) {
-    // SAFETY: the contract above, forwarded.
-    unsafe { single::reaction::mset2(mx, my, ns, nsd, lid, iwork) }
-}
-export_aliases!(smset2 => weak smset2_, strong SMSET2);
-
-/// SGSET2: DGSET2 for the single-precision routines SRBGJA / SRBGPS, as
-/// `srbgpre.f`: the same arguments and IWORK entries; mesh and grouping
-/// are recorded for the single-precision routines only. Also exported as
-/// `sgset2_` (weak) and `SGSET2`.
-///
-/// # Safety
-/// As for [`dgset2`].
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn sgset2(
-    mx: *const c_int,
-    my: *const c_int,
-    ns: *const c_int,
-    nsd: *const c_int,
-    nxg: *const c_int,
-    nyg: *const c_int,
-    lid: *const c_int,
-    iwork: *mut c_int,
-) {
-    // SAFETY: the contract above, forwarded.
-    unsafe { single::reaction::gset2(mx, my, ns, nsd, nxg, nyg, lid, iwork) }
-}
-export_aliases!(sgset2 => weak sgset2_, strong SGSET2);
-
-/// SRBDJA: DRBDJA in single precision (REAL arguments, RBLOCK with REAL
-/// arguments), after SMSET2; difference-quotient increments from the REAL
-/// unit roundoff. Also exported as `srbdja_` (weak) and `SRBDJA`.
-///
-/// # Safety
-/// As for [`drbdja`], with `float` arrays.
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn srbdja(
-    t: *const f32,
-    u: *mut f32,
-    r0: *const f32,
-    rblock: sdaskr_rblock_fn,
-    r1: *mut f32,
-    rewt: *const f32,
-    cj: *const f32,
-    bd: *mut f32,
-    ipbd: *mut c_int,
-    ier: *mut c_int,
-) {
-    // SAFETY: the contract above, forwarded.
-    unsafe {
-        single::reaction::rbja(single::reaction::Variant::PerPoint, t, u, r0, rblock, r1, rewt, cj, bd, ipbd, ier)
-    }
-}
-export_aliases!(srbdja => weak srbdja_, strong SRBDJA);
-
-/// SRBDPS: DRBDPS in single precision, with the blocks factored by
-/// SRBDJA. Also exported as `srbdps_` (weak) and `SRBDPS`.
-///
-/// # Safety
-/// As for [`drbdps`], with `float` arrays and SMSET2's lengths.
-#[no_mangle]
-pub unsafe extern "C" fn srbdps(b: *mut f32, bd: *mut f32, ipbd: *mut c_int) {
-    // SAFETY: the contract above, forwarded.
-    unsafe { single::reaction::rbps(single::reaction::Variant::PerPoint, b, bd, ipbd) }
-}
-export_aliases!(srbdps => weak srbdps_, strong SRBDPS);
-
-/// SRBGJA: DRBGJA in single precision (REAL arguments, RBLOCK with REAL
-/// arguments), after SGSET2. Also exported as `srbgja_` (weak) and
-/// `SRBGJA`.
-///
-/// # Safety
-/// As for [`drbgja`], with `float` arrays and SGSET2's lengths.
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn srbgja(
-    t: *const f32,
-    u: *mut f32,
-    r0: *const f32,
-    rblock: sdaskr_rblock_fn,
-    r1: *mut f32,
-    rewt: *const f32,
-    cj: *const f32,
-    bd: *mut f32,
-    ipbd: *mut c_int,
-    ier: *mut c_int,
-) {
-    // SAFETY: the contract above, forwarded.
-    unsafe { single::reaction::rbja(single::reaction::Variant::Grouped, t, u, r0, rblock, r1, rewt, cj, bd, ipbd, ier) }
-}
-export_aliases!(srbgja => weak srbgja_, strong SRBGJA);
-
-/// SRBGPS: DRBGPS in single precision, with the group blocks factored by
-/// SRBGJA. Also exported as `srbgps_` (weak) and `SRBGPS`.
-///
-/// # Safety
-/// As for [`drbgps`], with `float` arrays and SGSET2's lengths.
-#[no_mangle]
-pub unsafe extern "C" fn srbgps(b: *mut f32, bd: *mut f32, ipbd: *mut c_int) {
-    // SAFETY: the contract above, forwarded.
-    unsafe { single::reaction::rbps(single::reaction::Variant::Grouped, b, bd, ipbd) }
-}
-export_aliases!(srbgps => weak srbgps_, strong SRBGPS);
 
 #[cfg(test)]
 mod tests {

@@ -9,10 +9,17 @@
 //! and work-array layout are shared, evaluated in REAL as SDASKR
 //! evaluates them (the unit roundoff is `f32::EPSILON`, R1MACH(4)).
 //!
-//! Only the FFI layer of the main crate uses this crate.
+//! The crate also holds the single-precision Fortran/C interface (SDASKR
+//! and the S preconditioner routines, [`ffi`]), linked into `libdaskr` by
+//! the main crate.
 
 #![allow(dead_code)]
+// The core's unit tests are written for the double-precision instance and
+// run there (`cargo test -p daskr`); compiled as a test (clippy
+// --all-targets), this crate is empty.
+#![cfg(not(test))]
 
 pub mod core;
+pub mod ffi;
 pub mod precond;
 pub mod types;

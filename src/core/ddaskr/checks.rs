@@ -9,7 +9,7 @@ use crate::core::integrator::UROUND;
 use crate::core::layout::{iw, rw, IHeader, Layout, LayoutInput, Method, RHeader};
 use crate::core::linsol::direct::{JacobianSource, MatrixFormat};
 use crate::core::linsol::krylov::{KrylovDims, KrylovParams};
-use crate::core::linsol::sparse::{pattern_key, stamp_to_words, validate_pattern, PatternError};
+use crate::core::linsol::pattern::{pattern_key, stamp_to_words, validate_pattern, PatternError};
 use crate::core::options::Options;
 use crate::types::{FInt, Real};
 

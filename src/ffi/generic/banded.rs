@@ -8,8 +8,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use super::core::messages::{MessageLine, MessageSink};
 use super::precond::banded::{BandPreconditioner, BandSetupArgs};
+use super::slices::{opt_slice, opt_slice_mut};
 use super::{Real, ResFn, Sink, LETTER};
-use crate::ffi::slices::{opt_slice, opt_slice_mut};
 
 /// IER for arguments this layer cannot use (null pointers, negative
 /// half-bandwidths, unfactored preconditioner) or an internal error.

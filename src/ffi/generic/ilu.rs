@@ -10,9 +10,9 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use super::core::messages::{MessageLine, MessageSink};
 use super::precond::ilu::{self, Check, IluParams, JacArgs, Layout, MatrixWriter, ParamSource};
+use super::slices::opt_slice_mut;
+use super::unit_writer::FortranUnitWriter;
 use super::{FInt, Real, ResFn, Sink, LETTER};
-use crate::ffi::precond_ilu::FortranUnitWriter;
-use crate::ffi::slices::opt_slice_mut;
 
 /// IPAR and RPAR read through the caller's pointers.
 struct RawParams {

@@ -17,9 +17,9 @@ use std::sync::{Arc, PoisonError, RwLock};
 use super::core::messages::{MessageLine, MessageSink};
 use super::precond::reaction_block::{self, ReactionMesh, ReactionSetupArgs};
 use super::precond::reaction_group::{self, BlockGrouping};
+use super::slices::read_ints;
+use super::slices::{opt_slice, opt_slice_mut};
 use super::{RblockFn, Real, Sink, LETTER};
-use crate::ffi::precond_reaction::read_ints;
-use crate::ffi::slices::{opt_slice, opt_slice_mut};
 
 /// IER for arguments this layer cannot use (null pointers, no mesh set by
 /// xMSET2 / xGSET2) or an internal error.

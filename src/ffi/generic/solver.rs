@@ -12,9 +12,9 @@ use super::core::error::InputError;
 use super::core::messages::MessageSink;
 use super::core::norms::Tolerances;
 use super::core::problem::{CallbackStatus, DaeSystem, MatrixStorage, PrecondSetup, PrecondSetupStatus, PrecondSolve};
+use super::daskr_generic_fn;
+use super::slices::{opt_slice_mut, scalar_mut, tolerances};
 use super::{JacDirectFn, JacKrylovFn, PsolFn, Real, ResFn, RtFn, Sink};
-use crate::ffi::callbacks::daskr_generic_fn;
-use crate::ffi::slices::{opt_slice_mut, scalar_mut, tolerances};
 
 /// The program's own weight routine (DDAWTS or SDAWTS, DASKR's optionally
 /// replaceable `xDAWTS(NEQ, IWT, RTOL, ATOL, Y, WT, RPAR, IPAR)`).
