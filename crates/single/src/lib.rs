@@ -14,6 +14,11 @@
 //! the main crate.
 
 #![allow(dead_code)]
+// The shared sources' documentation is written for the main crate: its
+// links name items that exist only there (DSL48E, the sparse solver) or
+// that the main crate re-exports. This crate's documentation is not an
+// API (the main crate documents the routines).
+#![allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
 // The core's unit tests are written for the double-precision instance and
 // run there (`cargo test -p daskr`); compiled as a test (clippy
 // --all-targets), this crate is empty.
