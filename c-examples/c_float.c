@@ -37,32 +37,14 @@
  * the restart identical.  Ends with "PASS C_FLOAT" or
  * "FAIL C_FLOAT: reason".
  *
- * daskr.h does not declare SDASKR yet: the prototype is declared here
- * unless the header announces it with DASKR_HAS_SDASKR.
+ * SDASKR, its callback types (sdaskr_res_fn, sdaskr_rt_fn, ...) and the
+ * macro DASKR_HAS_SDASKR come from daskr.h.
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "daskr.h"
-
-#ifndef DASKR_HAS_SDASKR
-/* RES(T, Y, YPRIME, CJ, DELTA, IRES, RPAR, IPAR) with REAL arguments. */
-typedef void (*sdaskr_res_fn)(const float *t, const float *y,
-                              const float *yprime, const float *cj,
-                              float *delta, int *ires, float *rpar,
-                              int *ipar);
-/* RT(NEQ, T, Y, YP, NRT, RVAL, RPAR, IPAR) with REAL arguments. */
-typedef void (*sdaskr_rt_fn)(const int *neq, const float *t, const float *y,
-                             const float *yp, const int *nrt, float *rval,
-                             float *rpar, int *ipar);
-void sdaskr_(sdaskr_res_fn res, const int *neq, float *t, float *y,
-             float *yprime, const float *tout, int *info, float *rtol,
-             float *atol, int *idid, float *rwork, const int *lrw,
-             int *iwork, const int *liw, float *rpar, int *ipar,
-             daskr_generic_fn jac, daskr_generic_fn psol, sdaskr_rt_fn rt,
-             const int *nrt, int *jroot);
-#endif
 
 #define NEQ 2
 #define NRT 2

@@ -2,7 +2,7 @@
 !> and DSL48E.
 !>
 !> `use daskr` gives a modern Fortran program checked calls of DDASKR,
-!> XSETF and XSETUN, with exactly DASKR's argument lists and meanings
+!> its single-precision twin SDASKR, XSETF and XSETUN, with exactly DASKR's argument lists and meanings
 !> (see DASKR's documentation of INFO, RWORK/IWORK, IDID and JROOT),
 !> and of DSL48E, the hybrid (state-event) integrator, with its 37
 !> arguments as this library documents them (README, daskr.h).
@@ -11,7 +11,8 @@
 !>
 !> Conventions:
 !>  * All arguments are passed by reference; INTEGER is the default
-!>    integer (32 bit), REAL(DASKR_DP) is double precision.
+!>    integer (32 bit), REAL(DASKR_DP) is double precision and
+!>    REAL(DASKR_SP) (SDASKR's reals) the default REAL.
 !>  * RTOL and ATOL are declared as arrays: with scalar tolerances
 !>    (INFO(2) = 0) pass arrays of length 1 (or array elements).  The
 !>    same holds for RPAR, IPAR and JROOT, and for DSL48E's JROW,
@@ -44,11 +45,15 @@ module daskr
 
   !> Kind of the REAL arguments (double precision).
   integer, parameter, public :: daskr_dp = kind(1.0d0)
+  !> Kind of SDASKR's REAL arguments (default REAL, single precision).
+  integer, parameter, public :: daskr_sp = kind(1.0)
 
   public :: daskr_res, daskr_jac_direct, daskr_jac_krylov, daskr_psol
   public :: daskr_rt
   public :: dsl48e_res, dsl48e_jac, dsl48e_stchange, dsl48e_evtderiv
-  public :: ddaskr, xsetf, xsetun, dsl48e
+  public :: sdaskr_res, sdaskr_jac_direct, sdaskr_jac_krylov, sdaskr_psol
+  public :: sdaskr_rt
+  public :: ddaskr, sdaskr, xsetf, xsetun, dsl48e
 
   abstract interface
     !> Residual G(T,Y,YPRIME) of the DAE, returned in DELTA.
@@ -220,6 +225,95 @@ module daskr
       real(daskr_dp), intent(inout) :: d(*)
       real(daskr_dp), intent(out) :: alpha
     end subroutine dsl48e_evtderiv
+
+    !> SDASKR's forms of the routines above: the same arguments, REAL.
+    !> Residual G(T,Y,YPRIME) of the DAE, returned in DELTA.
+    !> IRES is 0 on entry; set -1 for an illegal Y (DDASKR retries)
+    !> or -2 to stop the integration (IDID = -11).
+    subroutine sdaskr_res(t, y, yprime, cj, delta, ires, rpar, ipar)
+      import :: daskr_sp
+      real(daskr_sp), intent(in) :: t
+      real(daskr_sp), intent(in) :: y(*)
+      real(daskr_sp), intent(in) :: yprime(*)
+      real(daskr_sp), intent(in) :: cj
+      real(daskr_sp), intent(out) :: delta(*)
+      integer, intent(inout) :: ires
+      real(daskr_sp), intent(inout) :: rpar(*)
+      integer, intent(inout) :: ipar(*)
+    end subroutine sdaskr_res
+
+    !> Direct methods (INFO(12) = 0, INFO(5) = 1): the iteration matrix
+    !> PD = dG/dY + CJ*dG/dYPRIME, dense PD(NEQ,NEQ) or banded
+    !> PD(2*ML+MU+1,NEQ) with element (I,J) at PD(I-J+ML+MU+1,J).
+    !> PD is zero on entry.
+    subroutine sdaskr_jac_direct(t, y, yprime, pd, cj, rpar, ipar)
+      import :: daskr_sp
+      real(daskr_sp), intent(in) :: t
+      real(daskr_sp), intent(in) :: y(*)
+      real(daskr_sp), intent(in) :: yprime(*)
+      real(daskr_sp), intent(inout) :: pd(*)
+      real(daskr_sp), intent(in) :: cj
+      real(daskr_sp), intent(inout) :: rpar(*)
+      integer, intent(inout) :: ipar(*)
+    end subroutine sdaskr_jac_direct
+
+    !> Krylov method (INFO(12) = 1, INFO(15) = 1): prepare the
+    !> preconditioner data in WP/IWP; IER /= 0 reports a failure.
+    subroutine sdaskr_jac_krylov(res, ires, neq, t, y, yprime, rewt, &
+                                savr, wk, h, cj, wp, iwp, ier, rpar, ipar)
+      import :: daskr_sp
+      external :: res
+      integer, intent(inout) :: ires
+      integer, intent(in) :: neq
+      real(daskr_sp), intent(in) :: t
+      real(daskr_sp), intent(in) :: y(*)
+      real(daskr_sp), intent(in) :: yprime(*)
+      real(daskr_sp), intent(in) :: rewt(*)
+      real(daskr_sp), intent(in) :: savr(*)
+      real(daskr_sp), intent(inout) :: wk(*)
+      real(daskr_sp), intent(in) :: h
+      real(daskr_sp), intent(in) :: cj
+      real(daskr_sp), intent(inout) :: wp(*)
+      integer, intent(inout) :: iwp(*)
+      integer, intent(inout) :: ier
+      real(daskr_sp), intent(inout) :: rpar(*)
+      integer, intent(inout) :: ipar(*)
+    end subroutine sdaskr_jac_krylov
+
+    !> Krylov method: solve P*x = B in place (B holds x on return).
+    !> IER = 0 success, > 0 recoverable, < 0 fatal (IDID = -13).
+    subroutine sdaskr_psol(neq, t, y, yprime, savr, wk, cj, wght, wp, &
+                          iwp, b, eplin, ier, rpar, ipar)
+      import :: daskr_sp
+      integer, intent(in) :: neq
+      real(daskr_sp), intent(in) :: t
+      real(daskr_sp), intent(in) :: y(*)
+      real(daskr_sp), intent(in) :: yprime(*)
+      real(daskr_sp), intent(in) :: savr(*)
+      real(daskr_sp), intent(inout) :: wk(*)
+      real(daskr_sp), intent(in) :: cj
+      real(daskr_sp), intent(in) :: wght(*)
+      real(daskr_sp), intent(inout) :: wp(*)
+      integer, intent(inout) :: iwp(*)
+      real(daskr_sp), intent(inout) :: b(*)
+      real(daskr_sp), intent(in) :: eplin
+      integer, intent(inout) :: ier
+      real(daskr_sp), intent(inout) :: rpar(*)
+      integer, intent(inout) :: ipar(*)
+    end subroutine sdaskr_psol
+
+    !> Root functions R(T,Y,YP), returned in RVAL(1..NRT).
+    subroutine sdaskr_rt(neq, t, y, yp, nrt, rval, rpar, ipar)
+      import :: daskr_sp
+      integer, intent(in) :: neq
+      real(daskr_sp), intent(in) :: t
+      real(daskr_sp), intent(in) :: y(*)
+      real(daskr_sp), intent(in) :: yp(*)
+      integer, intent(in) :: nrt
+      real(daskr_sp), intent(out) :: rval(*)
+      real(daskr_sp), intent(inout) :: rpar(*)
+      integer, intent(inout) :: ipar(*)
+    end subroutine sdaskr_rt
   end interface
 
   interface
@@ -250,6 +344,36 @@ module daskr
       integer, intent(in) :: nrt
       integer, intent(inout) :: jroot(*)
     end subroutine ddaskr
+
+    !> SDASKR, the DAE solver in single precision (DASKR's sdaskr.f):
+    !> DDASKR's argument list and meanings with REAL(DASKR_SP) reals;
+    !> RWORK positions and lengths count REAL words.
+    subroutine sdaskr(res, neq, t, y, yprime, tout, info, rtol, atol, &
+                      idid, rwork, lrw, iwork, liw, rpar, ipar, jac, &
+                      psol, rt, nrt, jroot)
+      import :: daskr_sp, sdaskr_res, sdaskr_rt
+      procedure(sdaskr_res) :: res
+      integer, intent(in) :: neq
+      real(daskr_sp), intent(inout) :: t
+      real(daskr_sp), intent(inout) :: y(*)
+      real(daskr_sp), intent(inout) :: yprime(*)
+      real(daskr_sp), intent(in) :: tout
+      integer, intent(inout) :: info(*)
+      real(daskr_sp), intent(inout) :: rtol(*)
+      real(daskr_sp), intent(inout) :: atol(*)
+      integer, intent(out) :: idid
+      real(daskr_sp), intent(inout) :: rwork(*)
+      integer, intent(in) :: lrw
+      integer, intent(inout) :: iwork(*)
+      integer, intent(in) :: liw
+      real(daskr_sp), intent(inout) :: rpar(*)
+      integer, intent(inout) :: ipar(*)
+      external :: jac
+      external :: psol
+      procedure(sdaskr_rt) :: rt
+      integer, intent(in) :: nrt
+      integer, intent(inout) :: jroot(*)
+    end subroutine sdaskr
 
     !> Message switch: MFLAG = 0 silences DDASKR's messages, 1 turns
     !> them back on (other values are ignored).

@@ -32,6 +32,8 @@
 #define DASKR_VERSION (DASKR_VERSION_MAJOR * 10000 + DASKR_VERSION_MINOR * 100 + DASKR_VERSION_PATCH)
 /* Routines this library provides beyond DDASKR's. */
 #define DASKR_HAS_DSL48E 1
+/* SDASKR and the single-precision preconditioner routines (float). */
+#define DASKR_HAS_SDASKR 1
 
 #ifdef __cplusplus
 extern "C" {
@@ -93,9 +95,10 @@ typedef void (*dsl48e_stchange_fn)(int *ichange, const int *istate, const int *n
 typedef void (*dsl48e_evtderiv_fn)(int *icode, const int *istate, const int *idiscon, const int *neq, const int *nc, const int *nd, const int *isc, const double *time, const double *z, const double *zdot, double *rpar, int *ipar, double *d, double *alpha);
 
 /*
- Reaction block routine `RBLOCK(T, JX, JY, UXY, RXY)`: load the NS
- reaction terms R at mesh point (JX, JY) (1-based) into RXY, from the NS
- values UXY of that point.
+ Reaction block routine `RBLOCK(T, JX, JY, UXY, RXY)` of the
+ reaction-based preconditioners (DRBDJA, DRBGJA): load the NS reaction
+ terms R at mesh point (JX, JY) (1-based) into RXY, from the NS values
+ UXY of that point.
  */
 typedef void (*daskr_rblock_fn)(const double *t, const int *jx, const int *jy, const double *uxy, double *rxy);
 
@@ -107,6 +110,24 @@ typedef void (*daskr_rblock_fn)(const double *t, const int *jx, const int *jy, c
  solver, possibly from several threads at once.
  */
 typedef void (*daskr_message_fn)(const char *text, size_t len, void *context);
+
+/*
+ SDASKR's residual routine `RES(T, Y, YPRIME, CJ, DELTA, IRES, RPAR,
+ IPAR)`: `daskr_res_fn` with REAL arguments.
+ */
+typedef void (*sdaskr_res_fn)(const float *t, const float *y, const float *yprime, const float *cj, float *delta, int *ires, float *rpar, int *ipar);
+
+/*
+ SDASKR's root-function routine `RT(NEQ, T, Y, YP, NRT, RVAL, RPAR,
+ IPAR)`: `daskr_rt_fn` with REAL arguments.
+ */
+typedef void (*sdaskr_rt_fn)(const int *neq, const float *t, const float *y, const float *yp, const int *nrt, float *rval, float *rpar, int *ipar);
+
+/*
+ The reaction block routine `RBLOCK(T, JX, JY, UXY, RXY)` of SRBDJA and
+ SRBGJA: `daskr_rblock_fn` with REAL arguments.
+ */
+typedef void (*sdaskr_rblock_fn)(const float *t, const int *jx, const int *jy, const float *uxy, float *rxy);
 
 /*
  Direct-method Jacobian routine `JAC(T, Y, YPRIME, PD, CJ, RPAR, IPAR)`
@@ -127,6 +148,28 @@ typedef void (*daskr_jac_krylov_fn)(daskr_res_fn res, int *ires, const int *neq,
  DDASKR cast to `daskr_generic_fn`.
  */
 typedef void (*daskr_psol_fn)(const int *neq, const double *t, const double *y, const double *yprime, const double *savr, double *wk, const double *cj, const double *wght, double *wp, int *iwp, double *b, const double *eplin, int *ier, double *rpar, int *ipar);
+
+/*
+ SDASKR's direct-method Jacobian routine `JAC(T, Y, YPRIME, PD, CJ,
+ RPAR, IPAR)` (INFO(12)=0, INFO(5)=1): `daskr_jac_direct_fn` with REAL
+ arguments. Pass it to SDASKR cast to `daskr_generic_fn`.
+ */
+typedef void (*sdaskr_jac_direct_fn)(const float *t, const float *y, const float *yprime, float *pd, const float *cj, float *rpar, int *ipar);
+
+/*
+ SDASKR's Krylov-method JAC (INFO(12)=1, INFO(15)=1), `JAC(RES, IRES,
+ NEQ, T, Y, YPRIME, REWT, SAVR, WK, H, CJ, WP, IWP, IER, RPAR, IPAR)`:
+ `daskr_jac_krylov_fn` with REAL arguments. Pass it to SDASKR cast to
+ `daskr_generic_fn`.
+ */
+typedef void (*sdaskr_jac_krylov_fn)(sdaskr_res_fn res, int *ires, const int *neq, const float *t, const float *y, const float *yprime, const float *rewt, const float *savr, float *wk, const float *h, const float *cj, float *wp, int *iwp, int *ier, float *rpar, int *ipar);
+
+/*
+ SDASKR's Krylov-method PSOL, `PSOL(NEQ, T, Y, YPRIME, SAVR, WK, CJ,
+ WGHT, WP, IWP, B, EPLIN, IER, RPAR, IPAR)`: `daskr_psol_fn` with REAL
+ arguments. Pass it to SDASKR cast to `daskr_generic_fn`.
+ */
+typedef void (*sdaskr_psol_fn)(const int *neq, const float *t, const float *y, const float *yprime, const float *savr, float *wk, const float *cj, const float *wght, float *wp, int *iwp, float *b, const float *eplin, int *ier, float *rpar, int *ipar);
 
 #ifdef __cplusplus
 extern "C" {
@@ -1016,6 +1059,206 @@ void daskr_set_message_handler(daskr_message_fn handler, void *context);
  writing (or null: then nothing is written).
  */
 void daskr_message_to_stream(const char *text, size_t len, void *context);
+
+/*
+ SDASKR: DDASKR in single precision, as DASKR's `sdaskr.f`: the same
+ argument list, options, INFO/IWORK conventions and IDID values, with
+ REAL (`float`) in place of DOUBLE PRECISION for T, Y, YPRIME, TOUT,
+ RTOL, ATOL, RWORK, RPAR and the callbacks' real arguments. The same
+ method evaluated in REAL arithmetic (unit roundoff 2**-23, as R1MACH(4));
+ RWORK positions and the LRW formulas count REAL words. Messages print
+ reals as `E21.13`. Also exported as `sdaskr_` (gfortran, ifx, flang) and
+ `SDASKR`.
+
+ # Safety
+ As for `ddaskr`, with `float` arrays.
+ */
+void sdaskr(sdaskr_res_fn res, const int *neq, float *t, float *y, float *yprime, const float *tout, int *info, float *rtol, float *atol, int *idid, float *rwork, const int *lrw, int *iwork, const int *liw, float *rpar, int *ipar, daskr_generic_fn jac, daskr_generic_fn psol, sdaskr_rt_fn rt, const int *nrt, int *jroot);
+
+/* sdaskr_: alias of sdaskr. */
+void sdaskr_(sdaskr_res_fn res, const int *neq, float *t, float *y, float *yprime, const float *tout, int *info, float *rtol, float *atol, int *idid, float *rwork, const int *lrw, int *iwork, const int *liw, float *rpar, int *ipar, daskr_generic_fn jac, daskr_generic_fn psol, sdaskr_rt_fn rt, const int *nrt, int *jroot);
+
+/* SDASKR: alias of sdaskr. */
+void SDASKR(sdaskr_res_fn res, const int *neq, float *t, float *y, float *yprime, const float *tout, int *info, float *rtol, float *atol, int *idid, float *rwork, const int *lrw, int *iwork, const int *liw, float *rpar, int *ipar, daskr_generic_fn jac, daskr_generic_fn psol, sdaskr_rt_fn rt, const int *nrt, int *jroot);
+
+/*
+ SBANJA: DBANJA in single precision (REAL arguments), for SDASKR's
+ Krylov method, as `sbanpre.f`: the same arguments, IPAR(1..2) = ML, MU,
+ LWP and IER conventions; difference-quotient increments from the REAL
+ unit roundoff. Also exported as `sbanja_` (weak) and `SBANJA`.
+
+ # Safety
+ As for `dbanja`, with `float` arrays.
+ */
+void sbanja(sdaskr_res_fn res, int *ires, const int *neq, const float *t, float *y, float *yprime, const float *rewt, const float *savr, float *wk, const float *h, const float *cj, float *wp, int *iwp, int *ier, float *rpar, int *ipar);
+
+/* sbanja_: weak alias of sbanja. */
+void sbanja_(sdaskr_res_fn res, int *ires, const int *neq, const float *t, float *y, float *yprime, const float *rewt, const float *savr, float *wk, const float *h, const float *cj, float *wp, int *iwp, int *ier, float *rpar, int *ipar);
+
+/* SBANJA: alias of sbanja. */
+void SBANJA(sdaskr_res_fn res, int *ires, const int *neq, const float *t, float *y, float *yprime, const float *rewt, const float *savr, float *wk, const float *h, const float *cj, float *wp, int *iwp, int *ier, float *rpar, int *ipar);
+
+/*
+ SBANPS: DBANPS in single precision (REAL arguments): solve P x = b with
+ the band preconditioner factored by SBANJA (pass as PSOL to SDASKR).
+ Also exported as `sbanps_` (weak) and `SBANPS`.
+
+ # Safety
+ As for `dbanps`, with `float` arrays.
+ */
+void sbanps(const int *neq, const float *t, const float *y, const float *yprime, const float *savr, float *wk, const float *cj, const float *wght, float *wp, int *iwp, float *b, const float *eplin, int *ier, float *rpar, int *ipar);
+
+/* sbanps_: weak alias of sbanps. */
+void sbanps_(const int *neq, const float *t, const float *y, const float *yprime, const float *savr, float *wk, const float *cj, const float *wght, float *wp, int *iwp, float *b, const float *eplin, int *ier, float *rpar, int *ipar);
+
+/* SBANPS: alias of sbanps. */
+void SBANPS(const int *neq, const float *t, const float *y, const float *yprime, const float *savr, float *wk, const float *cj, const float *wght, float *wp, int *iwp, float *b, const float *eplin, int *ier, float *rpar, int *ipar);
+
+/*
+ SMSET2: DMSET2 for the single-precision routines SRBDJA / SRBDPS, as
+ `srbdpre.f`: the same arguments and IWORK entries; the mesh is recorded
+ for the single-precision routines only. Also exported as `smset2_`
+ (weak) and `SMSET2`.
+
+ # Safety
+ As for `dmset2`.
+ */
+void smset2(const int *mx, const int *my, const int *ns, const int *nsd, const int *lid, int *iwork);
+
+/* smset2_: weak alias of smset2. */
+void smset2_(const int *mx, const int *my, const int *ns, const int *nsd, const int *lid, int *iwork);
+
+/* SMSET2: alias of smset2. */
+void SMSET2(const int *mx, const int *my, const int *ns, const int *nsd, const int *lid, int *iwork);
+
+/*
+ SGSET2: DGSET2 for the single-precision routines SRBGJA / SRBGPS, as
+ `srbgpre.f`: the same arguments and IWORK entries; mesh and grouping
+ are recorded for the single-precision routines only. Also exported as
+ `sgset2_` (weak) and `SGSET2`.
+
+ # Safety
+ As for `dgset2`.
+ */
+void sgset2(const int *mx, const int *my, const int *ns, const int *nsd, const int *nxg, const int *nyg, const int *lid, int *iwork);
+
+/* sgset2_: weak alias of sgset2. */
+void sgset2_(const int *mx, const int *my, const int *ns, const int *nsd, const int *nxg, const int *nyg, const int *lid, int *iwork);
+
+/* SGSET2: alias of sgset2. */
+void SGSET2(const int *mx, const int *my, const int *ns, const int *nsd, const int *nxg, const int *nyg, const int *lid, int *iwork);
+
+/*
+ SRBDJA: DRBDJA in single precision (REAL arguments, RBLOCK with REAL
+ arguments), after SMSET2; difference-quotient increments from the REAL
+ unit roundoff. Also exported as `srbdja_` (weak) and `SRBDJA`.
+
+ # Safety
+ As for `drbdja`, with `float` arrays.
+ */
+void srbdja(const float *t, float *u, const float *r0, sdaskr_rblock_fn rblock, float *r1, const float *rewt, const float *cj, float *bd, int *ipbd, int *ier);
+
+/* srbdja_: weak alias of srbdja. */
+void srbdja_(const float *t, float *u, const float *r0, sdaskr_rblock_fn rblock, float *r1, const float *rewt, const float *cj, float *bd, int *ipbd, int *ier);
+
+/* SRBDJA: alias of srbdja. */
+void SRBDJA(const float *t, float *u, const float *r0, sdaskr_rblock_fn rblock, float *r1, const float *rewt, const float *cj, float *bd, int *ipbd, int *ier);
+
+/*
+ SRBDPS: DRBDPS in single precision, with the blocks factored by
+ SRBDJA. Also exported as `srbdps_` (weak) and `SRBDPS`.
+
+ # Safety
+ As for `drbdps`, with `float` arrays and SMSET2's lengths.
+ */
+void srbdps(float *b, float *bd, int *ipbd);
+
+/* srbdps_: weak alias of srbdps. */
+void srbdps_(float *b, float *bd, int *ipbd);
+
+/* SRBDPS: alias of srbdps. */
+void SRBDPS(float *b, float *bd, int *ipbd);
+
+/*
+ SRBGJA: DRBGJA in single precision (REAL arguments, RBLOCK with REAL
+ arguments), after SGSET2. Also exported as `srbgja_` (weak) and
+ `SRBGJA`.
+
+ # Safety
+ As for `drbgja`, with `float` arrays and SGSET2's lengths.
+ */
+void srbgja(const float *t, float *u, const float *r0, sdaskr_rblock_fn rblock, float *r1, const float *rewt, const float *cj, float *bd, int *ipbd, int *ier);
+
+/* srbgja_: weak alias of srbgja. */
+void srbgja_(const float *t, float *u, const float *r0, sdaskr_rblock_fn rblock, float *r1, const float *rewt, const float *cj, float *bd, int *ipbd, int *ier);
+
+/* SRBGJA: alias of srbgja. */
+void SRBGJA(const float *t, float *u, const float *r0, sdaskr_rblock_fn rblock, float *r1, const float *rewt, const float *cj, float *bd, int *ipbd, int *ier);
+
+/*
+ SRBGPS: DRBGPS in single precision, with the group blocks factored by
+ SRBGJA. Also exported as `srbgps_` (weak) and `SRBGPS`.
+
+ # Safety
+ As for `drbgps`, with `float` arrays and SGSET2's lengths.
+ */
+void srbgps(float *b, float *bd, int *ipbd);
+
+/* srbgps_: weak alias of srbgps. */
+void srbgps_(float *b, float *bd, int *ipbd);
+
+/* SRBGPS: alias of srbgps. */
+void SRBGPS(float *b, float *bd, int *ipbd);
+
+/*
+ SSPSETUP: DSPSETUP for the single-precision routines SJACILU /
+ SPSOLILU, as `silupre.f`: the same arguments (RPAR REAL), checks, IERR
+ codes and minimum lengths LWP, LIWP (counted in REAL words). Also
+ exported as `sspsetup_` (weak) and `SSPSETUP`.
+
+ # Safety
+ As for `dspsetup`, with a `float` RPAR.
+ */
+void sspsetup(const int *neq, const int *lwp, const int *liwp, const float *rpar, const int *ipar, int *ierr, int *lwp_min, int *liwp_min);
+
+/* sspsetup_: weak alias of sspsetup. */
+void sspsetup_(const int *neq, const int *lwp, const int *liwp, const float *rpar, const int *ipar, int *ierr, int *lwp_min, int *liwp_min);
+
+/* SSPSETUP: alias of sspsetup. */
+void SSPSETUP(const int *neq, const int *lwp, const int *liwp, const float *rpar, const int *ipar, int *ierr, int *lwp_min, int *liwp_min);
+
+/*
+ SJACILU: DJACILU in single precision (REAL arguments), the Krylov JAC
+ routine for SDASKR: the same IPAR/RPAR conventions, IERR/IRES codes and
+ WP/IWP layout; difference-quotient increments from the REAL unit
+ roundoff. Also exported as `sjacilu_` (weak) and `SJACILU`.
+
+ # Safety
+ As for `djacilu`, with `float` arrays.
+ */
+void sjacilu(sdaskr_res_fn res, int *ires, const int *neq, const float *t, float *y, float *yprime, const float *rewt, float *savr, float *wk, const float *h, const float *cj, float *wp, int *iwp, int *ierr, float *rpar, int *ipar);
+
+/* sjacilu_: weak alias of sjacilu. */
+void sjacilu_(sdaskr_res_fn res, int *ires, const int *neq, const float *t, float *y, float *yprime, const float *rewt, float *savr, float *wk, const float *h, const float *cj, float *wp, int *iwp, int *ierr, float *rpar, int *ipar);
+
+/* SJACILU: alias of sjacilu. */
+void SJACILU(sdaskr_res_fn res, int *ires, const int *neq, const float *t, float *y, float *yprime, const float *rewt, float *savr, float *wk, const float *h, const float *cj, float *wp, int *iwp, int *ierr, float *rpar, int *ipar);
+
+/*
+ SPSOLILU: DPSOLILU in single precision (REAL arguments), the PSOL
+ routine for SDASKR with the preconditioner SJACILU stored in WP/IWP.
+ Also exported as `spsolilu_` (weak) and `SPSOLILU`.
+
+ # Safety
+ As for `dpsolilu`, with `float` arrays.
+ */
+void spsolilu(const int *neq, const float *t, const float *y, const float *yprime, const float *r0, float *wk, const float *cj, const float *wght, float *wp, int *iwp, float *bl, const float *eplin, int *ier, float *rpar, int *ipar);
+
+/* spsolilu_: weak alias of spsolilu. */
+void spsolilu_(const int *neq, const float *t, const float *y, const float *yprime, const float *r0, float *wk, const float *cj, const float *wght, float *wp, int *iwp, float *bl, const float *eplin, int *ier, float *rpar, int *ipar);
+
+/* SPSOLILU: alias of spsolilu. */
+void SPSOLILU(const int *neq, const float *t, const float *y, const float *yprime, const float *r0, float *wk, const float *cj, const float *wght, float *wp, int *iwp, float *bl, const float *eplin, int *ier, float *rpar, int *ipar);
 
 #ifdef __cplusplus
 }  // extern "C"

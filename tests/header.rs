@@ -64,8 +64,37 @@ fn every_routine_the_shared_library_exports_is_declared() {
         .map(|(n, _)| n)
         .collect();
     for name in [
-        "ddaskr", "ddaskr_", "DDASKR", "xsetf_", "XSETUN", "ixsav_", "dbanja_", "DPSOLILU", "d1mach_", "dgefa_",
-        "sgefa_", "SGBSL", "r1mach_", "R1MACH", "xerrwv_", "XERRWV",
+        "ddaskr",
+        "ddaskr_",
+        "DDASKR",
+        "xsetf_",
+        "XSETUN",
+        "ixsav_",
+        "dbanja_",
+        "DPSOLILU",
+        "d1mach_",
+        "dgefa_",
+        "sgefa_",
+        "SGBSL",
+        "r1mach_",
+        "R1MACH",
+        "xerrwv_",
+        "XERRWV",
+        "sdaskr",
+        "sdaskr_",
+        "SDASKR",
+        "sbanja_",
+        "sbanps_",
+        "smset2_",
+        "srbdja_",
+        "srbdps_",
+        "sgset2_",
+        "srbgja_",
+        "srbgps_",
+        "sspsetup_",
+        "sjacilu_",
+        "spsolilu_",
+        "SPSOLILU",
     ] {
         assert!(exported.iter().any(|e| e == name), "{name} is not exported from libdaskr.so");
     }
@@ -93,6 +122,46 @@ fn blas_names_stay_out_of_the_shared_library_but_are_weak_in_the_archive() {
         assert!(a.iter().any(|(n, k)| n == name && *k == 'W'), "{name} is not weak in libdaskr.a");
     }
     assert!(a.iter().any(|(n, k)| n == "ddaskr_" && *k == 'T'), "ddaskr_ is not a strong symbol");
+    assert!(a.iter().any(|(n, k)| n == "sdaskr_" && *k == 'T'), "sdaskr_ is not a strong symbol");
+    // The single-precision preconditioner routines are weak, as their
+    // double-precision twins are.
+    for name in ["sbanja_", "sbanps_", "smset2_", "srbdja_", "srbgps_", "sjacilu_", "spsolilu_", "sspsetup_"] {
+        let twin = format!("d{}", &name[1..]);
+        let kind = |n: &str| a.iter().find(|(m, _)| m == n).map(|(_, k)| *k);
+        assert_eq!(kind(name), kind(&twin), "{name} and {twin} differ in binding");
+        assert!(kind(name).is_some(), "{name} is not in libdaskr.a");
+    }
+}
+
+#[test]
+fn sdaskr_is_announced_and_declared_with_float_arguments() {
+    let h = header();
+    assert!(h.contains("#define DASKR_HAS_SDASKR 1"), "DASKR_HAS_SDASKR is not defined");
+    // The same const-ness as DDASKR's prototype, float for double.
+    let ddaskr = h.lines().find(|l| l.starts_with("void ddaskr_(")).expect("ddaskr_ is declared");
+    let sdaskr = h.lines().find(|l| l.starts_with("void sdaskr_(")).expect("sdaskr_ is declared");
+    let expect =
+        ddaskr.replace("ddaskr_(", "sdaskr_(").replace("double", "float").replace("daskr_res_fn", "sdaskr_res_fn");
+    let expect = expect.replace("daskr_rt_fn", "sdaskr_rt_fn");
+    assert_eq!(sdaskr, expect);
+    for (typedef, args) in [
+        (
+            "sdaskr_res_fn",
+            "(const float *t, const float *y, const float *yprime, const float *cj, float *delta, int *ires, \
+             float *rpar, int *ipar)",
+        ),
+        (
+            "sdaskr_rt_fn",
+            "(const int *neq, const float *t, const float *y, const float *yp, const int *nrt, float *rval, \
+             float *rpar, int *ipar)",
+        ),
+    ] {
+        let decl = format!("typedef void (*{typedef}){args};");
+        assert!(h.contains(&decl), "{decl} is not in include/daskr.h");
+    }
+    for name in ["sdaskr_jac_direct_fn", "sdaskr_jac_krylov_fn", "sdaskr_psol_fn", "sdaskr_rblock_fn"] {
+        assert!(declared(&h, name), "{name} is not declared");
+    }
 }
 
 #[test]

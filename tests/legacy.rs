@@ -194,9 +194,58 @@ fn check_markers(stdout: &str) -> Option<String> {
     section.map(|(kind, start, _)| format!("{kind}-BEGIN at line {start} has no matching END"))
 }
 
+/// Counters a program must print: `NAME value` pairs, in the order in which
+/// the program prints `NAME = value` for these names (see
+/// [`check_counters`]). Empty: not checked.
+type Counters = &'static str;
+
+/// The solver counters whose `NAME = value` the programs print.
+const COUNTER_NAMES: &[&str] = &["NST", "NRE", "NJE", "NETF", "NCFN", "NNI", "NLI", "NPS", "NCFL", "LENIW", "LENRW"];
+
+/// Compares the counters printed in `stdout` (every `NAME = value` with a
+/// NAME of [`COUNTER_NAMES`], in order) with `expected` (the same pairs
+/// written `NAME value`). The work-array lengths LENIW and LENRW must be
+/// equal; the other counters within 10 % (at least 2) of the expected
+/// value, the spec's tolerance against the original. Returns a complaint or
+/// None.
+fn check_counters(stdout: &str, expected: Counters) -> Option<String> {
+    if expected.is_empty() {
+        return None;
+    }
+    let mut got: Vec<(String, i64)> = Vec::new();
+    for line in stdout.lines() {
+        let toks: Vec<&str> = line.split_whitespace().collect();
+        for w in toks.windows(3) {
+            if COUNTER_NAMES.contains(&w[0]) && w[1] == "=" {
+                if let Ok(v) = w[2].parse::<i64>() {
+                    got.push((w[0].to_string(), v));
+                }
+            }
+        }
+    }
+    let toks: Vec<&str> = expected.split_whitespace().collect();
+    let want: Vec<(&str, i64)> = toks.chunks(2).map(|c| (c[0], c[1].parse().expect("counter value"))).collect();
+    if got.len() != want.len() {
+        return Some(format!("{} counters printed, {} expected: {got:?}", got.len(), want.len()));
+    }
+    for (i, ((gname, gv), &(wname, wv))) in got.iter().zip(&want).enumerate() {
+        let ok = gname == wname
+            && if matches!(wname, "LENIW" | "LENRW") { *gv == wv } else { (gv - wv).abs() <= (wv / 10).max(2) };
+        if !ok {
+            return Some(format!("counter {} is {gname} = {gv}, expected {wname} = {wv}", i + 1));
+        }
+    }
+    None
+}
+
 /// Runs a built program in `dir` with stdout and stderr sent to files and
 /// checks its verdict.
 fn run_and_check(dir: &Path, exe: &Path, name: &str) {
+    run_and_check_counters(dir, exe, name, "")
+}
+
+/// [`run_and_check`], and the counters it prints (see [`check_counters`]).
+fn run_and_check_counters(dir: &Path, exe: &Path, name: &str, counters: Counters) {
     let out_path = dir.join("stdout.txt");
     let err_path = dir.join("stderr.txt");
     let mut child = Command::new(exe)
@@ -234,6 +283,9 @@ fn run_and_check(dir: &Path, exe: &Path, name: &str) {
     if let Some(complaint) = check_markers(&stdout) {
         panic!("{}", report(&complaint));
     }
+    if let Some(complaint) = check_counters(&stdout, counters) {
+        panic!("{}", report(&complaint));
+    }
     let _ = fs::remove_dir_all(dir);
 }
 
@@ -247,6 +299,11 @@ fn extra_fflags() -> Vec<String> {
 
 /// Compiles, links and runs one program of `fortran-tests/`.
 fn fortran(file: &str, link: Link) {
+    fortran_counters(file, link, "")
+}
+
+/// [`fortran`], and the counters the program prints.
+fn fortran_counters(file: &str, link: Link, counters: Counters) {
     require_tool("gfortran", "gfortran");
     let src = repo().join("fortran-tests").join(file);
     let stem = Path::new(file).file_stem().unwrap().to_str().unwrap().to_string();
@@ -272,11 +329,16 @@ fn fortran(file: &str, link: Link) {
     }
     cmd.arg("-o").arg(&exe).args(link_args(link));
     build(&mut cmd);
-    run_and_check(&dir, &exe, &stem.to_uppercase());
+    run_and_check_counters(&dir, &exe, &stem.to_uppercase(), counters);
 }
 
 /// Compiles, links and runs one program of `c-examples/`.
 fn c_program(file: &str, link: Link) {
+    c_program_counters(file, link, "")
+}
+
+/// [`c_program`], and the counters the program prints.
+fn c_program_counters(file: &str, link: Link, counters: Counters) {
     require_tool("cc", "gcc");
     let src = repo().join("c-examples").join(file);
     let stem = Path::new(file).file_stem().unwrap().to_str().unwrap().to_string();
@@ -297,7 +359,7 @@ fn c_program(file: &str, link: Link) {
             .args(link_args(link))
             .arg("-lpthread"),
     );
-    run_and_check(&dir, &exe, &stem.to_uppercase());
+    run_and_check_counters(&dir, &exe, &stem.to_uppercase(), counters);
 }
 
 /// Where the program's own auxiliary routines go on the link line.
@@ -393,6 +455,11 @@ fn fortran_f90_module() {
 }
 
 #[test]
+fn fortran_f90_smodule() {
+    fortran("f90_smodule.f90", Link::Static);
+}
+
+#[test]
 fn fortran_f90_dsl48e() {
     fortran("f90_dsl48e.f90", Link::Static);
 }
@@ -450,6 +517,75 @@ fn fortran_kry_options() {
 #[test]
 fn fortran_continuation() {
     fortran("continuation.f", Link::Static);
+}
+
+// ---------------------------------------------------------------------
+// SDASKR programs (static library): REAL versions of the legacy programs.
+// Each checks its answers against known solutions at single-precision
+// tolerances; the counters below are those the original SDASKR prints
+// for the same programs (DASKR of 2011, gfortran -O2, x86-64), checked
+// within the spec's 10 % (work-array lengths exactly).
+
+const S_LIN_DENSE: Counters = "NST 219 NRE 403 NJE 28 NETF 7 NCFN 0 NNI 291 LENIW 44 LENRW 112 \
+     NST 226 NRE 269 NJE 20 NETF 0 NCFN 0 NNI 269 LENIW 44 LENRW 112 \
+     NST 0 \
+     NST 126 NRE 220 NJE 16 NETF 2 NCFN 0 NNI 156 LENIW 44 LENRW 112";
+const S_HEAT_BAND: Counters = "NST 123 NRE 207 NJE 19 NETF 0 NCFN 0 NNI 150 LENIW 100 LENRW 882 \
+     NST 107 NRE 123 NJE 19 NETF 0 NCFN 0 NNI 123 LENIW 160 LENRW 900 \
+     NST 202 NRE 242 NJE 8 NETF 1 NCFN 0 NNI 218 LENIW 100 LENRW 762";
+const S_ROOTS: Counters = "NST 93 NRE 158 NJE 15 NETF 1 NCFN 0 NNI 113 \
+     NST 27 NST 18 NST 20 NST 18 NST 19 NST 18 NST 18 NST 18 NST 19 \
+     NST 13 NRE 44 NJE 10 NETF 0 NCFN 0 NNI 14";
+const S_INITCOND: Counters = "NST 0 NRE 18 NJE 3 NETF 0 NCFN 0 NNI 9 LENIW 44 LENRW 82 \
+     NST 68 NRE 114 NJE 14 NETF 2 NCFN 0 NNI 86 LENIW 42 LENRW 82 \
+     NST 80 NRE 141 NJE 14 NETF 1 NCFN 0 NNI 110 LENIW 42 LENRW 82 \
+     NST 71 NRE 145 NJE 15 NETF 2 NCFN 0 NNI 112 LENIW 46 LENRW 82";
+const S_KRY_HEAT_BAND: Counters = "NST 91 NRE 195 NJE 15 NNI 107 NLI 88 NPS 195 NETF 0 NCFN 0 NCFL 0 \
+     LENIW 232 LENRW 12983 \
+     NST 142 NRE 479 NJE 14 NNI 172 NLI 307 NPS 479 NETF 0 NCFN 0 NCFL 0 LENIW 232 LENRW 4449";
+const S_KRY_WEB: Counters = "NST 66 NRE 823 NJE 12 NNI 89 NLI 0 NPS 0 NETF 2 NCFN 0 NCFL 0 LENIW 520 LENRW 24068 \
+     NST 66 NRE 250 NJE 12 NNI 87 NLI 161 NPS 252 NETF 0 NCFN 0 NCFL 0 LENIW 520 LENRW 5141 \
+     NST 62 NRE 229 NJE 12 NNI 80 NLI 147 NPS 231 NETF 0 NCFN 0 NCFL 0 LENIW 298 LENRW 4475";
+const S_KRY_ILU: Counters = "NST 75 NRE 163 NJE 12 NNI 88 NLI 75 NPS 163 NETF 0 NCFN 0 NCFL 0 \
+     LENIW 11129 LENRW 13571 \
+     NST 76 NRE 165 NJE 12 NNI 89 NLI 76 NPS 165 NETF 0 NCFN 0 NCFL 0 LENIW 12713 LENRW 13571 \
+     NST 98 NRE 495 NJE 10 NNI 120 NLI 375 NPS 495 NETF 0 NCFN 0 NCFL 0 LENIW 12713 LENRW 13967 \
+     NST 0 NRE 1 NJE 1";
+const C_FLOAT: Counters = "NST 148 NRE 210 NJE 35 NETF 6 NCFN 0 NNI 210 LENIW 42 LENRW 88";
+
+#[test]
+fn fortran_s_lin_dense() {
+    fortran_counters("s_lin_dense.f", Link::Static, S_LIN_DENSE);
+}
+
+#[test]
+fn fortran_s_heat_band() {
+    fortran_counters("s_heat_band.f", Link::Static, S_HEAT_BAND);
+}
+
+#[test]
+fn fortran_s_roots() {
+    fortran_counters("s_roots.f", Link::Static, S_ROOTS);
+}
+
+#[test]
+fn fortran_s_initcond() {
+    fortran_counters("s_initcond.f", Link::Static, S_INITCOND);
+}
+
+#[test]
+fn fortran_s_kry_heat_band() {
+    fortran_counters("s_kry_heat_band.f", Link::Static, S_KRY_HEAT_BAND);
+}
+
+#[test]
+fn fortran_s_kry_web() {
+    fortran_counters("s_kry_web.f", Link::Static, S_KRY_WEB);
+}
+
+#[test]
+fn fortran_s_kry_ilu() {
+    fortran_counters("s_kry_ilu.f", Link::Static, S_KRY_ILU);
 }
 
 // ---------------------------------------------------------------------
@@ -556,6 +692,11 @@ fn fortran_ext_sparse_shared() {
     fortran("ext_sparse.f", Link::Shared);
 }
 
+#[test]
+fn fortran_s_kry_heat_band_shared() {
+    fortran_counters("s_kry_heat_band.f", Link::Shared, S_KRY_HEAT_BAND);
+}
+
 // ---------------------------------------------------------------------
 // Symbol hygiene
 
@@ -585,6 +726,16 @@ fn c_dense() {
 #[test]
 fn c_dense_shared() {
     c_program("c_dense.c", Link::Shared);
+}
+
+#[test]
+fn c_float() {
+    c_program_counters("c_float.c", Link::Static, C_FLOAT);
+}
+
+#[test]
+fn c_float_shared() {
+    c_program_counters("c_float.c", Link::Shared, C_FLOAT);
 }
 
 #[test]
@@ -655,4 +806,16 @@ fn harness_marker_check() {
     assert_eq!(check_markers("LOUD-BEGIN\n message\nLOUD-END\n"), None);
     assert!(check_markers("LOUD-BEGIN\nLOUD-END\n").is_some());
     assert!(check_markers("SILENT-BEGIN\n").is_some());
+}
+
+#[test]
+fn harness_counter_check() {
+    let out = " NST =  100 NRE =  200 LENIW =  44 JAC CALLS =   3\n x\n   NST =   9\n";
+    assert_eq!(check_counters(out, ""), None);
+    assert_eq!(check_counters(out, "NST 100 NRE 200 LENIW 44 NST 9"), None);
+    assert_eq!(check_counters(out, "NST 109 NRE 182 LENIW 44 NST 11"), None);
+    assert!(check_counters(out, "NST 100 NRE 200 LENIW 45 NST 9").is_some());
+    assert!(check_counters(out, "NST 112 NRE 200 LENIW 44 NST 9").is_some());
+    assert!(check_counters(out, "NST 100 NRE 200 LENIW 44").is_some());
+    assert!(check_counters(out, "NRE 100 NST 200 LENIW 44 NST 9").is_some());
 }

@@ -10,6 +10,7 @@
 //! nothing.
 
 use super::norms::Tolerances;
+use super::precision::Precision;
 use super::problem::{
     CallbackStatus, DaeSystem, MatrixStorage, PrecondSetup, PrecondSetupStatus, PrecondSolve, StateConditions,
 };
@@ -62,10 +63,9 @@ pub fn first_non_finite(v: &[Real]) -> Option<usize> {
 /// vector compare could raise the invalid-operation flag on a NaN, which
 /// traps in programs built with -ffpe-trap=invalid).
 fn all_finite(v: &[Real]) -> bool {
-    const EXPONENT: u64 = 0x7ff0_0000_0000_0000;
     let mut bad = false;
     for &x in v {
-        bad |= x.to_bits() & EXPONENT == EXPONENT;
+        bad |= x.exponent_all_ones();
     }
     !bad
 }

@@ -30,7 +30,7 @@ pub const MAX_STEPS_PER_CALL: FInt = 500;
 /// Newton convergence constant EPCON.
 pub const EPCON: Real = 0.33;
 /// Unit roundoff (D1MACH(4)).
-pub const UROUND: Real = f64::EPSILON;
+pub const UROUND: Real = Real::EPSILON;
 
 /// The initial-condition calculation requested for a first call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -226,8 +226,15 @@ where
         a.rh.set(rw::H, st.h);
         return Ok(idid);
     }
-    let result = step_loop(parts, a, io, cfg, &mut st, &mut tn, cnt, nstl, uround);
-    st.store(&mut a.rh, &mut a.ih);
+    let mut attempted = !cfg.first_call;
+    let result = step_loop(parts, a, io, cfg, &mut st, &mut tn, cnt, nstl, uround, &mut attempted);
+    if attempted {
+        st.store(&mut a.rh, &mut a.ih);
+    } else {
+        // A first call that returns before its first step (IDID = -2 at
+        // once): as DDASKR, only H changes beyond what `start` stored.
+        a.rh.set(rw::H, st.h);
+    }
     a.rh.set(rw::TN, tn);
     match result {
         Ok(idid) => {
@@ -409,8 +416,11 @@ where
         };
         parts.hook.at_start(parts.sys, &mut cx)?;
     }
-    // K, KOLD etc. are set by the first step; store what we have.
-    st.store(&mut a.rh, &mut a.ih);
+    // What DDASKR itself has written by now: H, PSI(1..2) and KOLD. The
+    // rest of the method's state (K, HOLD, CJ, ...) is set by the first
+    // step; until then the work arrays keep the caller's values.
+    a.rh.coef_mut(rw::PSI)[..2].copy_from_slice(&st.psi[..2]);
+    a.ih.set(iw::KOLD, st.kold as FInt);
     Ok(Some(st))
 }
 
@@ -615,6 +625,7 @@ fn step_loop<S, L, H>(
     cnt: &mut Counters,
     nstl: FInt,
     uround: Real,
+    attempted: &mut bool,
 ) -> Result<FInt, Interrupt>
 where
     S: DaeSystem + ?Sized,
@@ -650,6 +661,7 @@ where
         }
         sc.hmin = 4.0 * uround * tn.abs().max(tout.abs());
         st.h = limit_to_hmax(cfg, st.h);
+        *attempted = true;
         let stepped = take_step(parts.sys, parts.lin, st, cnt, tn, &mut sv, &sc, first_step);
         first_step = false;
         if let Err(e) = stepped {

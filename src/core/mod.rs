@@ -20,9 +20,17 @@
 
 pub mod counters;
 pub mod ddaskr;
+#[cfg(not(daskr_single))]
 pub mod dsl48e;
 pub mod error;
+#[cfg(not(daskr_single))]
 pub mod events;
+/// The single-precision instance has no DSL48E: of the event detector only
+/// the interval search, which the root finder's dip search uses.
+#[cfg(daskr_single)]
+pub mod events {
+    pub mod interval;
+}
 pub mod guard;
 pub mod initial;
 pub mod integrator;
@@ -33,6 +41,7 @@ pub mod messages;
 pub mod newton;
 pub mod norms;
 pub mod options;
+pub mod precision;
 pub mod problem;
 pub mod roots;
 pub mod stepper;

@@ -76,7 +76,9 @@ impl Options {
         let intermediate_output = flag(3)?;
         let use_tstop = flag(4)?;
         let user_jacobian = flag(5)?;
-        let matrix = ranged(6, 2)?;
+        // INFO(6) = 2 (sparse) is an extension of the double-precision
+        // instance; in single precision it is invalid, as in DASKR.
+        let matrix = ranged(6, if cfg!(daskr_single) { 1 } else { 2 })?;
         Ok(Options {
             vector_tolerances,
             intermediate_output,

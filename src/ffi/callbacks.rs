@@ -1,8 +1,12 @@
 //! Every callback type of the exported routines, in one place: the
 //! user's RES, JAC (direct and Krylov forms), PSOL and RT with DASKR's
-//! argument lists. All arguments are passed by reference; `Option` makes a
-//! null pointer from C representable (it is rejected where the options
-//! need the routine).
+//! argument lists, the reaction-block routine of the reaction-based
+//! preconditioners, and DSL48E's callbacks. All arguments are passed by
+//! reference; `Option` makes a null pointer from C representable (it is
+//! rejected where the options need the routine).
+//!
+//! SDASKR's callback types (`sdaskr_*`: the same argument lists with REAL
+//! in place of DOUBLE PRECISION) are in `crates/single` with SDASKR.
 
 use std::os::raw::c_int;
 
@@ -99,6 +103,14 @@ pub type daskr_psol_fn = Option<
         ipar: *mut c_int,
     ),
 >;
+
+/// Reaction block routine `RBLOCK(T, JX, JY, UXY, RXY)` of the
+/// reaction-based preconditioners (DRBDJA, DRBGJA): load the NS reaction
+/// terms R at mesh point (JX, JY) (1-based) into RXY, from the NS values
+/// UXY of that point.
+#[allow(non_camel_case_types)]
+pub type daskr_rblock_fn =
+    Option<unsafe extern "C" fn(t: *const f64, jx: *const c_int, jy: *const c_int, uxy: *const f64, rxy: *mut f64)>;
 
 /// A callback whose argument list depends on the method: JAC (direct or
 /// Krylov form) and PSOL. Cast your routine to this type; NULL is allowed

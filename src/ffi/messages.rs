@@ -67,7 +67,9 @@ impl MessageSink for StdoutSink {
 }
 
 /// As [`StdoutSink`], reals as XERRWV does (`E21.13`): for the
-/// single-precision routines.
+/// single-precision routines (XERRWV here; SDASKR and the S
+/// preconditioner routines in `crates/single`, which compiles this file
+/// with REAL values).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SingleStdoutSink;
 

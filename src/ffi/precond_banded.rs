@@ -1,32 +1,23 @@
 //! The exported routines of DASKR's banded preconditioner module
 //! (`dbanpre.f`): DBANJA (the Krylov JAC) and DBANPS (the PSOL), each under
-//! the names `dbanja_`, `dbanja`, `DBANJA` (and likewise for DBANPS).
+//! the names `dbanja_`, `dbanja`, `DBANJA` (and likewise for DBANPS), and
+//! their single-precision twins of `sbanpre.f`, SBANJA and SBANPS (REAL
+//! arguments, for SDASKR).
 //!
 //! A legacy program sets `IPAR(1) = ML`, `IPAR(2) = MU`, sizes the WP and
 //! IWP segments as the prologue of `dbanpre.f` prescribes
 //! (`LWP = (2*ML+MU+1)*NEQ + 2*(NEQ/(ML+MU+1) + 1)`, `LIWP = NEQ`, loaded
 //! into IWORK(27), IWORK(28)), sets INFO(12) = INFO(15) = 1 and passes
-//! DBANJA and DBANPS to DDASKR as JAC and PSOL. The work is done by
-//! [`crate::precond::banded`].
+//! DBANJA and DBANPS to DDASKR as JAC and PSOL (SBANJA and SBANPS to
+//! SDASKR). The work is done by the instance's `precond::banded`; the
+//! routines here are one-line wrappers around `generic/banded.rs`,
+//! compiled once per precision.
 
 use daskr_export::export_aliases;
 use std::os::raw::c_int;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use super::callbacks::daskr_res_fn;
-use super::messages::StdoutSink;
-use super::slices::{opt_slice, opt_slice_mut};
-use crate::core::messages::{MessageLine, MessageSink};
-use crate::precond::banded::{BandPreconditioner, BandSetupArgs};
-
-/// IER for arguments this layer cannot use (null pointers, negative
-/// half-bandwidths, unfactored preconditioner) or an internal error.
-const IER_INVALID: c_int = -1;
-
-/// Print one error line in DASKR's message style (honours XSETF/XSETUN).
-fn report(routine: &str, text: impl std::fmt::Display) {
-    StdoutSink.emit(&[MessageLine::text(format!("{routine}--  {text}"))]);
-}
+use super::double;
 
 /// DBANJA: form and factor a banded preconditioner for DDASKR's Krylov
 /// method (pass as JAC with INFO(12) = INFO(15) = 1).
@@ -70,140 +61,10 @@ pub unsafe extern "C" fn dbanja(
     rpar: *mut f64,
     ipar: *mut c_int,
 ) {
-    // SAFETY: IER and IRES are the caller's distinct scalars (or null).
-    let (Some(ier), ires) = (unsafe { ier.as_mut() }, unsafe { ires.as_mut() }) else {
-        return;
-    };
-    *ier = 0;
-    let Some(ires) = ires else {
-        *ier = IER_INVALID;
-        return report("DBANJA", "IRES is a null pointer");
-    };
-    *ires = 0;
-    // SAFETY: scalar inputs passed by reference; null is checked by as_ref.
-    let scalars = unsafe { (neq.as_ref(), t.as_ref(), h.as_ref(), cj.as_ref()) };
-    let (Some(&neq), Some(&t), Some(&h), Some(&cj)) = scalars else {
-        *ier = IER_INVALID;
-        return report("DBANJA", "NEQ, T, H or CJ is a null pointer");
-    };
-    let Some(res) = res else {
-        *ier = IER_INVALID;
-        return report("DBANJA", "RES is a null pointer");
-    };
-    if ipar.is_null() {
-        *ier = IER_INVALID;
-        return report("DBANJA", "IPAR is a null pointer (IPAR(1) = ML, IPAR(2) = MU are needed)");
-    }
-    // SAFETY: IPAR has at least two elements by dbanpre.f's convention; the
-    // values are copied out and no reference into IPAR is kept, since RES
-    // receives IPAR too.
-    let (ml, mu) = unsafe { (ipar.read(), ipar.add(1).read()) };
-    let pre = match BandPreconditioner::from_fortran(neq, ml, mu) {
-        Ok(p) => p,
-        Err(e) => {
-            *ier = IER_INVALID;
-            return report("DBANJA", e);
-        }
-    };
-    let n = pre.neq();
-    // SAFETY: the arrays are DASKR's JAC arguments: Y, YPRIME, REWT, SAVR,
-    // WK of NEQ elements, WP of LWP >= wp_len() and IWP of NEQ elements, all
-    // distinct; each pointer is checked for null by the helpers.
-    let slices = unsafe {
-        (
-            opt_slice_mut(y, n),
-            opt_slice_mut(yprime, n),
-            opt_slice(rewt, n),
-            opt_slice(savr, n),
-            opt_slice_mut(wk, n),
-            opt_slice_mut(wp, pre.wp_len()),
-            opt_slice_mut(iwp, pre.iwp_len()),
-        )
-    };
-    let (Some(y), Some(yp), Some(rewt), Some(savr), Some(wk), Some(wp), Some(iwp)) = slices else {
-        *ier = IER_INVALID;
-        return report("DBANJA", "Y, YPRIME, REWT, SAVR, WK, WP or IWP is a null pointer");
-    };
-    // IRES travels from one RES call to the next, as the variable DBANJA
-    // hands to RES does.
-    let mut ires_now: c_int = 0;
-    let outcome = catch_unwind(AssertUnwindSafe(|| {
-        let residual = |t: f64, y: &[f64], yp: &[f64], cj: f64, delta: &mut [f64]| {
-            // SAFETY: `res` is the caller's residual routine with DASKR's
-            // argument list; y, yp and delta are live NEQ-long arrays, T
-            // and CJ locals, and RPAR/IPAR are passed through unchanged.
-            unsafe { res(&t, y.as_ptr(), yp.as_ptr(), &cj, delta.as_mut_ptr(), &mut ires_now, rpar, ipar) };
-            ires_now
-        };
-        pre.setup(residual, BandSetupArgs { t, y, yp, rewt, savr, wk, h, cj, wp, iwp })
-    }));
-    *ires = ires_now;
-    match outcome {
-        Ok(Ok(())) => {}
-        Ok(Err(e)) => *ier = e.ier(),
-        Err(_) => {
-            *ier = IER_INVALID;
-            report("DBANJA", "internal error; the preconditioner was not formed");
-        }
-    }
+    // SAFETY: the contract above, forwarded.
+    unsafe { double::banded::banja(res, ires, neq, t, y, yprime, rewt, savr, wk, h, cj, wp, iwp, ier, rpar, ipar) }
 }
 export_aliases!(dbanja => weak dbanja_, strong DBANJA);
-
-/// The body shared by the three DBANPS names.
-///
-/// # Safety
-/// As documented on [`dbanps_`].
-unsafe fn dbanps_body(
-    neq: *const c_int,
-    wp: *mut f64,
-    iwp: *mut c_int,
-    b: *mut f64,
-    ier: *mut c_int,
-    ipar: *mut c_int,
-) {
-    // SAFETY: IER is the caller's scalar (or null).
-    let Some(ier) = (unsafe { ier.as_mut() }) else {
-        return;
-    };
-    // SAFETY: NEQ by reference; IPAR has at least two elements by
-    // dbanpre.f's convention; both are only read.
-    let Some(&neq) = (unsafe { neq.as_ref() }) else {
-        *ier = IER_INVALID;
-        return report("DBANPS", "NEQ is a null pointer");
-    };
-    if ipar.is_null() {
-        *ier = IER_INVALID;
-        return report("DBANPS", "IPAR is a null pointer (IPAR(1) = ML, IPAR(2) = MU are needed)");
-    }
-    // SAFETY: as above; values copied out.
-    let (ml, mu) = unsafe { (ipar.read(), ipar.add(1).read()) };
-    let pre = match BandPreconditioner::from_fortran(neq, ml, mu) {
-        Ok(p) => p,
-        Err(e) => {
-            *ier = IER_INVALID;
-            return report("DBANPS", e);
-        }
-    };
-    // SAFETY: WP holds the band factors ((2*ML+MU+1)*NEQ elements at its
-    // start), IWP and B have NEQ elements; distinct arrays, null-checked.
-    let slices =
-        unsafe { (opt_slice(wp, pre.matrix_len()), opt_slice_mut(iwp, pre.iwp_len()), opt_slice_mut(b, pre.neq())) };
-    let (Some(wp), Some(iwp), Some(b)) = slices else {
-        *ier = IER_INVALID;
-        return report("DBANPS", "WP, IWP or B is a null pointer");
-    };
-    match catch_unwind(AssertUnwindSafe(|| pre.solve(wp, iwp, b))) {
-        Ok(Ok(())) => {}
-        Ok(Err(e)) => {
-            *ier = IER_INVALID;
-            report("DBANPS", format_args!("{e}; DBANJA must succeed before DBANPS is called"));
-        }
-        Err(_) => {
-            *ier = IER_INVALID;
-            report("DBANPS", "internal error in the band solve");
-        }
-    }
-}
 
 /// DBANPS: solve P x = b with the band preconditioner factored by DBANJA
 /// (pass as PSOL with INFO(12) = INFO(15) = 1).
@@ -237,13 +98,14 @@ pub unsafe extern "C" fn dbanps(
 ) {
     let _ = (t, y, yprime, savr, wk, cj, wght, eplin, rpar);
     // SAFETY: forwarded under the same contract.
-    unsafe { dbanps_body(neq, wp, iwp, b, ier, ipar) }
+    unsafe { double::banded::banps(neq, wp, iwp, b, ier, ipar) }
 }
 export_aliases!(dbanps => weak dbanps_, strong DBANPS);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::precond::banded::BandPreconditioner;
 
     /// G_i = y'_i + 2 y_i - y_{i-1} - y_{i+1} (a tridiagonal linear DAE),
     /// counting calls in IPAR(3).

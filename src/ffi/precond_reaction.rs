@@ -1,133 +1,54 @@
 //! The exported routines of DASKR's reaction-based preconditioner modules:
 //! `drbdpre.f` (DMSET2, DRBDJA, DRBDPS: one block per mesh point) and
 //! `drbgpre.f` (DGSET2, GSET1, DRBGJA, DRBGPS: one block per group of mesh
-//! points), each under the names `name_`, `name` and `NAME`. The work is
-//! done by [`crate::precond::reaction_block`] and
-//! [`crate::precond::reaction_group`].
+//! points), their single-precision twins of `srbdpre.f` and `srbgpre.f`
+//! (SMSET2, SRBDJA, SRBDPS, SGSET2, SRBGJA, SRBGPS: REAL arguments, for
+//! SDASKR), each under the names `name_`, `name` and `NAME`. The routines
+//! here are one-line wrappers around `generic/reaction.rs`, compiled once
+//! per precision; the work is done by the instance's
+//! `precond::reaction_block` and `precond::reaction_group`.
 //!
-//! # The mesh data set by DMSET2 / DGSET2
+//! # The mesh data set by DMSET2 / DGSET2 (SMSET2 / SGSET2)
 //!
 //! DRBDJA(T, U, R0, RBLOCK, R1, REWT, CJ, BD, IPBD, IER) and
 //! DRBDPS(B, BD, IPBD) carry no sizes: as in DASKR, DMSET2 / DGSET2 record
 //! the mesh (and grouping) once, process-wide, and the later calls read it.
 //! DASKR kept it in the COMMON blocks /DRPRE1/ and /RPRE2/; here it lives
-//! behind a lock in this module (the COMMON blocks themselves are not
+//! behind a lock in the generic body (the COMMON blocks themselves are not
 //! exported, and the grouping has no MAXM = 50 size limit). As with the
 //! COMMON blocks, the last DMSET2 / DGSET2 call wins for every thread: two
 //! simultaneous integrations using these routines with different meshes
 //! are not supported, exactly as in DASKR. DMSET2 replaces the mesh only;
 //! DGSET2 replaces mesh and grouping; DRBGJA / DRBGPS refuse to run when
 //! the mesh was changed by DMSET2 after the last DGSET2.
+//!
+//! The single-precision routines have a record of their own (the
+//! original's /SRPRE1/): SMSET2 / SGSET2 never change what DRBDJA or DRBGJA
+//! use, and the reverse. (In the original, the grouping block /RPRE2/ was
+//! shared by SGSET2 and DGSET2; keeping the two apart only removes that
+//! interference.)
+//!
+//! # GSET1
+//!
+//! GSET1 partitions integers, with no real argument; the original's
+//! `drbgpre.f` and `srbgpre.f` define it under the same name with the same
+//! code (so a program could link only one of them). There is one GSET1
+//! here, serving both precisions.
 
 use daskr_export::export_aliases;
 use std::os::raw::c_int;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::{Arc, PoisonError, RwLock};
 
+use super::callbacks::daskr_rblock_fn;
+use super::double;
 use super::messages::StdoutSink;
-use super::slices::opt_slice_mut;
+use super::slices::{opt_slice_mut, read_ints};
 use crate::core::messages::{MessageLine, MessageSink};
-use crate::precond::reaction_block::{self, ReactionMesh, ReactionSetupArgs};
-use crate::precond::reaction_group::{self, BlockGrouping, Partition};
-
-/// Reaction block routine `RBLOCK(T, JX, JY, UXY, RXY)`: load the NS
-/// reaction terms R at mesh point (JX, JY) (1-based) into RXY, from the NS
-/// values UXY of that point.
-#[allow(non_camel_case_types)]
-pub type daskr_rblock_fn =
-    Option<unsafe extern "C" fn(t: *const f64, jx: *const c_int, jy: *const c_int, uxy: *const f64, rxy: *mut f64)>;
-
-/// IER for arguments this layer cannot use (null pointers, no mesh set by
-/// DMSET2 / DGSET2) or an internal error.
-const IER_INVALID: c_int = -1;
-
-/// What DMSET2 / DGSET2 recorded (DASKR's /DRPRE1/ and /RPRE2/).
-struct MeshData {
-    /// /DRPRE1/: set by DMSET2 and DGSET2.
-    mesh: Option<ReactionMesh>,
-    /// /RPRE2/ with the mesh it was built for: set by DGSET2.
-    grouping: Option<Arc<BlockGrouping>>,
-}
-
-static MESH_DATA: RwLock<MeshData> = RwLock::new(MeshData { mesh: None, grouping: None });
-
-/// The mesh recorded by the last DMSET2 / DGSET2.
-fn current_mesh() -> Option<ReactionMesh> {
-    MESH_DATA.read().unwrap_or_else(PoisonError::into_inner).mesh
-}
-
-/// The grouping recorded by the last DGSET2, if the mesh still matches it.
-fn current_grouping() -> Result<Arc<BlockGrouping>, &'static str> {
-    let data = MESH_DATA.read().unwrap_or_else(PoisonError::into_inner);
-    match (&data.grouping, &data.mesh) {
-        (Some(g), Some(m)) if g.mesh() == m => Ok(Arc::clone(g)),
-        (Some(_), _) => Err("the mesh was changed by DMSET2 after DGSET2; call DGSET2 again"),
-        (None, _) => Err("no block-grouping data: call DGSET2 first"),
-    }
-}
-
-fn record(mesh: Option<ReactionMesh>, grouping: Option<Option<Arc<BlockGrouping>>>) {
-    let mut data = MESH_DATA.write().unwrap_or_else(PoisonError::into_inner);
-    data.mesh = mesh;
-    if let Some(g) = grouping {
-        data.grouping = g;
-    }
-}
-
-/// A read-only slice of `len` elements at `p`, or None if `p` is null while
-/// elements are needed.
-///
-/// # Safety
-/// If `p` is non-null it must be valid for reads of `len` elements for
-/// `'a`, and not written through another pointer meanwhile.
-unsafe fn opt_slice<'a, T>(p: *const T, len: usize) -> Option<&'a [T]> {
-    if len == 0 {
-        return Some(&[]);
-    }
-    if p.is_null() {
-        return None;
-    }
-    // SAFETY: non-null and valid for `len` elements by the contract.
-    Some(unsafe { std::slice::from_raw_parts(p, len) })
-}
+use crate::precond::reaction_group::Partition;
 
 /// Print one error line in DASKR's message style (honours XSETF/XSETUN).
 fn report(routine: &str, text: impl std::fmt::Display) {
     StdoutSink.emit(&[MessageLine::text(format!("{routine}--  {text}"))]);
-}
-
-/// The IWORK entries DMSET2 / DGSET2 write: IWORK(27) = LENWP,
-/// IWORK(28) = LENIWP and, if LID > 0, IWORK(LID+1..LID+NEQ) = ID.
-///
-/// # Safety
-/// `iwork` must be valid for `max(28, LID+NEQ)` elements when non-null.
-unsafe fn write_iwork(routine: &str, iwork: *mut c_int, lid: c_int, mesh: &ReactionMesh, lenwp: usize, leniwp: usize) {
-    let id_end = if lid > 0 { Some(lid as usize + mesh.neq()) } else { None };
-    let len = id_end.map_or(28, |e| e.max(28));
-    // SAFETY: IWORK is DASKR's integer work array of at least LID+NEQ (and
-    // 28) elements by the calling convention of DMSET2 / DGSET2.
-    let Some(iwork) = (unsafe { opt_slice_mut(iwork, len) }) else {
-        return report(routine, "IWORK is a null pointer");
-    };
-    // Both fit: ReactionMesh keeps NS*NS*MX*MY within a default INTEGER.
-    iwork[26] = lenwp as c_int;
-    iwork[27] = leniwp as c_int;
-    if let Some(end) = id_end {
-        mesh.write_id(&mut iwork[lid as usize..end]);
-    }
-}
-
-/// Read MX, MY, NS, NSD, LID (by reference).
-///
-/// # Safety
-/// Each pointer null or valid for reading one INTEGER.
-unsafe fn read_ints<const N: usize>(ptrs: [*const c_int; N]) -> Option<[c_int; N]> {
-    let mut out = [0; N];
-    for (o, p) in out.iter_mut().zip(ptrs) {
-        // SAFETY: by the contract; null is checked by as_ref.
-        *o = *unsafe { p.as_ref() }?;
-    }
-    Some(out)
 }
 
 /// DMSET2: record the 2-D mesh for DRBDJA / DRBDPS (block-diagonal
@@ -154,27 +75,8 @@ pub unsafe extern "C" fn dmset2(
     lid: *const c_int,
     iwork: *mut c_int,
 ) {
-    // SAFETY: scalar arguments by reference.
-    let Some([mx, my, ns, nsd, lid]) = (unsafe { read_ints([mx, my, ns, nsd, lid]) }) else {
-        record(None, None);
-        return report("DMSET2", "MX, MY, NS, NSD or LID is a null pointer");
-    };
-    match ReactionMesh::from_fortran(mx, my, ns, nsd) {
-        Ok(mesh) => {
-            record(Some(mesh), None);
-            let r = catch_unwind(AssertUnwindSafe(|| {
-                // SAFETY: IWORK as documented on dmset2_.
-                unsafe { write_iwork("DMSET2", iwork, lid, &mesh, mesh.wp_len(), mesh.iwp_len()) }
-            }));
-            if r.is_err() {
-                report("DMSET2", "internal error while setting IWORK");
-            }
-        }
-        Err(e) => {
-            record(None, None);
-            report("DMSET2", e);
-        }
-    }
+    // SAFETY: the contract above, forwarded.
+    unsafe { double::reaction::mset2(mx, my, ns, nsd, lid, iwork) }
 }
 export_aliases!(dmset2 => weak dmset2_, strong DMSET2);
 
@@ -204,34 +106,8 @@ pub unsafe extern "C" fn dgset2(
     lid: *const c_int,
     iwork: *mut c_int,
 ) {
-    // SAFETY: scalar arguments by reference.
-    let Some([mx, my, ns, nsd, nxg, nyg, lid]) = (unsafe { read_ints([mx, my, ns, nsd, nxg, nyg, lid]) }) else {
-        record(None, Some(None));
-        return report("DGSET2", "MX, MY, NS, NSD, NXG, NYG or LID is a null pointer");
-    };
-    let built = catch_unwind(|| BlockGrouping::from_fortran(mx, my, ns, nsd, nxg, nyg));
-    match built {
-        Ok(Ok(grouping)) => {
-            let mesh = *grouping.mesh();
-            let (lenwp, leniwp) = (grouping.wp_len(), grouping.iwp_len());
-            record(Some(mesh), Some(Some(Arc::new(grouping))));
-            let r = catch_unwind(AssertUnwindSafe(|| {
-                // SAFETY: IWORK as documented on dgset2_.
-                unsafe { write_iwork("DGSET2", iwork, lid, &mesh, lenwp, leniwp) }
-            }));
-            if r.is_err() {
-                report("DGSET2", "internal error while setting IWORK");
-            }
-        }
-        Ok(Err(e)) => {
-            record(None, Some(None));
-            report("DGSET2", e);
-        }
-        Err(_) => {
-            record(None, Some(None));
-            report("DGSET2", "internal error while building the grouping");
-        }
-    }
+    // SAFETY: the contract above, forwarded.
+    unsafe { double::reaction::gset2(mx, my, ns, nsd, nxg, nyg, lid, iwork) }
 }
 export_aliases!(dgset2 => weak dgset2_, strong DGSET2);
 
@@ -269,173 +145,6 @@ pub unsafe extern "C" fn gset1(m: *const c_int, ng: *const c_int, jg: *mut c_int
 }
 export_aliases!(gset1 => weak gset1_, strong GSET1);
 
-/// Which reaction preconditioner a JA / PS call is for.
-#[derive(Clone, Copy)]
-enum Variant {
-    /// DRBDJA / DRBDPS: one block per mesh point.
-    PerPoint,
-    /// DRBGJA / DRBGPS: one block per group.
-    Grouped,
-}
-
-impl Variant {
-    fn names(self) -> (&'static str, &'static str) {
-        match self {
-            Variant::PerPoint => ("DRBDJA", "DRBDPS"),
-            Variant::Grouped => ("DRBGJA", "DRBGPS"),
-        }
-    }
-}
-
-/// The recorded data a JA / PS call works with.
-enum Recorded {
-    PerPoint(ReactionMesh),
-    Grouped(Arc<BlockGrouping>),
-}
-
-impl Recorded {
-    fn fetch(variant: Variant) -> Result<Self, &'static str> {
-        match variant {
-            Variant::PerPoint => current_mesh().map(Recorded::PerPoint).ok_or("no mesh data: call DMSET2 first"),
-            Variant::Grouped => current_grouping().map(Recorded::Grouped),
-        }
-    }
-    fn mesh(&self) -> &ReactionMesh {
-        match self {
-            Recorded::PerPoint(m) => m,
-            Recorded::Grouped(g) => g.mesh(),
-        }
-    }
-    fn wp_len(&self) -> usize {
-        match self {
-            Recorded::PerPoint(m) => m.wp_len(),
-            Recorded::Grouped(g) => g.wp_len(),
-        }
-    }
-    fn iwp_len(&self) -> usize {
-        match self {
-            Recorded::PerPoint(m) => m.iwp_len(),
-            Recorded::Grouped(g) => g.iwp_len(),
-        }
-    }
-}
-
-/// The body of DRBDJA and DRBGJA under all their names.
-///
-/// # Safety
-/// As documented on [`drbdja_`].
-#[allow(clippy::too_many_arguments)]
-unsafe fn reaction_ja_body(
-    variant: Variant,
-    t: *const f64,
-    u: *mut f64,
-    r0: *const f64,
-    rblock: daskr_rblock_fn,
-    r1: *mut f64,
-    rewt: *const f64,
-    cj: *const f64,
-    bd: *mut f64,
-    ipbd: *mut c_int,
-    ier: *mut c_int,
-) {
-    let (name, _) = variant.names();
-    // SAFETY: IER is the caller's scalar (or null).
-    let Some(ier) = (unsafe { ier.as_mut() }) else {
-        return;
-    };
-    *ier = 0;
-    let recorded = match Recorded::fetch(variant) {
-        Ok(r) => r,
-        Err(why) => {
-            *ier = IER_INVALID;
-            return report(name, why);
-        }
-    };
-    // SAFETY: scalar arguments by reference; null checked by as_ref.
-    let (Some(&t), Some(&cj)) = (unsafe { t.as_ref() }, unsafe { cj.as_ref() }) else {
-        *ier = IER_INVALID;
-        return report(name, "T or CJ is a null pointer");
-    };
-    let Some(rblock) = rblock else {
-        *ier = IER_INVALID;
-        return report(name, "RBLOCK is a null pointer");
-    };
-    let mesh = *recorded.mesh();
-    let (neq, ns) = (mesh.neq(), mesh.ns());
-    // SAFETY: by drbdpre.f's / drbgpre.f's convention U, R0, REWT have NEQ
-    // elements, R1 at least NS (documented as NEQ), BD and IPBD the lengths
-    // DMSET2 / DGSET2 put in IWORK(27), IWORK(28); all distinct arrays,
-    // each null-checked.
-    let slices = unsafe {
-        (
-            opt_slice_mut(u, neq),
-            opt_slice(r0, neq),
-            opt_slice_mut(r1, ns),
-            opt_slice(rewt, neq),
-            opt_slice_mut(bd, recorded.wp_len()),
-            opt_slice_mut(ipbd, recorded.iwp_len()),
-        )
-    };
-    let (Some(u), Some(r0), Some(r1), Some(rewt), Some(wp), Some(iwp)) = slices else {
-        *ier = IER_INVALID;
-        return report(name, "U, R0, R1, REWT, BD or IPBD is a null pointer");
-    };
-    let rblock = |t: f64, jx: usize, jy: usize, uxy: &[f64], rxy: &mut [f64]| {
-        let (jx, jy) = (jx as c_int + 1, jy as c_int + 1);
-        // SAFETY: `rblock` is the caller's routine with the documented
-        // argument list; UXY points at the NS values of the point inside
-        // the caller's U, RXY at the caller's R1 (NS elements at least).
-        unsafe { rblock(&t, &jx, &jy, uxy.as_ptr(), rxy.as_mut_ptr()) }
-    };
-    let args = ReactionSetupArgs { t, u, r0, r1, rewt, cj, wp, iwp };
-    let outcome = catch_unwind(AssertUnwindSafe(|| match &recorded {
-        Recorded::PerPoint(m) => reaction_block::setup(m, rblock, args),
-        Recorded::Grouped(g) => reaction_group::setup(g, rblock, args),
-    }));
-    match outcome {
-        Ok(Ok(())) => {}
-        Ok(Err(e)) => *ier = e.ier(),
-        Err(_) => {
-            *ier = IER_INVALID;
-            report(name, "internal error; the preconditioner was not formed");
-        }
-    }
-}
-
-/// The body of DRBDPS and DRBGPS under all their names.
-///
-/// # Safety
-/// As documented on [`drbdps_`].
-unsafe fn reaction_ps_body(variant: Variant, b: *mut f64, bd: *mut f64, ipbd: *mut c_int) {
-    let (_, name) = variant.names();
-    let recorded = match Recorded::fetch(variant) {
-        Ok(r) => r,
-        Err(why) => return report(name, format_args!("{why}; B left unchanged")),
-    };
-    // SAFETY: B has NEQ elements, BD and IPBD the lengths recorded by
-    // DMSET2 / DGSET2 (filled by the matching JA routine); distinct arrays,
-    // null-checked.
-    let slices = unsafe {
-        (
-            opt_slice_mut(b, recorded.mesh().neq()),
-            opt_slice(bd, recorded.wp_len()),
-            opt_slice_mut(ipbd, recorded.iwp_len()),
-        )
-    };
-    let (Some(b), Some(wp), Some(iwp)) = slices else {
-        return report(name, "B, BD or IPBD is a null pointer; B left unchanged");
-    };
-    let outcome = catch_unwind(AssertUnwindSafe(|| match &recorded {
-        Recorded::PerPoint(m) => reaction_block::solve(m, b, wp, iwp),
-        Recorded::Grouped(g) => reaction_group::solve(g, b, wp, iwp),
-    }));
-    match outcome {
-        Ok(Ok(())) => {}
-        Ok(Err(e)) => report(name, format_args!("{e}; B left unchanged")),
-        Err(_) => report(name, "internal error in the block solve"),
-    }
-}
-
 /// DRBDJA: form and factor the block-diagonal reaction-based
 /// preconditioner A_R = CJ*I_d - dR/du, one NS x NS block per mesh point
 /// (call it from your Krylov JAC, after DMSET2).
@@ -467,8 +176,10 @@ pub unsafe extern "C" fn drbdja(
     ipbd: *mut c_int,
     ier: *mut c_int,
 ) {
-    // SAFETY: forwarded under the same contract.
-    unsafe { reaction_ja_body(Variant::PerPoint, t, u, r0, rblock, r1, rewt, cj, bd, ipbd, ier) }
+    // SAFETY: the contract above, forwarded.
+    unsafe {
+        double::reaction::rbja(double::reaction::Variant::PerPoint, t, u, r0, rblock, r1, rewt, cj, bd, ipbd, ier)
+    }
 }
 export_aliases!(drbdja => weak drbdja_, strong DRBDJA);
 
@@ -482,8 +193,8 @@ export_aliases!(drbdja => weak drbdja_, strong DRBDJA);
 /// B valid for NEQ elements, BD and IPBD for LENWP and LENIWP.
 #[no_mangle]
 pub unsafe extern "C" fn drbdps(b: *mut f64, bd: *mut f64, ipbd: *mut c_int) {
-    // SAFETY: forwarded under the same contract.
-    unsafe { reaction_ps_body(Variant::PerPoint, b, bd, ipbd) }
+    // SAFETY: the contract above, forwarded.
+    unsafe { double::reaction::rbps(double::reaction::Variant::PerPoint, b, bd, ipbd) }
 }
 export_aliases!(drbdps => weak drbdps_, strong DRBDPS);
 
@@ -512,8 +223,8 @@ pub unsafe extern "C" fn drbgja(
     ipbd: *mut c_int,
     ier: *mut c_int,
 ) {
-    // SAFETY: forwarded under the same contract.
-    unsafe { reaction_ja_body(Variant::Grouped, t, u, r0, rblock, r1, rewt, cj, bd, ipbd, ier) }
+    // SAFETY: the contract above, forwarded.
+    unsafe { double::reaction::rbja(double::reaction::Variant::Grouped, t, u, r0, rblock, r1, rewt, cj, bd, ipbd, ier) }
 }
 export_aliases!(drbgja => weak drbgja_, strong DRBGJA);
 
@@ -527,15 +238,15 @@ export_aliases!(drbgja => weak drbgja_, strong DRBGJA);
 /// As for `drbdps_`, with DGSET2's lengths.
 #[no_mangle]
 pub unsafe extern "C" fn drbgps(b: *mut f64, bd: *mut f64, ipbd: *mut c_int) {
-    // SAFETY: forwarded under the same contract.
-    unsafe { reaction_ps_body(Variant::Grouped, b, bd, ipbd) }
+    // SAFETY: the contract above, forwarded.
+    unsafe { double::reaction::rbps(double::reaction::Variant::Grouped, b, bd, ipbd) }
 }
 export_aliases!(drbgps => weak drbgps_, strong DRBGPS);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::Mutex;
+    use std::sync::{Mutex, PoisonError};
 
     /// The recorded mesh is process-wide: tests that set it run one at a
     /// time.

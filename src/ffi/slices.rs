@@ -1,5 +1,7 @@
 //! Turning the caller's raw pointers into checked references and slices.
 
+use std::os::raw::c_int;
+
 /// A mutable slice of `len` elements at `p`, or None if `p` is null while
 /// elements are needed. A zero length gives an empty slice whatever `p` is.
 ///
@@ -50,12 +52,12 @@ pub unsafe fn opt_slice<'a, T>(p: *const T, len: usize) -> Option<&'a [T]> {
 /// # Safety
 /// Non-null pointers are valid for `n` elements (reads and writes) for as
 /// long as the returned slices live.
-pub unsafe fn tolerances(
-    rtol: *mut f64,
-    atol: *mut f64,
+pub unsafe fn tolerances<T: Copy>(
+    rtol: *mut T,
+    atol: *mut T,
     n: usize,
-    copy: &mut Vec<f64>,
-) -> Option<(&mut [f64], &mut [f64])> {
+    copy: &mut Vec<T>,
+) -> Option<(&mut [T], &mut [T])> {
     if rtol.is_null() || atol.is_null() {
         return None;
     }
@@ -67,4 +69,17 @@ pub unsafe fn tolerances(
     }
     // SAFETY: as above; a different array from RTOL.
     Some((rtol_s, unsafe { std::slice::from_raw_parts_mut(atol, n) }))
+}
+
+/// Read integer scalars passed by reference (MX, MY, NS, NSD, LID, ...).
+///
+/// # Safety
+/// Each pointer null or valid for reading one INTEGER.
+pub unsafe fn read_ints<const N: usize>(ptrs: [*const c_int; N]) -> Option<[c_int; N]> {
+    let mut out = [0; N];
+    for (o, p) in out.iter_mut().zip(ptrs) {
+        // SAFETY: by the contract; null is checked by as_ref.
+        *o = *unsafe { p.as_ref() }?;
+    }
+    Some(out)
 }

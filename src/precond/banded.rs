@@ -43,6 +43,7 @@
 #![doc(alias = "DBANPS")]
 
 use crate::core::linsol::band::{self, BandShape};
+use crate::core::precision::Precision;
 use crate::types::{FInt, Real};
 
 /// The band parameters are unusable (DBANJA's IPAR(1), IPAR(2) and NEQ).
@@ -122,8 +123,9 @@ pub struct BandPreconditioner {
     mu: usize,
 }
 
-/// sqrt of the unit roundoff (DASKR's D1MACH(4) = 2^-52); exactly 2^-26.
-const SQRT_UROUND: Real = 1.0 / 67_108_864.0;
+/// sqrt of the unit roundoff: exactly 2^-26 with D1MACH(4) = 2^-52,
+/// SQRT(R1MACH(4)) in single precision.
+const SQRT_UROUND: Real = <Real as Precision>::SQRT_UROUND;
 
 impl BandPreconditioner {
     /// A preconditioner for NEQ equations keeping the entries (i, j) with

@@ -44,10 +44,12 @@
 #![doc(alias = "DRBDPS")]
 
 use crate::core::linsol::dense;
+use crate::core::precision::Precision;
 use crate::types::{FInt, Real};
 
-/// sqrt of the unit roundoff (DASKR's D1MACH(4) = 2^-52); exactly 2^-26.
-pub(crate) const SQRT_UROUND: Real = 1.0 / 67_108_864.0;
+/// sqrt of the unit roundoff: exactly 2^-26 with D1MACH(4) = 2^-52,
+/// SQRT(R1MACH(4)) in single precision.
+pub(crate) const SQRT_UROUND: Real = <Real as Precision>::SQRT_UROUND;
 
 /// Floor of the increment, relative to the error weight (DASKR's DFAC).
 const INCREMENT_FACTOR: Real = 1.0e-2;

@@ -47,7 +47,7 @@ macro_rules! __export_alias {
     };
     (@emit $binding:literal, $alias:ident, $target:ident) => {
         #[cfg(target_arch = "x86_64")]
-        core::arch::global_asm!(
+        ::core::arch::global_asm!(
             ".pushsection .text",
             concat!($binding, " ", stringify!($alias)),
             concat!(".type ", stringify!($alias), ", %function"),
@@ -57,7 +57,7 @@ macro_rules! __export_alias {
             target = sym $target,
         );
         #[cfg(any(target_arch = "aarch64", target_arch = "arm"))]
-        core::arch::global_asm!(
+        ::core::arch::global_asm!(
             ".pushsection .text",
             concat!($binding, " ", stringify!($alias)),
             concat!(".type ", stringify!($alias), ", %function"),
@@ -67,7 +67,7 @@ macro_rules! __export_alias {
             target = sym $target,
         );
         #[cfg(target_arch = "riscv64")]
-        core::arch::global_asm!(
+        ::core::arch::global_asm!(
             ".pushsection .text",
             concat!($binding, " ", stringify!($alias)),
             concat!(".type ", stringify!($alias), ", %function"),

@@ -9,7 +9,7 @@ use crate::core::integrator::UROUND;
 use crate::core::layout::{iw, rw, IHeader, Layout, LayoutInput, Method, RHeader};
 use crate::core::linsol::direct::{JacobianSource, MatrixFormat};
 use crate::core::linsol::krylov::{KrylovDims, KrylovParams};
-use crate::core::linsol::sparse::{pattern_key, stamp_to_words, validate_pattern, PatternError};
+use crate::core::linsol::pattern::{pattern_key, stamp_to_words, validate_pattern, PatternError};
 use crate::core::options::Options;
 use crate::types::{FInt, Real};
 
@@ -365,7 +365,7 @@ impl RunSignature {
             (rw::RUN_MAXORD, self.maxord),
             (rw::RUN_FLAGS, self.flags),
         ] {
-            rwork[pos - 1] = Real::from(v);
+            rwork[pos - 1] = v as Real;
         }
     }
 
@@ -373,7 +373,7 @@ impl RunSignature {
     fn load(rwork: &[Real]) -> Option<Self> {
         let get = |pos| {
             let v = rget(rwork, pos);
-            (v.fract() == 0.0 && v.abs() <= Real::from(FInt::MAX)).then_some(v as FInt)
+            (v.fract() == 0.0 && v.abs() <= FInt::MAX as Real).then_some(v as FInt)
         };
         Some(RunSignature {
             neq: get(rw::RUN_NEQ)?,

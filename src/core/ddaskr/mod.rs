@@ -19,7 +19,10 @@ use super::integrator::{integrate, Arrays, CallIo, IcRequest, Parts, RunConfig};
 use super::layout::{iw, rw, Layout, Method};
 use super::linsol::direct::DirectSolver;
 use super::linsol::krylov::KrylovSolver;
-use super::linsol::sparse::{shared_pattern, stamp_from_words, stamp_to_words, SparseSolver};
+#[cfg(not(daskr_single))]
+use super::linsol::pattern::{stamp_from_words, stamp_to_words};
+#[cfg(not(daskr_single))]
+use super::linsol::sparse::{shared_pattern, SparseSolver};
 use super::linsol::LinearSolver;
 use super::messages::MessageSink;
 use super::options::Options;
@@ -199,6 +202,9 @@ fn run<S: DaeSystem + ?Sized>(
             let mut lin = KrylovSolver::new(p, rv.savr, rv.wm, iv.pivots).ok_or(InputError::Internal)?;
             run_with(sys, &mut lin, &mut hook, sink, &mut a, &mut io, &cfg)
         }
+        #[cfg(daskr_single)]
+        Method::Sparse { .. } => Err(InputError::Internal.into()),
+        #[cfg(not(daskr_single))]
         Method::Sparse { nejac, source } => {
             let (rows, cols) = iv.pivots.split_at(nejac);
             let pattern = shared_pattern(n, rows, cols).map_err(|_| InputError::Internal)?;

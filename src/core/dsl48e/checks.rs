@@ -245,7 +245,7 @@ impl RunSignature {
         put(dsl::RUN_FLAGS, self.flags);
         put(dsl::PATTERN_KEY_HI, self.key[0]);
         put(dsl::PATTERN_KEY_LO, self.key[1]);
-        rwork[dsl::RUN_NEQ - 1] = Real::from(self.neq);
+        rwork[dsl::RUN_NEQ - 1] = self.neq as Real;
     }
 
     /// A continuation call: the structural inputs must be unchanged.
@@ -253,7 +253,7 @@ impl RunSignature {
         let get = |pos: usize| iwork.get(pos - 1).copied().unwrap_or(0);
         let changed = |what, was: FInt, now: FInt| Err(InputError::ChangedSinceStart { what, was, now });
         let was_neq = rwork.get(dsl::RUN_NEQ - 1).copied().unwrap_or(0.0);
-        if was_neq != Real::from(self.neq) {
+        if was_neq != self.neq as Real {
             let was = if was_neq.fract() == 0.0 && was_neq.abs() < 1e9 { was_neq as FInt } else { 0 };
             return changed("NEQ", was, self.neq);
         }

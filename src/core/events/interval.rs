@@ -5,6 +5,7 @@
 //! enclosure contains zero, so that every sign change larger than the
 //! resolution is found, in time order, even two inside one step.
 
+use crate::core::precision::Precision;
 use crate::types::Real;
 
 /// A closed interval with outward-rounded arithmetic: every operation's
@@ -107,8 +108,11 @@ pub fn quick_test_applies(kold: usize, psi: &[Real]) -> bool {
 }
 
 /// Relative and absolute margins of [`keeps_side`].
-const QUICK_REL: Real = 1e-9;
-const QUICK_ABS: Real = 1e-300;
+const QUICK_REL: Real = <Real as Precision>::EVENT_REL;
+const QUICK_ABS: Real = <Real as Precision>::EVENT_TINY;
+/// Coefficient magnitudes at or above this are not excluded quickly (1e300
+/// in double precision).
+const HUGE: Real = <Real as Precision>::EVENT_HUGE;
 
 /// The quick exclusion test, from the step's Newton form without expanding
 /// it: true only if the search of the last step's polynomial of variable
@@ -170,7 +174,7 @@ pub fn keeps_side(phi: &[Real], neq: usize, m: usize, kold: usize, truth: bool) 
         return false;
     };
     let r: Real = column.take(kold).map(|p| p.abs()).sum();
-    (g >= 0.0) == truth && g.abs() < 1e300 && r * (1.0 + QUICK_REL) + QUICK_ABS < g.abs() * (1.0 - QUICK_REL)
+    (g >= 0.0) == truth && g.abs() < HUGE && r * (1.0 + QUICK_REL) + QUICK_ABS < g.abs() * (1.0 - QUICK_REL)
 }
 
 /// The second exclusion test, on the power form (for a function that
@@ -212,7 +216,7 @@ pub fn monotone_keeps_side(coef: &[Real], truth: bool) -> bool {
         sum += c.abs();
         slope += d as Real * c.abs();
     }
-    if !(sum < 1e300 && c1.abs() * (1.0 - QUICK_REL) > slope * (1.0 + QUICK_REL)) {
+    if !(sum < HUGE && c1.abs() * (1.0 - QUICK_REL) > slope * (1.0 + QUICK_REL)) {
         return false;
     }
     let v = horner(coef, -1.0);
@@ -267,8 +271,7 @@ fn enclose_nonpositive(coef: &[Real], s: Interval) -> Interval {
 /// does (the largest finite number goes to infinity, -MIN to -0 in both).
 /// `-next_up_finite(-x)` is `x.next_down()`, as in the standard library.
 fn next_up_finite(x: Real) -> Real {
-    let bits = (x + 0.0).to_bits() as i64;
-    Real::from_bits(bits.wrapping_add((bits >> 63) | 1) as u64)
+    Precision::next_up_finite(x)
 }
 
 /// One sign change of a discontinuity function inside the step.
@@ -316,7 +319,7 @@ pub fn crossings_with(
     out: &mut Vec<Crossing>,
 ) {
     // The events' search, on [-1, 0], takes the cheaper enclosure.
-    let nonpositive = s_from.min(s_to) >= -1.0 && s_from.max(s_to) <= 0.0 && coef.iter().all(|c| c.abs() < 1e300);
+    let nonpositive = s_from.min(s_to) >= -1.0 && s_from.max(s_to) <= 0.0 && coef.iter().all(|c| c.abs() < HUGE);
     // Intervals to examine, the next in time last.
     stack.clear();
     stack.push((s_from, s_to));

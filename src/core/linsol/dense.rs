@@ -112,10 +112,10 @@ pub fn factor(a: &mut [Real], n: usize, pivots: &mut [FInt]) -> Result<(), Singu
         }
     } else if n <= NO_DISPATCH_MAX_N {
         factor_unblocked(Scalar, a, n, pivots)
-    } else if n <= UNBLOCKED_MAX_N || few_non_zeros(a, n) {
+    } else if !<Real as LuScalar>::BLOCKED || n <= UNBLOCKED_MAX_N || few_non_zeros(a, n) {
         Arch::new().dispatch(UnblockedFactor { a, n, pivots })
     } else {
-        factor_blocked(a, n, pivots)
+        <Real as LuScalar>::factor_blocked(a, n, pivots)
     }
 }
 
@@ -143,9 +143,6 @@ pub fn solve(lu: &[Real], n: usize, pivots: &[FInt], b: &mut [Real]) {
     if n == 0 {
         return;
     }
-    let lu = &lu[..n * n];
-    let pivots = &pivots[..n];
-    let b = &mut b[..n];
     match n {
         1 => solve_order(lu, 1, pivots, b),
         2 => solve_order(lu, 2, pivots, b),
@@ -178,25 +175,125 @@ fn solve_order(lu: &[Real], n: usize, pivots: &[FInt], b: &mut [Real]) {
 
 /// Is this pivot unusable (exactly zero, infinite or NaN)?
 #[inline]
-fn bad_pivot(p: Real) -> bool {
-    p == 0.0 || !p.is_finite()
+fn bad_pivot<T: LuScalar>(p: T) -> bool {
+    p.is_bad_pivot()
 }
 
 /// `y -= a * x` over the common length of `x` and `y`: DAXPY with `-a`, bit
 /// for bit (separate multiply and subtract, never fused). Written with
-/// pulp's SIMD vectors of `S` (4 lanes with AVX2, 1 with `Scalar`) and no
-/// unrolling, so the short segments of small matrices are vectorised too.
+/// pulp's SIMD vectors of `S` (4 lanes of f64 or 8 of f32 with AVX2, 1 with
+/// `Scalar`) and no unrolling, so the short segments of small matrices are
+/// vectorised too.
 #[inline(always)]
-fn axpy_neg<S: Simd>(simd: S, a: Real, x: &[Real], y: &mut [Real]) {
-    let len = x.len().min(y.len());
-    let (yv, ys) = S::as_mut_simd_f64s(&mut y[..len]);
-    let (xv, xs) = S::as_simd_f64s(&x[..len]);
-    let av = simd.splat_f64s(a);
-    for (yi, &xi) in yv.iter_mut().zip(xv) {
-        *yi = simd.sub_f64s(*yi, simd.mul_f64s(av, xi));
+fn axpy_neg<S: Simd, T: LuScalar>(simd: S, a: T, x: &[T], y: &mut [T]) {
+    T::axpy_neg(simd, a, x, y)
+}
+
+/// The element types of the LU: `f64` (DGEFA/DGESL) and `f32` (SGEFA/SGESL,
+/// the single-precision instance of the core). Both run the column code;
+/// only `f64` has the blocked path. SGEFA's arithmetic is the column
+/// code's at every order, and the single-precision problems that reach
+/// large dense matrices are few, so `f32` keeps the one path (with SIMD
+/// dispatch above [`NO_DISPATCH_MAX_N`]).
+trait LuScalar: Copy + PartialOrd + std::ops::Div<Output = Self> + std::ops::MulAssign {
+    const ZERO: Self;
+    const ONE: Self;
+    /// Are large matrices factored by `dense/blocked.rs`?
+    const BLOCKED: bool;
+    /// `abs`.
+    fn magnitude(self) -> Self;
+    /// Is this pivot unusable (exactly zero, infinite or NaN)?
+    fn is_bad_pivot(self) -> bool;
+    /// `y -= a * x`, see [`axpy_neg`].
+    fn axpy_neg<S: Simd>(simd: S, a: Self, x: &[Self], y: &mut [Self]);
+    /// The blocked factorisation (called only when [`Self::BLOCKED`]).
+    fn factor_blocked(a: &mut [Self], n: usize, pivots: &mut [FInt]) -> Result<(), SingularMatrix>;
+}
+
+impl LuScalar for f64 {
+    const ZERO: f64 = 0.0;
+    const ONE: f64 = 1.0;
+    const BLOCKED: bool = true;
+
+    #[inline(always)]
+    fn magnitude(self) -> f64 {
+        self.abs()
     }
-    for (yi, &xi) in ys.iter_mut().zip(xs) {
-        *yi -= a * xi;
+
+    #[inline(always)]
+    fn is_bad_pivot(self) -> bool {
+        self == 0.0 || !self.is_finite()
+    }
+
+    #[inline(always)]
+    fn axpy_neg<S: Simd>(simd: S, a: f64, x: &[f64], y: &mut [f64]) {
+        let len = x.len().min(y.len());
+        let (yv, ys) = S::as_mut_simd_f64s(&mut y[..len]);
+        let (xv, xs) = S::as_simd_f64s(&x[..len]);
+        let av = simd.splat_f64s(a);
+        for (yi, &xi) in yv.iter_mut().zip(xv) {
+            *yi = simd.sub_f64s(*yi, simd.mul_f64s(av, xi));
+        }
+        for (yi, &xi) in ys.iter_mut().zip(xs) {
+            *yi -= a * xi;
+        }
+    }
+
+    #[inline]
+    fn factor_blocked(a: &mut [f64], n: usize, pivots: &mut [FInt]) -> Result<(), SingularMatrix> {
+        Arch::new().dispatch(BlockedFactor { a, n, pivots })
+    }
+}
+
+impl LuScalar for f32 {
+    const ZERO: f32 = 0.0;
+    const ONE: f32 = 1.0;
+    const BLOCKED: bool = false;
+
+    #[inline(always)]
+    fn magnitude(self) -> f32 {
+        self.abs()
+    }
+
+    #[inline(always)]
+    fn is_bad_pivot(self) -> bool {
+        self == 0.0 || !self.is_finite()
+    }
+
+    #[inline(always)]
+    fn axpy_neg<S: Simd>(simd: S, a: f32, x: &[f32], y: &mut [f32]) {
+        let len = x.len().min(y.len());
+        let (yv, ys) = S::as_mut_simd_f32s(&mut y[..len]);
+        let (xv, xs) = S::as_simd_f32s(&x[..len]);
+        let av = simd.splat_f32s(a);
+        for (yi, &xi) in yv.iter_mut().zip(xv) {
+            *yi = simd.sub_f32s(*yi, simd.mul_f32s(av, xi));
+        }
+        for (yi, &xi) in ys.iter_mut().zip(xs) {
+            *yi -= a * xi;
+        }
+    }
+
+    #[inline]
+    fn factor_blocked(a: &mut [f32], n: usize, pivots: &mut [FInt]) -> Result<(), SingularMatrix> {
+        // Never reached (BLOCKED is false): the column code, as for every n.
+        Arch::new().dispatch(UnblockedFactor32 { a, n, pivots })
+    }
+}
+
+/// The column code for `f32` slices, whatever `Real` is (see
+/// [`LuScalar::factor_blocked`] for `f32`).
+struct UnblockedFactor32<'a> {
+    a: &'a mut [f32],
+    n: usize,
+    pivots: &'a mut [FInt],
+}
+
+impl WithSimd for UnblockedFactor32<'_> {
+    type Output = Result<(), SingularMatrix>;
+    #[inline(always)]
+    fn with_simd<S: Simd>(self, simd: S) -> Self::Output {
+        factor_columns(simd, self.a, self.n, 0, self.n, self.pivots)
     }
 }
 
@@ -282,14 +379,15 @@ fn factor_fixed<const N: usize>(a: &mut [Real], pivots: &mut [FInt]) -> Result<(
     Ok(())
 }
 
-/// DGEFA's column sweeps on columns `d..d + w` of the column-major n x n
-/// matrix `a`, rows `d..n`: the whole unblocked LU (`d = 0`, `w = n`) or a
-/// leaf panel of the blocked one, whose columns left of `d` and right of
-/// `d + w` the blocked code interchanges and updates itself.
+/// DGEFA's column sweeps, for either element type, on columns `d..d + w`
+/// of the column-major n x n matrix `a`, rows `d..n`: the whole unblocked
+/// LU (`d = 0`, `w = n`) or a leaf panel of the blocked one, whose columns
+/// left of `d` and right of `d + w` the blocked code interchanges and
+/// updates itself.
 #[inline(always)]
-pub(super) fn factor_columns<S: Simd>(
+fn factor_columns<S: Simd, T: LuScalar>(
     simd: S,
-    a: &mut [Real],
+    a: &mut [T],
     n: usize,
     d: usize,
     w: usize,
@@ -299,10 +397,10 @@ pub(super) fn factor_columns<S: Simd>(
         // Pivot: first entry of largest magnitude in column k, rows k..n.
         let col = &a[k * n..(k + 1) * n];
         let mut p = k;
-        let mut max = col[k].abs();
+        let mut max = col[k].magnitude();
         for (i, v) in col.iter().enumerate().skip(k + 1) {
-            if v.abs() > max {
-                max = v.abs();
+            if v.magnitude() > max {
+                max = v.magnitude();
                 p = i;
             }
         }
@@ -323,7 +421,7 @@ pub(super) fn factor_columns<S: Simd>(
         }
         // Multipliers l = a * (1/pivot) (DGEFA scales by -1/pivot: same
         // magnitudes bit for bit).
-        let recip = 1.0 / pivot;
+        let recip = T::ONE / pivot;
         let lcol = &mut left[(k - d) * n + k + 1..];
         for v in lcol.iter_mut() {
             *v *= recip;
@@ -334,7 +432,7 @@ pub(super) fn factor_columns<S: Simd>(
                 col.swap(k, p);
             }
             let t = col[k];
-            if t != 0.0 {
+            if t != T::ZERO {
                 axpy_neg(simd, t, lcol, &mut col[k + 1..]);
             }
         }
@@ -363,7 +461,7 @@ fn solve_unblocked<S: Simd>(simd: S, lu: &[Real], n: usize, b: &mut [Real]) {
 
 /// [`blocked::factor`] compiled for the best instruction set.
 struct BlockedFactor<'a> {
-    a: &'a mut [Real],
+    a: &'a mut [f64],
     n: usize,
     pivots: &'a mut [FInt],
 }
@@ -376,13 +474,32 @@ impl WithSimd for BlockedFactor<'_> {
     }
 }
 
-fn factor_blocked(a: &mut [Real], n: usize, pivots: &mut [FInt]) -> Result<(), SingularMatrix> {
-    Arch::new().dispatch(BlockedFactor { a, n, pivots })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The blocked path, whatever the order.
+    fn factor_blocked(a: &mut [Real], n: usize, pivots: &mut [FInt]) -> Result<(), SingularMatrix> {
+        <Real as LuScalar>::factor_blocked(a, n, pivots)
+    }
+
+    /// The f32 instance of the column code (SGEFA's arithmetic): with and
+    /// without SIMD dispatch the same bits, and a solution.
+    #[test]
+    fn single_precision_column_code() {
+        for n in [3usize, 13, 50] {
+            let mut a: Vec<f32> = (0..n * n).map(|k| ((k * 7919 % 113) as f32 - 56.0) / 17.0).collect();
+            for k in 0..n {
+                a[k * n + k] += n as f32;
+            }
+            let (mut lu1, mut lu2) = (a.clone(), a.clone());
+            let (mut p1, mut p2) = (vec![0; n], vec![0; n]);
+            factor_columns(Scalar, &mut lu1, n, 0, n, &mut p1).unwrap();
+            <f32 as LuScalar>::factor_blocked(&mut lu2, n, &mut p2).unwrap();
+            assert_eq!(p1, p2);
+            assert!(lu1.iter().zip(&lu2).all(|(u, v)| u.to_bits() == v.to_bits()), "n={n}");
+        }
+    }
 
     /// Tiny deterministic generator (64-bit LCG, top bits), values in [-1, 1).
     struct Lcg(u64);

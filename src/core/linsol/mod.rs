@@ -24,6 +24,10 @@ pub mod dense;
 pub mod direct;
 pub mod dq;
 pub mod krylov;
+pub mod pattern;
+// The sparse solver (INFO(6) = 2, DSL48E) serves the double-precision
+// instance only: SDASKR has DASKR's dense, band and Krylov methods.
+#[cfg(not(daskr_single))]
 pub mod sparse;
 
 use super::counters::Counters;

@@ -38,7 +38,7 @@ pub struct DipSearch {
 fn nodes(m: usize) -> [Real; MAX_NODES] {
     let mut u = [0.0; MAX_NODES];
     for (j, uj) in u.iter_mut().enumerate().take(m) {
-        *uj = -(std::f64::consts::PI * j as Real / (m - 1) as Real).cos();
+        *uj = -(std::f64::consts::PI as Real * j as Real / (m - 1) as Real).cos();
     }
     // Exact ends and centre.
     u[0] = -1.0;
@@ -75,7 +75,7 @@ fn interpolant(u: &[Real], v: &[Real], out: &mut [Real]) {
 /// the bottom of a dip below zero for sigma = +1.
 fn extremum(coef: &[Real], a: Real, b: Real, sigma: Real) -> Real {
     let f = |u: Real| sigma * horner(coef, u);
-    let g = 0.5 * (5f64.sqrt() - 1.0);
+    let g = 0.5 * ((5.0 as Real).sqrt() - 1.0);
     let (mut lo, mut hi) = (a.min(b), a.max(b));
     let (mut x1, mut x2) = (hi - g * (hi - lo), lo + g * (hi - lo));
     let (mut f1, mut f2) = (f(x1), f(x2));

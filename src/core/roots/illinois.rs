@@ -7,7 +7,7 @@ use crate::types::{FInt, Real};
 /// Fortran SIGN(1, x): +1 for x >= +0, -1 for x <= -0.
 #[inline]
 pub(super) fn sign(x: Real) -> Real {
-    1.0_f64.copysign(x)
+    (1.0 as Real).copysign(x)
 }
 
 /// Fortran's `ABS(R) .GT. 0` test: a zero (or NaN) value counts as a zero.

@@ -6,7 +6,11 @@ use std::fmt::Write as _;
 use super::csr::Csr;
 use super::line;
 use crate::core::messages::MessageSink;
+use crate::core::precision::Precision;
 use crate::types::{FInt, Real};
+
+/// The routine-name letter of this precision (DJACILU / SJACILU).
+const L: &str = <Real as Precision>::LETTER;
 
 /// Writes the Jacobian text of JACOUT = 1 to a Fortran unit.
 pub trait MatrixWriter {
@@ -43,11 +47,11 @@ pub(super) fn write_jacobian(
     let text = harwell_boeing(jac, savr);
     let message = match writer.write_unit(unit, &text) {
         Ok(place) => {
-            vec![line(format!("DJACILU-- Jacobian matrix and residual written to {place}; stopping (IRES = -2)."))]
+            vec![line(format!("{L}JACILU-- Jacobian matrix and residual written to {place}; stopping (IRES = -2)."))]
         }
         Err(why) => vec![
-            line(format!("DJACILU-- Could not write the Jacobian matrix to unit {unit}: {why}")),
-            line("DJACILU-- Stopping (IRES = -2)."),
+            line(format!("{L}JACILU-- Could not write the Jacobian matrix to unit {unit}: {why}")),
+            line(format!("{L}JACILU-- Stopping (IRES = -2).")),
         ],
     };
     sink.emit(&message);
@@ -146,7 +150,7 @@ pub fn harwell_boeing(a: &Csr, rhs: &[Real]) -> String {
     let totcrd = ptrcrd + indcrd + valcrd + rhscrd;
 
     let mut out = String::new();
-    let _ = writeln!(out, "{:<72}{:<8}", " DDASPK Test Matrix ", "SPARSKIT");
+    let _ = writeln!(out, "{:<72}{:<8}", format!(" {L}DASPK Test Matrix "), "SPARSKIT");
     for v in [totcrd, ptrcrd, indcrd, valcrd, rhscrd] {
         out.push_str(&fortran_i(v, 14));
     }

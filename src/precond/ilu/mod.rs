@@ -118,7 +118,11 @@ pub use params::{ipar, rpar, setup, Check, IluParams, Method, ParamSource, RowNo
 pub use solve::psol_ilu;
 
 use crate::core::messages::{MessageLine, MessageSink};
+use crate::core::precision::Precision;
 use crate::types::{FInt, Real};
+
+/// The routine-name letter of this precision (DJACILU / SJACILU).
+const L: &str = <Real as Precision>::LETTER;
 use hb_output::write_jacobian;
 use reorder::reorder;
 use scaling::{scale_columns_by_weights, scale_rows_by_norms};
@@ -244,8 +248,8 @@ fn checked_inputs(
         Ok(p) => p,
         Err(e) => {
             sink.emit(&[
-                line(format!("DJACILU-- Illegal input: {e}.")),
-                line("DJACILU-- Check IPAR and RPAR with DSPSETUP; IERR = (I1)").with_ints(&[e.ierr()]),
+                line(format!("{L}JACILU-- Illegal input: {e}.")),
+                line(format!("{L}JACILU-- Check IPAR and RPAR with {L}SPSETUP; IERR = (I1)")).with_ints(&[e.ierr()]),
             ]);
             return Err(JacOutcome::stopped(e.ierr(), -2));
         }
@@ -258,7 +262,7 @@ fn checked_inputs(
             (31, "IWP", layout.iwp_len, iwp_len)
         };
         let to_int = |v: usize| FInt::try_from(v).unwrap_or(FInt::MAX);
-        sink.emit(&[line(format!("DJACILU-- {what} is too short: needed (I1), given (I2)."))
+        sink.emit(&[line(format!("{L}JACILU-- {what} is too short: needed (I1), given (I2)."))
             .with_ints(&[to_int(need), to_int(have)])]);
         return Err(JacOutcome::stopped(code, -2));
     }
@@ -295,8 +299,10 @@ fn dq_jacobian(
         Err(DqError::Res(ires)) => Err(JacOutcome::stopped(0, ires)),
         Err(DqError::Storage { row, col }) => {
             sink.emit(&[
-                line("DJACILU-- The Jacobian has more than NNZMX = LENPFAC*NEQ nonzeros; increase LENPFAC (IPAR(3))."),
-                line("DJACILU-- Storage ran out at (row, column) = (I1,I2)")
+                line(format!(
+                    "{L}JACILU-- The Jacobian has more than NNZMX = LENPFAC*NEQ nonzeros; increase LENPFAC (IPAR(3))."
+                )),
+                line(format!("{L}JACILU-- Storage ran out at (row, column) = (I1,I2)"))
                     .with_ints(&[row as FInt + 1, col as FInt + 1]),
             ]);
             Err(JacOutcome::stopped(1, -2))
@@ -329,18 +335,21 @@ fn factor(
 fn factor_failure_message(method: Method, e: IluError) -> Vec<MessageLine> {
     let name = if method == Method::Ilut { "ILUT" } else { "ILUTP" };
     let mut lines =
-        vec![line(format!("DJACILU-- Incomplete factorization {name} failed: IERR = (I1)")).with_ints(&[e.ierr()])];
+        vec![line(format!("{L}JACILU-- Incomplete factorization {name} failed: IERR = (I1)")).with_ints(&[e.ierr()])];
     match e {
         IluError::LOverflow { row } | IluError::UOverflow { row } => {
             let which = if e.ierr() == -2 { "L" } else { "U" };
             lines.push(
-                line(format!("DJACILU-- The {which} factor ran out of storage (LENPLUMX) at row (I1);"))
+                line(format!("{L}JACILU-- The {which} factor ran out of storage (LENPLUMX) at row (I1);"))
                     .with_ints(&[row as FInt + 1]),
             );
-            lines.push(line("DJACILU-- increase LENPLUFAC (IPAR(4)), or decrease LFILILUT (IPAR(6))."));
+            lines.push(line(format!("{L}JACILU-- increase LENPLUFAC (IPAR(4)), or decrease LFILILUT (IPAR(6)).")));
         }
         IluError::ZeroRow { row } => {
-            lines.push(line("DJACILU-- Row (I1) of the (reordered) Jacobian is zero.").with_ints(&[row as FInt + 1]));
+            lines.push(
+                line(format!("{L}JACILU-- Row (I1) of the (reordered) Jacobian is zero."))
+                    .with_ints(&[row as FInt + 1]),
+            );
         }
     }
     lines

@@ -40,7 +40,11 @@ use faer::traits::pulp::{Scalar, Simd, WithSimd};
 
 use super::{axpy_neg, factor_columns};
 use crate::core::linsol::SingularMatrix;
-use crate::types::{FInt, Real};
+use crate::types::FInt;
+
+/// This path serves the double-precision instance only (the
+/// single-precision one factors every order by the column code, as SGEFA).
+type Real = f64;
 
 /// Rows of the register tile, in SIMD vectors (8 rows with AVX2).
 const MR_VECS: usize = 2;

@@ -2,6 +2,7 @@
 //! (DDOT, DAXPY, DSCAL, and DNRM2 as DASKR ships it) so that iteration
 //! counts match the original.
 
+use crate::core::precision::Precision;
 use crate::types::Real;
 
 /// Sequential dot product (LINPACK DDOT's summation order).
@@ -74,8 +75,9 @@ impl Norm2Sum {
 }
 
 /// DNRM2's thresholds: components up to CUTLO may underflow when
-/// squared, from CUTHI/n the sum may overflow.
-const CUTLO: Real = 8.232e-11;
+/// squared, from CUTHI/n the sum may overflow. CUTLO is the one constant
+/// of the routine that depends on the precision (SNRM2's is 4.441E-16).
+const CUTLO: Real = <Real as Precision>::NRM2_CUTLO;
 const CUTHI: Real = 1.304e19;
 
 /// Euclidean norm by the four-phase method of LINPACK's DNRM2 (Lawson,

@@ -1,0 +1,30 @@
+//! The single-precision instance of the solver (SDASKR and the
+//! single-precision preconditioner modules).
+//!
+//! The core and the preconditioners are written once, in terms of the
+//! crate's `types::Real`; the double-precision crate compiles them with
+//! `Real = f64`, this crate compiles the same files (`src/core` and
+//! `src/precond` are links to the double-precision crate's directories)
+//! with `Real = f32`. Nothing here is a second copy: arithmetic, formulas
+//! and work-array layout are shared, evaluated in REAL as SDASKR
+//! evaluates them (the unit roundoff is `f32::EPSILON`, R1MACH(4)).
+//!
+//! The crate also holds the single-precision Fortran/C interface (SDASKR
+//! and the S preconditioner routines, [`ffi`]), linked into `libdaskr` by
+//! the main crate.
+
+#![allow(dead_code)]
+// The shared sources' documentation is written for the main crate: its
+// links name items that exist only there (DSL48E, the sparse solver) or
+// that the main crate re-exports. This crate's documentation is not an
+// API (the main crate documents the routines).
+#![allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
+// The core's unit tests are written for the double-precision instance and
+// run there (`cargo test -p daskr`); compiled as a test (clippy
+// --all-targets), this crate is empty.
+#![cfg(not(test))]
+
+pub mod core;
+pub mod ffi;
+pub mod precond;
+pub mod types;

@@ -1,0 +1,53 @@
+//! The caller's sparse pattern (INFO(6) = 2, DSL48E): its checks, its
+//! cache key and the factorisation stamps kept in IWORK. Apart from the
+//! sparse solver (`sparse.rs`) so that the single-precision instance of the
+//! core, which has no sparse solver, shares the checks.
+
+use crate::types::FInt;
+
+/// An entry of the caller's pattern that cannot be used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PatternError {
+    /// JROW(k) or JCOL(k) outside 1..NEQ (k 1-based).
+    #[error("entry {k} of the pattern is outside 1..NEQ")]
+    OutOfRange { k: usize },
+    /// (JROW(k), JCOL(k)) repeats an earlier entry.
+    #[error("entry {k} of the pattern repeats an earlier one")]
+    Duplicate { k: usize },
+}
+
+/// FNV-1a over 32-bit words.
+pub(super) fn fnv(words: impl Iterator<Item = u64>) -> u64 {
+    words.fold(0xcbf2_9ce4_8422_2325, |h, w| (h ^ w).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// The cache key of a pattern: NEQ and the coordinate lists.
+pub fn pattern_key(n: usize, rows: &[FInt], cols: &[FInt]) -> u64 {
+    let words = rows.iter().zip(cols).map(|(&r, &c)| ((r as u32 as u64) << 32) | c as u32 as u64);
+    fnv(std::iter::once(n as u64).chain(words))
+}
+
+/// Check the caller's pattern: every entry in 1..NEQ, no entry twice.
+pub fn validate_pattern(n: usize, rows: &[FInt], cols: &[FInt]) -> Result<(), PatternError> {
+    let in_range = |v: FInt| v >= 1 && (v as usize) <= n;
+    if let Some(k) = rows.iter().zip(cols).position(|(&r, &c)| !in_range(r) || !in_range(c)) {
+        return Err(PatternError::OutOfRange { k: k + 1 });
+    }
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    order.sort_unstable_by_key(|&k| (cols[k], rows[k], k));
+    for w in order.windows(2) {
+        if (cols[w[0]], rows[w[0]]) == (cols[w[1]], rows[w[1]]) {
+            return Err(PatternError::Duplicate { k: w[0].max(w[1]) + 1 });
+        }
+    }
+    Ok(())
+}
+
+/// A stamp as two default INTEGERs (IWORK slots), and back.
+pub fn stamp_to_words(s: u64) -> [FInt; 2] {
+    [(s >> 32) as u32 as FInt, s as u32 as FInt]
+}
+
+pub fn stamp_from_words(w: [FInt; 2]) -> u64 {
+    ((w[0] as u32 as u64) << 32) | w[1] as u32 as u64
+}

@@ -1,0 +1,144 @@
+//! What the width of REAL changes.
+//!
+//! The core is compiled twice from the same sources: by this crate with
+//! `Real = f64` (DDASKR) and by `daskr-single` with `Real = f32` (SDASKR,
+//! DASKR's `sdaskr.f` and `s*pre.f`). Almost every formula is the same text
+//! evaluated in the other type; the few items that depend on the format
+//! itself (bit patterns, LINPACK's per-precision constants) are here,
+//! behind [`Precision`], implemented for both types. Each method is
+//! `#[inline(always)]`, so the double-precision code is what it would be
+//! with the items written out.
+
+/// The per-format items of the core, for `f64` and `f32`.
+pub trait Precision: Copy + PartialOrd {
+    /// LINPACK's NRM2 cut-off below which a square may underflow: DNRM2
+    /// uses 8.232D-11, SNRM2 (DASKR's `slinpk.f`) 4.441E-16 (2**-51;
+    /// smaller, not larger, in the single-precision routine).
+    const NRM2_CUTLO: Self;
+
+    /// The first letter of the routine names of this precision (`D`, `S`),
+    /// for the texts that name a routine (DJACILU / SJACILU messages) or
+    /// the package (the Harwell-Boeing title " DDASPK Test Matrix ").
+    const LETTER: &'static str;
+
+    /// The square root of the unit roundoff, `SQRT(D1MACH(4))` = 2**-26 and
+    /// `SQRT(R1MACH(4))` (0x39B504F3, 3.4526698E-04) as the preconditioner
+    /// modules compute it: their difference-quotient increments.
+    const SQRT_UROUND: Self;
+
+    /// The event detector's bounds (`events/interval.rs`): magnitudes
+    /// from which a coefficient sum is treated as possibly overflowing, the
+    /// absolute floor of the quick exclusion test, and its relative margin
+    /// over the rounding of a few sums. The detector serves DSL48E, which
+    /// exists in double precision only; the single-precision instance
+    /// compiles it with bounds for f32's range and rounding.
+    const EVENT_HUGE: Self;
+    const EVENT_TINY: Self;
+    const EVENT_REL: Self;
+
+    /// Is the exponent field all ones (infinity or NaN)? A test on the
+    /// bits: no floating-point compare, so no invalid-operation flag on a
+    /// NaN, and the loops over it vectorise.
+    fn exponent_all_ones(self) -> bool;
+
+    /// `self.next_up()` for finite `self`, without branches: -0 becomes +0
+    /// (adding +0 does that and changes nothing else), then the bit pattern
+    /// moves one step away from zero for `self >= 0`, toward zero for
+    /// `self < 0`, as `next_up` does (the largest finite number goes to
+    /// infinity, -MIN to -0 in both). `-(-x).next_up_finite()` is
+    /// `x.next_down()`, as in the standard library.
+    fn next_up_finite(self) -> Self;
+}
+
+impl Precision for f64 {
+    const NRM2_CUTLO: f64 = 8.232e-11;
+    const LETTER: &'static str = "D";
+    const SQRT_UROUND: f64 = 1.0 / 67_108_864.0;
+    const EVENT_HUGE: f64 = 1e300;
+    const EVENT_TINY: f64 = 1e-300;
+    const EVENT_REL: f64 = 1e-9;
+
+    #[inline(always)]
+    fn exponent_all_ones(self) -> bool {
+        const EXPONENT: u64 = 0x7ff0_0000_0000_0000;
+        self.to_bits() & EXPONENT == EXPONENT
+    }
+
+    #[inline(always)]
+    fn next_up_finite(self) -> f64 {
+        let bits = (self + 0.0).to_bits() as i64;
+        f64::from_bits(bits.wrapping_add((bits >> 63) | 1) as u64)
+    }
+}
+
+impl Precision for f32 {
+    const NRM2_CUTLO: f32 = 4.441e-16;
+    const LETTER: &'static str = "S";
+    const SQRT_UROUND: f32 = 3.452_669_8e-4;
+    const EVENT_HUGE: f32 = 1e30;
+    const EVENT_TINY: f32 = 1e-30;
+    const EVENT_REL: f32 = 1e-4;
+
+    #[inline(always)]
+    fn exponent_all_ones(self) -> bool {
+        const EXPONENT: u32 = 0x7f80_0000;
+        self.to_bits() & EXPONENT == EXPONENT
+    }
+
+    #[inline(always)]
+    fn next_up_finite(self) -> f32 {
+        let bits = (self + 0.0).to_bits() as i32;
+        f32::from_bits(bits.wrapping_add((bits >> 31) | 1) as u32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Precision;
+
+    #[test]
+    fn exponent_all_ones_both_formats() {
+        for x in [f64::INFINITY, f64::NEG_INFINITY, f64::NAN, -f64::NAN] {
+            assert!(x.exponent_all_ones());
+            assert!((x as f32).exponent_all_ones());
+        }
+        for x in [0.0, -0.0, 1.0, f64::MAX, f64::MIN_POSITIVE, 5e-324] {
+            assert!(!x.exponent_all_ones());
+        }
+        for x in [0.0f32, -0.0, 1.0, f32::MAX, f32::MIN_POSITIVE, 1e-45] {
+            assert!(!x.exponent_all_ones());
+        }
+    }
+
+    #[test]
+    fn next_up_finite_f32_is_next_up() {
+        let mut s = 0x2545_f491_u32;
+        let special =
+            [0.0f32, -0.0, 1.0, -1.0, f32::MAX, -f32::MAX, f32::MIN_POSITIVE, -f32::MIN_POSITIVE, 1e-45, -1e-45];
+        let random = (0..100_000).map(|_| {
+            s ^= s << 13;
+            s ^= s >> 17;
+            s ^= s << 5;
+            f32::from_bits(s)
+        });
+        for x in special.into_iter().chain(random) {
+            if x.is_finite() {
+                assert_eq!(x.next_up_finite().to_bits(), x.next_up().to_bits(), "{x:e}");
+                assert_eq!((-(-x).next_up_finite()).to_bits(), x.next_down().to_bits(), "{x:e}");
+            }
+        }
+    }
+
+    #[test]
+    fn sqrt_uround_is_the_rounded_square_root() {
+        assert_eq!(<f64 as Precision>::SQRT_UROUND, f64::EPSILON.sqrt());
+        assert_eq!(<f32 as Precision>::SQRT_UROUND, f32::EPSILON.sqrt());
+        assert_eq!(<f32 as Precision>::SQRT_UROUND.to_bits(), 0x39b5_04f3);
+    }
+
+    #[test]
+    fn cutlo_values() {
+        assert_eq!(<f32 as Precision>::NRM2_CUTLO, 4.441e-16_f32);
+        assert_eq!(<f64 as Precision>::NRM2_CUTLO, 8.232e-11);
+    }
+}

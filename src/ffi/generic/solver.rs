@@ -1,0 +1,314 @@
+//! The body of DDASKR and SDASKR, written once against the precision
+//! context of the including module (`super`: [`crate::ffi::double`] or
+//! [`crate::ffi::single`]): the adapter that lets the core call the user's
+//! Fortran or C callbacks, the slicing of the caller's arguments, and the
+//! call into the instance's core.
+
+use std::os::raw::c_int;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use super::core::ddaskr::{self, CallArgs};
+use super::core::error::InputError;
+use super::core::messages::MessageSink;
+use super::core::norms::Tolerances;
+use super::core::problem::{CallbackStatus, DaeSystem, MatrixStorage, PrecondSetup, PrecondSetupStatus, PrecondSolve};
+use super::daskr_generic_fn;
+use super::slices::{opt_slice_mut, scalar_mut, tolerances};
+use super::{JacDirectFn, JacKrylovFn, PsolFn, Real, ResFn, RtFn, Sink};
+
+/// The program's own weight routine (DDAWTS or SDAWTS, DASKR's optionally
+/// replaceable `xDAWTS(NEQ, IWT, RTOL, ATOL, Y, WT, RPAR, IPAR)`).
+pub(in crate::ffi) type UserWeights = unsafe extern "C" fn(
+    *const c_int,
+    *const c_int,
+    *const Real,
+    *const Real,
+    *const Real,
+    *mut Real,
+    *mut Real,
+    *mut c_int,
+);
+
+/// The residual routine, known to be non-null.
+type Residual = unsafe extern "C" fn(
+    *const Real,
+    *const Real,
+    *const Real,
+    *const Real,
+    *mut Real,
+    *mut c_int,
+    *mut Real,
+    *mut c_int,
+);
+
+/// The user's callbacks and parameter arrays, seen by the core as a
+/// [`DaeSystem`].
+struct ForeignProblem {
+    user_weights: Option<UserWeights>,
+    res: Residual,
+    jac: JacDirectFn,
+    jac_krylov: JacKrylovFn,
+    psol: PsolFn,
+    rt: RtFn,
+    rpar: *mut Real,
+    ipar: *mut c_int,
+    neq: c_int,
+}
+
+impl DaeSystem for ForeignProblem {
+    fn residual(&mut self, t: Real, y: &[Real], yp: &[Real], cj: Real, delta: &mut [Real]) -> CallbackStatus {
+        let mut ires: c_int = 0;
+        // SAFETY: `res` is the caller's non-null residual routine with
+        // DASKR's argument list; every pointer refers to live memory of
+        // NEQ elements (y, yp, delta) or a local scalar, and RPAR/IPAR are
+        // passed through unchanged as DASKR does.
+        unsafe { (self.res)(&t, y.as_ptr(), yp.as_ptr(), &cj, delta.as_mut_ptr(), &mut ires, self.rpar, self.ipar) };
+        CallbackStatus::from_ires(ires)
+    }
+
+    fn jacobian(
+        &mut self,
+        t: Real,
+        y: &[Real],
+        yp: &[Real],
+        cj: Real,
+        pd: &mut [Real],
+        _storage: MatrixStorage,
+    ) -> CallbackStatus {
+        if let Some(jac) = self.jac {
+            // SAFETY: `jac` was checked non-null for INFO(5)=1 and has the
+            // direct-method argument list; `pd` is the LENPD-long matrix
+            // segment of RWORK, y/yp have NEQ elements.
+            unsafe { jac(&t, y.as_ptr(), yp.as_ptr(), pd.as_mut_ptr(), &cj, self.rpar, self.ipar) };
+        }
+        CallbackStatus::Ok
+    }
+
+    fn preconditioner_setup(&mut self, c: PrecondSetup<'_>) -> PrecondSetupStatus {
+        let (mut ires, mut ier): (c_int, c_int) = (0, 0);
+        if let Some(jac) = self.jac_krylov {
+            // SAFETY: `jac` is the caller's Krylov JAC (INFO(15)=1, checked
+            // non-null); every array has the length DASKR documents (NEQ,
+            // or LENWP/LENIWP for WP/IWP, which may be empty).
+            unsafe {
+                jac(
+                    Some(self.res),
+                    &mut ires,
+                    &self.neq,
+                    &c.t,
+                    c.y.as_ptr(),
+                    c.yp.as_ptr(),
+                    c.rewt.as_ptr(),
+                    c.savr.as_ptr(),
+                    c.wk.as_mut_ptr(),
+                    &c.h,
+                    &c.cj,
+                    c.wp.as_mut_ptr(),
+                    c.iwp.as_mut_ptr(),
+                    &mut ier,
+                    self.rpar,
+                    self.ipar,
+                )
+            };
+        }
+        PrecondSetupStatus { ier, ires }
+    }
+
+    fn preconditioner_solve(&mut self, c: PrecondSolve<'_>) -> i32 {
+        let mut ier: c_int = 0;
+        if let Some(psol) = self.psol {
+            // SAFETY: `psol` is the caller's PSOL (checked non-null for
+            // INFO(12)=1); arrays as documented by DASKR.
+            unsafe {
+                psol(
+                    &self.neq,
+                    &c.t,
+                    c.y.as_ptr(),
+                    c.yp.as_ptr(),
+                    c.savr.as_ptr(),
+                    c.wk.as_mut_ptr(),
+                    &c.cj,
+                    c.wght.as_ptr(),
+                    c.wp.as_mut_ptr(),
+                    c.iwp.as_mut_ptr(),
+                    c.b.as_mut_ptr(),
+                    &c.eplin,
+                    &mut ier,
+                    self.rpar,
+                    self.ipar,
+                )
+            };
+        }
+        ier
+    }
+
+    fn error_weights(&mut self, tol: Tolerances<'_>, y: &[Real], ewt: &mut [Real]) -> bool {
+        let Some(weights) = self.user_weights else {
+            return false;
+        };
+        let iwt: c_int = c_int::from(tol.vector);
+        // SAFETY: the program's own weight routine with DASKR's argument
+        // list; RTOL and ATOL have 1 or NEQ elements as IWT says, Y and
+        // EWT NEQ.
+        unsafe {
+            weights(
+                &self.neq,
+                &iwt,
+                tol.rtol.as_ptr(),
+                tol.atol.as_ptr(),
+                y.as_ptr(),
+                ewt.as_mut_ptr(),
+                self.rpar,
+                self.ipar,
+            )
+        };
+        true
+    }
+
+    fn roots(&mut self, t: Real, y: &[Real], yp: &[Real], r: &mut [Real]) {
+        if let Some(rt) = self.rt {
+            let nrt = r.len() as c_int;
+            // SAFETY: `rt` was checked non-null when NRT > 0; r has NRT
+            // elements, y/yp NEQ.
+            unsafe { rt(&self.neq, &t, y.as_ptr(), yp.as_ptr(), &nrt, r.as_mut_ptr(), self.rpar, self.ipar) };
+        }
+    }
+}
+
+/// Report an input problem found by the FFI layer itself (a null pointer
+/// where an array is required) the way the core reports illegal input.
+///
+/// # Safety
+/// `info` and `idid` must be null or valid for writes.
+unsafe fn reject(info: *mut c_int, idid: *mut c_int, what: &'static str) {
+    Sink.emit(&InputError::NullArgument { what }.message());
+    // SAFETY: checked for null; the caller's INFO and IDID are writable.
+    unsafe {
+        if let Some(i) = info.as_mut() {
+            *i = -1;
+        }
+        if let Some(d) = idid.as_mut() {
+            *d = -33;
+        }
+    }
+}
+
+/// DDASKR (or SDASKR) with the caller's raw arguments.
+///
+/// # Safety
+/// As documented on the exported `ddaskr` / `sdaskr`.
+#[allow(clippy::too_many_arguments)]
+pub(in crate::ffi) unsafe fn daskr(
+    res: ResFn,
+    neq: *const c_int,
+    t: *mut Real,
+    y: *mut Real,
+    yprime: *mut Real,
+    tout: *const Real,
+    info: *mut c_int,
+    rtol: *mut Real,
+    atol: *mut Real,
+    idid: *mut c_int,
+    rwork: *mut Real,
+    lrw: *const c_int,
+    iwork: *mut c_int,
+    liw: *const c_int,
+    rpar: *mut Real,
+    ipar: *mut c_int,
+    jac: daskr_generic_fn,
+    psol: daskr_generic_fn,
+    rt: RtFn,
+    nrt: *const c_int,
+    jroot: *mut c_int,
+) {
+    // SAFETY (whole block): pointers come from the caller under the
+    // contract above; each is checked for null before use and turned into
+    // a slice of exactly the documented length.
+    unsafe {
+        let (Some(&neq), Some(&tout), Some(&lrw), Some(&liw), Some(&nrt)) =
+            (neq.as_ref(), tout.as_ref(), lrw.as_ref(), liw.as_ref(), nrt.as_ref())
+        else {
+            return reject(info, idid, "NEQ, TOUT, LRW, LIW or NRT");
+        };
+        let (Some(t), Some(idid_ref)) = (scalar_mut(t), scalar_mut(idid)) else {
+            return reject(info, idid, "T or IDID");
+        };
+        let Some(info_s) = opt_slice_mut(info, 20) else {
+            return reject(info, idid, "INFO");
+        };
+        let Some(res) = res else {
+            return reject(info, idid, "RES");
+        };
+        let n = neq.max(0) as usize;
+        let ntol = if info_s[1] == 1 { n } else { 1 };
+        let nroot = nrt.max(0) as usize;
+        let (Some(y), Some(yp)) = (opt_slice_mut(y, n), opt_slice_mut(yprime, n)) else {
+            return reject(info, idid, "Y or YPRIME");
+        };
+        let (Some(rwork), Some(iwork)) =
+            (opt_slice_mut(rwork, lrw.max(0) as usize), opt_slice_mut(iwork, liw.max(0) as usize))
+        else {
+            return reject(info, idid, "RWORK or IWORK");
+        };
+        let Some(jroot) = opt_slice_mut(jroot, nroot) else {
+            return reject(info, idid, "JROOT");
+        };
+        if nroot > 0 && rt.is_none() {
+            return reject(info, idid, "RT (NRT > 0)");
+        }
+        let krylov = info_s[11] == 1;
+        if info_s[4] == 1 && !krylov && jac.is_none() {
+            return reject(info, idid, "JAC (INFO(5) = 1)");
+        }
+        if krylov && info_s[14] == 1 && jac.is_none() {
+            return reject(info, idid, "JAC (INFO(12) = 1, INFO(15) = 1)");
+        }
+        if krylov && psol.is_none() {
+            return reject(info, idid, "PSOL (INFO(12) = 1)");
+        }
+        let mut atol_copy = Vec::new();
+        let Some((rtol_s, atol_s)) = tolerances(rtol, atol, ntol, &mut atol_copy) else {
+            return reject(info, idid, "RTOL or ATOL");
+        };
+        // JAC's argument list depends on INFO(12): keep it only under the
+        // matching type, so the wrong form can never be called.
+        // SAFETY (transmutes): optional function pointers of one size and
+        // null niche; DASKR's contract: with INFO(12)=0 JAC has the direct
+        // argument list, with INFO(12)=1 the Krylov one, and PSOL has
+        // DASKR's PSOL list.
+        let (jac_direct, jac_krylov) = if krylov {
+            (None, std::mem::transmute::<daskr_generic_fn, JacKrylovFn>(jac))
+        } else {
+            (std::mem::transmute::<daskr_generic_fn, JacDirectFn>(jac), None)
+        };
+        let psol = std::mem::transmute::<daskr_generic_fn, PsolFn>(psol);
+        let user_weights = super::user_weights();
+        let mut problem = ForeignProblem { user_weights, res, jac: jac_direct, jac_krylov, psol, rt, rpar, ipar, neq };
+        let mut args = CallArgs {
+            neq,
+            t,
+            y,
+            yp,
+            tout,
+            info: info_s,
+            rtol: rtol_s,
+            atol: atol_s,
+            idid: idid_ref,
+            rwork,
+            lrw,
+            iwork,
+            liw,
+            nrt,
+            jroot,
+        };
+        let mut sink = Sink;
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
+            let _ = ddaskr::ddaskr(&mut args, &mut problem, &mut sink);
+        }));
+        if outcome.is_err() {
+            sink.emit(&InputError::Internal.message());
+            args.info[0] = -1;
+            *args.idid = -33;
+        }
+    }
+}
