@@ -26,6 +26,43 @@
 
 pub mod api;
 
+/// The safe API in single precision: SDASKR's solver, driven from Rust
+/// with `f32` values.
+///
+/// The same types and methods as [`api`], from the same source compiled
+/// a second time with `Real = f32` (as the core is for SDASKR): a problem
+/// implements [`single::DaeSystem`] with `f32` arguments, and the solver
+/// follows SDASKR's arithmetic (unit roundoff 2\*\*-23, the same formulas
+/// evaluated in REAL), so it takes the steps a REAL program calling
+/// SDASKR takes. Dense and band direct methods, Krylov with every
+/// ready-made preconditioner ([`single::Preconditioner`]), roots, initial
+/// conditions and constraints are all there; the sparse direct method
+/// (`Matrix::Sparse`, [`api::SparsePattern`]) and the hybrid solver
+/// ([`api::HybridSolver`], DSL48E) exist in double precision only, as
+/// in the original. Single-precision tolerances are coarse: with `|y|`
+/// much larger than the absolute tolerance a relative tolerance below
+/// about 1.2e-5 is refused (DASKR's IDID = -2), as SDASKR refuses it.
+///
+/// ```
+/// use daskr::single::{CallbackStatus, DaeSystem, Options, Outcome, Solver, Tolerance};
+///
+/// // y' = -y, y(0) = 1, in f32.
+/// struct Decay;
+/// impl DaeSystem for Decay {
+///     fn residual(&mut self, _t: f32, y: &[f32], yp: &[f32], _cj: f32, r: &mut [f32]) -> CallbackStatus {
+///         r[0] = yp[0] + y[0];
+///         CallbackStatus::Ok
+///     }
+/// }
+/// let opts = Options { tolerance: Tolerance::Scalar { rtol: 1e-5, atol: 1e-7 }, ..Options::default() };
+/// let mut s = Solver::new(Decay, 0.0, &[1.0], &[-1.0], opts).unwrap();
+/// assert_eq!(s.solve_to(1.0).unwrap(), Outcome::ReachedTout);
+/// assert!((s.y()[0] - (-1.0f32).exp()).abs() < 1e-4);
+/// ```
+pub mod single {
+    pub use daskr_single::api::*;
+}
+
 #[cfg(feature = "internals")]
 #[doc(hidden)]
 #[cfg_attr(not(feature = "capi"), allow(dead_code, unused_imports))]

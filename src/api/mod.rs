@@ -127,15 +127,21 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
+// The single-precision instance (`daskr::single`, the same sources compiled
+// by crates/single with `Real = f32`) has no sparse direct method and no
+// DSL48E, as SDASKR has neither.
 mod error;
+#[cfg(not(daskr_single))]
 mod hybrid;
 mod options;
 mod outcome;
 mod precond;
 mod solver;
+#[cfg(not(daskr_single))]
 mod sparse;
 
 pub use self::error::{Error, SetupError};
+#[cfg(not(daskr_single))]
 pub use self::hybrid::{Event, HybridOptions, HybridOutcome, HybridSolver, HybridSystem};
 pub use self::options::{
     BandedPreconditioner, Constraint, IcControls, IluPreconditioner, InitialConditions, Krylov, Matrix, Options,
@@ -143,6 +149,7 @@ pub use self::options::{
 };
 pub use self::outcome::{Direction, Outcome, Roots, Stats};
 pub use self::solver::Solver;
+#[cfg(not(daskr_single))]
 pub use self::sparse::SparsePattern;
 
 pub use crate::core::error::{InputError, StepFailure};

@@ -1,6 +1,7 @@
 //! The solver's options: DDASKR's INFO(2..18) and the optional inputs in
 //! RWORK/IWORK, as typed fields.
 
+#[cfg(not(daskr_single))]
 use super::sparse::SparsePattern;
 use crate::precond::ilu::RowNorm;
 use crate::types::Real;
@@ -46,7 +47,9 @@ pub enum Matrix {
     /// come from difference quotients on a colouring of the pattern, or
     /// from [`DaeSystem::jacobian`](crate::api::DaeSystem::jacobian) in
     /// pattern order ([`MatrixStorage::Sparse`](crate::api::MatrixStorage::Sparse))
-    /// with [`Options::user_jacobian`].
+    /// with [`Options::user_jacobian`]. Double precision only (SDASKR
+    /// has no sparse method).
+    #[cfg(not(daskr_single))]
     Sparse(SparsePattern),
 }
 
@@ -297,8 +300,10 @@ impl IluPreconditioner {
 /// | [`Matrix::Sparse`] | INFO(6) = 2, NEJAC in IWORK(1), JROW/JCOL in IWORK (this library's extension) |
 ///
 /// `Options::default()` is DASKR with all INFO entries zero: scalar
-/// tolerances 1e-6, dense difference-quotient Jacobian, orders up to 5,
-/// no limits, consistent initial values.
+/// tolerances 1e-6 (in single precision, `daskr::single`, RTOL = 1e-4 and
+/// ATOL = 1e-6: REAL arithmetic cannot deliver an RTOL of 1e-6, SDASKR
+/// refuses it with IDID = -2), dense difference-quotient Jacobian, orders
+/// up to 5, no limits, consistent initial values.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
     /// Error tolerances (RTOL, ATOL, INFO(2)).
@@ -362,7 +367,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            tolerance: Tolerance::Scalar { rtol: 1e-6, atol: 1e-6 },
+            tolerance: Tolerance::Scalar { rtol: if cfg!(daskr_single) { 1e-4 } else { 1e-6 }, atol: 1e-6 },
             matrix: Matrix::Dense,
             user_jacobian: false,
             tstop: None,

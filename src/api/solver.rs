@@ -193,6 +193,8 @@ impl<P: DaeSystem> Solver<P> {
         info[2] = FInt::from(opts.intermediate_output);
         info[3] = FInt::from(opts.tstop.is_some());
         info[4] = FInt::from(opts.user_jacobian);
+        // Set by Matrix::Sparse, which the single-precision instance lacks.
+        #[cfg_attr(daskr_single, allow(unused_mut))]
         let mut sparse = None;
         let format = match &opts.matrix {
             Matrix::Dense => MatrixFormat::Dense,
@@ -200,6 +202,7 @@ impl<P: DaeSystem> Solver<P> {
                 info[5] = 1;
                 MatrixFormat::Band { ml: *lower, mu: *upper }
             }
+            #[cfg(not(daskr_single))]
             Matrix::Sparse(pattern) => {
                 info[5] = 2;
                 sparse = Some(pattern.to_fortran(n)?);

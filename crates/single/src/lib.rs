@@ -9,9 +9,15 @@
 //! and work-array layout are shared, evaluated in REAL as SDASKR
 //! evaluates them (the unit roundoff is `f32::EPSILON`, R1MACH(4)).
 //!
-//! The crate also holds the single-precision Fortran/C interface (SDASKR
-//! and the S preconditioner routines, [`ffi`]), linked into `libdaskr` by
-//! the main crate.
+//! The safe Rust API (`src/api`, also a link) is compiled here the same
+//! way; the main crate re-exports it as `daskr::single`, where it is
+//! documented. Without the sparse direct method and DSL48E (the
+//! `HybridSolver`), which exist in double precision only.
+//!
+//! With the feature `capi` (which the main crate's `capi` turns on) the
+//! crate also holds the single-precision Fortran/C interface (SDASKR and
+//! the S preconditioner routines, `ffi`), linked into `libdaskr` by the
+//! main crate.
 
 #![allow(dead_code)]
 // The shared sources' documentation is written for the main crate: its
@@ -24,7 +30,9 @@
 // --all-targets), this crate is empty.
 #![cfg(not(test))]
 
+pub mod api;
 pub mod core;
+#[cfg(feature = "capi")]
 pub mod ffi;
 pub mod precond;
 pub mod types;
