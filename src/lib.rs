@@ -3,10 +3,11 @@
 //! A Fortran or C program written for DASKR (`ddaskr.f daux.f dlinpk.f`)
 //! or DSL48E links `libdaskr.a` or `libdaskr.so` instead and gets the same
 //! answers: same argument lists, same INFO/IWORK/RWORK conventions, same
-//! IDID values. Rust programs use the safe API in [`api`].
+//! IDID values. Rust programs use the safe API in [`api`], or in
+//! [`single`] for single precision (SDASKR's solver with `f32` values).
 //!
-//! The crate's one public module is [`api`]. Inside it is organised as
-//! follows (see the README's "Layout of the source" for the whole tree):
+//! The crate's public modules are [`api`] and [`single`]. Inside it is
+//! organised as follows (see the README's "Layout of the source" for the whole tree):
 //!
 //! | module | what it does |
 //! |---|---|
@@ -18,6 +19,7 @@
 //! | `precond` | DASKR's preconditioner modules (banded, reaction-based, sparse ILU) |
 //! | `ffi` | the exported C/Fortran symbols: all `unsafe` code, panic boundaries, callback adapters (feature `capi`, on by default) |
 //! | [`api`] | the safe Rust API: DDASKR ([`api::Solver`]) and DSL48E ([`api::HybridSolver`]) with owned work arrays |
+//! | [`single`] | the same API in single precision (SDASKR), compiled from the same sources by `crates/single` |
 //!
 //! Features: `capi` (default) builds the Fortran/C interface; a Rust-only
 //! user can turn it off with `default-features = false`. `internals`

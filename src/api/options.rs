@@ -297,7 +297,10 @@ impl IluPreconditioner {
 /// | [`Options::ic_print_level`] | INFO(18) |
 /// | [`Options::root_count`] | NRT |
 /// | [`Options::root_search`] | INFO(20) (this library's extension) |
-/// | [`Matrix::Sparse`] | INFO(6) = 2, NEJAC in IWORK(1), JROW/JCOL in IWORK (this library's extension) |
+#[cfg_attr(
+    not(daskr_single),
+    doc = "| [`Matrix::Sparse`] | INFO(6) = 2, NEJAC in IWORK(1), JROW/JCOL in IWORK (this library's extension) |"
+)]
 ///
 /// `Options::default()` is DASKR with all INFO entries zero: scalar
 /// tolerances 1e-6 (in single precision, `daskr::single`, RTOL = 1e-4 and

@@ -20,6 +20,11 @@
 //! spellings. The C shims they rely on (message controls and output, the
 //! user's SDAWTS) are the main crate's, in the same library.
 
+// Only with the feature `capi`. The condition is written here rather than
+// on `mod ffi` in lib.rs: cbindgen, which reads this file for daskr.h,
+// would otherwise see this crate's `daskr_generic_fn` as a conditional
+// item and declare it a second time beside the main crate's.
+#![cfg(feature = "capi")]
 #![allow(non_camel_case_types)]
 
 use daskr_export::export_aliases;

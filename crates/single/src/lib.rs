@@ -32,7 +32,7 @@
 
 pub mod api;
 pub mod core;
-#[cfg(feature = "capi")]
+// Empty without the feature `capi` (the condition is inside the file).
 pub mod ffi;
 pub mod precond;
 pub mod types;
