@@ -212,3 +212,126 @@ fn initial_conditions_in_single_precision() {
     assert_eq!(s.solve_to(1.0).unwrap(), Outcome::ReachedTout);
     assert!(rel(s.y()[1], 2.0 * (-1.0f32).exp()) < 1e-4);
 }
+
+/// The API in f32 is SDASKR: the same problem through the C interface
+/// (`sdaskr_`, as a REAL program calls it) gives bit for bit the same
+/// solution and the same counters.
+#[cfg(feature = "capi")]
+mod same_as_sdaskr {
+    use super::*;
+    use std::os::raw::c_int;
+
+    type ResFn = unsafe extern "C" fn(
+        *const f32,
+        *const f32,
+        *const f32,
+        *const f32,
+        *mut f32,
+        *mut c_int,
+        *mut f32,
+        *mut c_int,
+    );
+
+    extern "C" {
+        #[allow(clippy::too_many_arguments)]
+        fn sdaskr_(
+            res: Option<ResFn>,
+            neq: *const c_int,
+            t: *mut f32,
+            y: *mut f32,
+            yprime: *mut f32,
+            tout: *const f32,
+            info: *mut c_int,
+            rtol: *mut f32,
+            atol: *mut f32,
+            idid: *mut c_int,
+            rwork: *mut f32,
+            lrw: *const c_int,
+            iwork: *mut c_int,
+            liw: *const c_int,
+            rpar: *mut f32,
+            ipar: *mut c_int,
+            jac: Option<unsafe extern "C" fn()>,
+            psol: Option<unsafe extern "C" fn()>,
+            rt: Option<unsafe extern "C" fn()>,
+            nrt: *const c_int,
+            jroot: *mut c_int,
+        );
+    }
+
+    unsafe extern "C" fn res(
+        t: *const f32,
+        y: *const f32,
+        yp: *const f32,
+        cj: *const f32,
+        delta: *mut f32,
+        ires: *mut c_int,
+        _rpar: *mut f32,
+        _ipar: *mut c_int,
+    ) {
+        // SAFETY: SDASKR passes NEQ = 3 arrays and valid scalars.
+        unsafe {
+            let (y, yp, delta) = (
+                std::slice::from_raw_parts(y, 3),
+                std::slice::from_raw_parts(yp, 3),
+                std::slice::from_raw_parts_mut(delta, 3),
+            );
+            Robertson.residual(*t, y, yp, *cj, delta);
+            *ires = 0;
+        }
+    }
+
+    #[test]
+    fn robertson_bit_for_bit() {
+        let (rtol, atol) = ([1e-4f32; 3], [1e-6f32, 1e-10, 1e-6]);
+        let opts =
+            Options { tolerance: Tolerance::Vector { rtol: rtol.to_vec(), atol: atol.to_vec() }, ..Options::default() };
+        let mut s = Solver::new(Robertson, 0.0, &[1.0, 0.0, 0.0], &[-0.04, 0.04, 0.0], opts).unwrap();
+
+        let (neq, lrw, liw, nrt) = (3, 96, 43, 0);
+        let (mut t, mut y, mut yp) = (0.0f32, [1.0f32, 0.0, 0.0], [-0.04f32, 0.04, 0.0]);
+        let (mut rtol, mut atol) = (rtol, atol);
+        let mut info = [0 as c_int; 20];
+        info[1] = 1;
+        let (mut rwork, mut iwork) = (vec![0.0f32; lrw as usize], vec![0 as c_int; liw as usize]);
+        let (mut idid, mut rpar, mut ipar, mut jroot) = (0, 0.0f32, 0 as c_int, [0 as c_int; 1]);
+        for tout in [0.4f32, 4.0, 40.0] {
+            assert_eq!(s.solve_to(tout).unwrap(), Outcome::ReachedTout);
+            // SAFETY: every array has the length SDASKR needs (LRW, LIW above).
+            unsafe {
+                sdaskr_(
+                    Some(res),
+                    &neq,
+                    &mut t,
+                    y.as_mut_ptr(),
+                    yp.as_mut_ptr(),
+                    &tout,
+                    info.as_mut_ptr(),
+                    rtol.as_mut_ptr(),
+                    atol.as_mut_ptr(),
+                    &mut idid,
+                    rwork.as_mut_ptr(),
+                    &lrw,
+                    iwork.as_mut_ptr(),
+                    &liw,
+                    &mut rpar,
+                    &mut ipar,
+                    None,
+                    None,
+                    None,
+                    &nrt,
+                    jroot.as_mut_ptr(),
+                );
+            }
+            info[0] = 1;
+            assert_eq!(idid, 3, "t = {tout}");
+            assert_eq!((s.t(), s.y(), s.yp()), (t, &y[..], &yp[..]), "t = {tout}");
+            let st = s.stats();
+            assert_eq!(
+                (st.steps, st.residual_evaluations, st.jacobian_evaluations),
+                (iwork[10], iwork[11], iwork[12]),
+                "t = {tout}"
+            );
+        }
+    }
+}
