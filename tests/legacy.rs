@@ -10,7 +10,8 @@
 //! file stem in upper case), and its message markers hold: nothing may be
 //! printed between `SILENT-BEGIN` and `SILENT-END` (messages switched off
 //! with XSETF(0) or sent elsewhere with XSETUN), and something must be
-//! printed between `LOUD-BEGIN` and `LOUD-END`.
+//! printed between `LOUD-BEGIN` and `LOUD-END`.  Some programs must also
+//! print given counters (within the spec's tolerance) or given lines.
 //!
 //! One `#[test]` per program and link variant, so a failure names the
 //! program.  The libraries are the ones Cargo built for this test: the
@@ -238,6 +239,26 @@ fn check_counters(stdout: &str, expected: Counters) -> Option<String> {
     None
 }
 
+/// Lines a program must print, in this order (other lines may come
+/// between them): each is compared with the start of a line, both with
+/// their runs of blanks collapsed to one (see [`check_lines`]).
+type Lines = &'static [&'static str];
+
+/// Checks that `stdout` has lines starting with the `expected` texts, in
+/// order, comparing with runs of blanks collapsed. Returns a complaint or
+/// None.
+fn check_lines(stdout: &str, expected: Lines) -> Option<String> {
+    let squeeze = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut lines = stdout.lines().map(squeeze);
+    for want in expected {
+        let want = squeeze(want);
+        if !lines.any(|l| l.starts_with(&want)) {
+            return Some(format!("no line starting with {want:?} (in order)"));
+        }
+    }
+    None
+}
+
 /// Runs a built program in `dir` with stdout and stderr sent to files and
 /// checks its verdict.
 fn run_and_check(dir: &Path, exe: &Path, name: &str) {
@@ -246,6 +267,12 @@ fn run_and_check(dir: &Path, exe: &Path, name: &str) {
 
 /// [`run_and_check`], and the counters it prints (see [`check_counters`]).
 fn run_and_check_counters(dir: &Path, exe: &Path, name: &str, counters: Counters) {
+    run_and_check_full(dir, exe, name, counters, &[])
+}
+
+/// [`run_and_check_counters`], and lines it must print (see
+/// [`check_lines`]).
+fn run_and_check_full(dir: &Path, exe: &Path, name: &str, counters: Counters, lines: Lines) {
     let out_path = dir.join("stdout.txt");
     let err_path = dir.join("stderr.txt");
     let mut child = Command::new(exe)
@@ -286,6 +313,9 @@ fn run_and_check_counters(dir: &Path, exe: &Path, name: &str, counters: Counters
     if let Some(complaint) = check_counters(&stdout, counters) {
         panic!("{}", report(&complaint));
     }
+    if let Some(complaint) = check_lines(&stdout, lines) {
+        panic!("{}", report(&complaint));
+    }
     let _ = fs::remove_dir_all(dir);
 }
 
@@ -304,6 +334,11 @@ fn fortran(file: &str, link: Link) {
 
 /// [`fortran`], and the counters the program prints.
 fn fortran_counters(file: &str, link: Link, counters: Counters) {
+    fortran_full(file, link, counters, &[])
+}
+
+/// [`fortran_counters`], and lines the program must print.
+fn fortran_full(file: &str, link: Link, counters: Counters, lines: Lines) {
     require_tool("gfortran", "gfortran");
     let src = repo().join("fortran-tests").join(file);
     let stem = Path::new(file).file_stem().unwrap().to_str().unwrap().to_string();
@@ -329,7 +364,7 @@ fn fortran_counters(file: &str, link: Link, counters: Counters) {
     }
     cmd.arg("-o").arg(&exe).args(link_args(link));
     build(&mut cmd);
-    run_and_check_counters(&dir, &exe, &stem.to_uppercase(), counters);
+    run_and_check_full(&dir, &exe, &stem.to_uppercase(), counters, lines);
 }
 
 /// Compiles, links and runs one program of `c-examples/`.
@@ -551,6 +586,30 @@ const S_KRY_ILU: Counters = "NST 75 NRE 163 NJE 12 NNI 88 NLI 75 NPS 163 NETF 0 
      NST 76 NRE 165 NJE 12 NNI 89 NLI 76 NPS 165 NETF 0 NCFN 0 NCFL 0 LENIW 12713 LENRW 13571 \
      NST 98 NRE 495 NJE 10 NNI 120 NLI 375 NPS 495 NETF 0 NCFN 0 NCFL 0 LENIW 12713 LENRW 13967 \
      NST 0 NRE 1 NJE 1";
+/// Case lines s_bad_input.f must print (besides PASS S_BAD_INPUT): a
+/// sample of the rejected calls (IDID = -33, RES not called, guards and
+/// Y intact, else the line would start with FAIL), the accepted HMAX =
+/// +Inf, both continuation calls and the final valid run, and the count.
+const S_BAD_INPUT: Lines = &[
+    "CASE NEQ = 0 IDID = -33 NRES = 0 OK",
+    "CASE DENSE LRW ONE SHORT IDID = -33 NRES = 0 OK",
+    "IWORK(17) = 43 IWORK(18) = 96 (LENIW 43, LENRW 96)",
+    "CASE KRYLOV LIW ONE SHORT IDID = -33 NRES = 0 OK",
+    "IWORK(17) = 40 IWORK(18) = 127 (LENIW 40, LENRW 127)",
+    "CASE LIW = 0 IDID = -33 NRES = 0 OK",
+    "CASE BAND ML = 3 MU = 1 IDID = -33 NRES = 0 OK",
+    "CASE INFO(18) = 3 IDID = -33 NRES = 0 OK",
+    "CASE KRYLOV EPLI = NAN IDID = -33 NRES = 0 OK",
+    "CASE RTOL = NAN IDID = -33 NRES = 0 OK",
+    "CASE TSTOP BEHIND TOUT IDID = -33 NRES = 0 OK",
+    "CASE HMAX = NAN IDID = -33 NRES = 0 OK",
+    "CASE MAXORD = 6 IDID = -33 NRES = 0 OK",
+    "CASE HMAX = +INF ACCEPTED IDID = 3 T = 1.00",
+    "CASE CONTINUATION, NEQ CHANGED TO 2 IDID = -33 NRES = 0 OK",
+    "CASE CONTINUATION, INFO(6) CHANGED TO 1 IDID = -33 NRES = 0 OK",
+    "CASE FINAL VALID RUN IDID = 3 T = 1.00",
+    "52 ILLEGAL-INPUT CASES CHECKED, 0 FAILURES",
+];
 const C_FLOAT: Counters = "NST 148 NRE 210 NJE 35 NETF 6 NCFN 0 NNI 210 LENIW 42 LENRW 88";
 
 #[test]
@@ -586,6 +645,11 @@ fn fortran_s_kry_web() {
 #[test]
 fn fortran_s_kry_ilu() {
     fortran_counters("s_kry_ilu.f", Link::Static, S_KRY_ILU);
+}
+
+#[test]
+fn fortran_s_bad_input() {
+    fortran_full("s_bad_input.f", Link::Static, "", S_BAD_INPUT);
 }
 
 // ---------------------------------------------------------------------
@@ -697,6 +761,11 @@ fn fortran_s_kry_heat_band_shared() {
     fortran_counters("s_kry_heat_band.f", Link::Shared, S_KRY_HEAT_BAND);
 }
 
+#[test]
+fn fortran_s_bad_input_shared() {
+    fortran_full("s_bad_input.f", Link::Shared, "", S_BAD_INPUT);
+}
+
 // ---------------------------------------------------------------------
 // Symbol hygiene
 
@@ -806,6 +875,15 @@ fn harness_marker_check() {
     assert_eq!(check_markers("LOUD-BEGIN\n message\nLOUD-END\n"), None);
     assert!(check_markers("LOUD-BEGIN\nLOUD-END\n").is_some());
     assert!(check_markers("SILENT-BEGIN\n").is_some());
+}
+
+#[test]
+fn harness_line_check() {
+    let out = " CASE  A   IDID = -33  OK\n junk\n CASE B  IDID = 3  T = 1.00\n";
+    assert!(check_lines(out, &["CASE A IDID = -33", "CASE B IDID = 3"]).is_none());
+    assert!(check_lines(out, &["CASE B IDID = 3", "CASE A IDID = -33"]).is_some());
+    assert!(check_lines(out, &["CASE A IDID = 3"]).is_some());
+    assert!(check_lines(out, &["IDID = -33"]).is_some());
 }
 
 #[test]
