@@ -384,18 +384,28 @@ impl RunSignature {
     }
 
     /// A continuation call: the inputs must be those of the first call.
+    ///
+    /// The values are compared as RWORK holds them: in single precision
+    /// (SDASKR) a NEQ or NRT above 2**24 is stored rounded to REAL, and
+    /// comparing it with the exact value would reject every continuation
+    /// call of such a run. A change that the rounding hides is still
+    /// caught: NEQ and NRT decide LENIW and LENRW, which
+    /// [`check_stored_state`] compares with IWORK(17..18), as integers.
     pub(super) fn check_unchanged(&self, rwork: &[Real]) -> Result<(), InputError> {
         let Some(was) = Self::load(rwork) else {
             return Err(InputError::StateCorrupted { what: "RWORK(16..19) no longer describe the run" });
         };
         let changed = |what, was, now| Err(InputError::ChangedSinceStart { what, was, now });
-        if self.neq != was.neq {
+        // The value as `store` writes it and `load` reads it back
+        // (identical in double precision).
+        let stored = |v: FInt| v as Real as FInt;
+        if stored(self.neq) != was.neq {
             return changed("NEQ", was.neq, self.neq);
         }
-        if self.nrt != was.nrt {
+        if stored(self.nrt) != was.nrt {
             return changed("NRT", was.nrt, self.nrt);
         }
-        if self.maxord != was.maxord {
+        if stored(self.maxord) != was.maxord {
             return changed("MAXORD, IWORK(3)", was.maxord, self.maxord);
         }
         for (field, &(_, name)) in STRUCTURAL_INFO.iter().enumerate() {
