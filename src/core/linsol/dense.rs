@@ -85,13 +85,6 @@ const NNZ_SAMPLE: usize = 4;
 /// (its cost would show); above it, it is compiled for AVX2 where available.
 const NO_DISPATCH_MAX_N: usize = 12;
 
-/// Orders up to this one get code of their own, compiled with `n` a
-/// constant ([`factor_fixed`], [`solve_order`]; tiny kinetics models: at
-/// n = 3 a factorisation takes ~180 instructions instead of ~500 and a
-/// solve ~100 instead of 274, where DGEFA and DGESL with their BLAS calls
-/// take ~600 and 312; callgrind on Robertson).
-const SPECIALISED_MAX_N: usize = 4;
-
 /// Factor the column-major `n x n` matrix in the first `n*n` entries of `a`
 /// in place; `pivots[..n]` receives the interchanges (0-based, see the module
 /// doc). Replaces DGEFA.
@@ -102,15 +95,19 @@ pub fn factor(a: &mut [Real], n: usize, pivots: &mut [FInt]) -> Result<(), Singu
     }
     let a = &mut a[..n * n];
     let pivots = &mut pivots[..n];
-    if n <= SPECIALISED_MAX_N {
-        // The order as a constant: loops unrolled, no bounds checks.
-        match n {
-            1 => factor_fixed::<1>(a, pivots),
-            2 => factor_fixed::<2>(a, pivots),
-            3 => factor_fixed::<3>(a, pivots),
-            _ => factor_fixed::<4>(a, pivots),
-        }
-    } else if n <= NO_DISPATCH_MAX_N {
+    // Orders 1-4 get code of their own, with the order a constant
+    // (`factor_fixed`, `solve_order`; tiny kinetics models: at n = 3 a
+    // factorisation takes ~180 instructions instead of ~500 and a solve ~100
+    // instead of 274, where DGEFA and DGESL with their BLAS calls take ~600
+    // and 312; callgrind on Robertson). These arms are the only list.
+    match n {
+        1 => return factor_fixed::<1>(a, pivots),
+        2 => return factor_fixed::<2>(a, pivots),
+        3 => return factor_fixed::<3>(a, pivots),
+        4 => return factor_fixed::<4>(a, pivots),
+        _ => {}
+    }
+    if n <= NO_DISPATCH_MAX_N {
         factor_unblocked(Scalar, a, n, pivots)
     } else if !<Real as LuScalar>::BLOCKED || n <= UNBLOCKED_MAX_N || few_non_zeros(a, n) {
         Arch::new().dispatch(UnblockedFactor { a, n, pivots })
@@ -153,7 +150,7 @@ pub fn solve(lu: &[Real], n: usize, pivots: &[FInt], b: &mut [Real]) {
 }
 
 /// [`solve`] for order `n`: inlined into each arm of `solve`'s match, so
-/// that orders up to [`SPECIALISED_MAX_N`] are compiled with `n` a constant
+/// that orders 1-4 (its match arms) are compiled with `n` a constant
 /// (for the solve, unlike the factorisation, that is enough: the loops
 /// unroll).
 #[inline(always)]
@@ -764,7 +761,8 @@ mod tests {
 
     #[test]
     fn orders_compiled_as_constants_are_bitwise_the_general_code() {
-        for n in 1..=SPECIALISED_MAX_N + 2 {
+        // The specialised orders (1-4, see `factor`) and two beyond.
+        for n in 1..=6 {
             for seed in 0..40u64 {
                 let mut rng = Lcg(seed * 31 + n as u64);
                 // Plain random (row interchanges), with exact zeros mixed in.
