@@ -235,6 +235,7 @@ struct CrateLine {
     solve: f64,
     colours: usize,
     method: &'static str,
+    factor_entries: usize,
     resid: f64,
 }
 
@@ -277,6 +278,7 @@ fn crate_parts(case: &Case, reps: usize, inner: usize) -> CrateLine {
         solve,
         colours: pattern.colour_count(),
         method: pattern.method(),
+        factor_entries: pattern.factor_entries(),
         resid,
     }
 }
@@ -406,14 +408,14 @@ fn main() {
 
     println!(" DSL48E SPARSE LINEAR ALGEBRA (daskr::core::linsol::sparse; medians of thread CPU time)");
     println!(
-        " PATTERN      NEQ    NNZ  REPS  CHECK1(US)  CHECKN(US) ANALYSE(US)  FACTOR(US) FACTOR0(US)   SOLVE(US) COLOURS  METHOD  RESID"
+        " PATTERN      NEQ    NNZ  REPS  CHECK1(US)  CHECKN(US) ANALYSE(US)  FACTOR(US) FACTOR0(US)   SOLVE(US) COLOURS  METHOD  LU(K)  RESID"
     );
     let mut faer_lines = Vec::new();
     let mut order_lines = Vec::new();
     for (case, r, inner) in &cases {
         let c = crate_parts(case, *r, *inner);
         println!(
-            " {:<9}{:>7}{:>7}{:>6}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>8}{:>8}{:>7.0e}",
+            " {:<9}{:>7}{:>7}{:>6}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>8}{:>8}{:>7}{:>7.0e}",
             case.name,
             case.n,
             case.rows.len(),
@@ -426,6 +428,7 @@ fn main() {
             1e6 * c.solve,
             c.colours,
             c.method,
+            c.factor_entries / 1000,
             c.resid
         );
         for (kind, threshold) in [

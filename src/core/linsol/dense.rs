@@ -59,6 +59,8 @@
 //! factorisation stops at that column; the contents of `a` are then
 //! unspecified (DASKR never solves with a failed factorisation).
 mod blocked;
+#[cfg(not(daskr_single))]
+pub mod front;
 
 use faer::traits::pulp::{Arch, Scalar, Simd, WithSimd};
 

@@ -28,16 +28,46 @@ pub fn pattern_key(n: usize, rows: &[FInt], cols: &[FInt]) -> u64 {
 }
 
 /// Check the caller's pattern: every entry in 1..NEQ, no entry twice.
+/// The first entry out of range is named; of the repeated entries, the one
+/// with the smallest (column, row), at its second occurrence. Linear in
+/// NNZ + NEQ (the first call of every integration runs it).
 pub fn validate_pattern(n: usize, rows: &[FInt], cols: &[FInt]) -> Result<(), PatternError> {
     let in_range = |v: FInt| v >= 1 && (v as usize) <= n;
     if let Some(k) = rows.iter().zip(cols).position(|(&r, &c)| !in_range(r) || !in_range(c)) {
         return Err(PatternError::OutOfRange { k: k + 1 });
     }
-    let mut order: Vec<usize> = (0..rows.len()).collect();
-    order.sort_unstable_by_key(|&k| (cols[k], rows[k], k));
-    for w in order.windows(2) {
-        if (cols[w[0]], rows[w[0]]) == (cols[w[1]], rows[w[1]]) {
-            return Err(PatternError::Duplicate { k: w[0].max(w[1]) + 1 });
+    // Entries by column (a counting sort keeps each column's in order).
+    let mut start = vec![0usize; n + 1];
+    for &c in cols {
+        start[c as usize] += 1;
+    }
+    for j in 0..n {
+        start[j + 1] += start[j];
+    }
+    let mut by_column = vec![0u32; rows.len()];
+    let mut fill = start.clone();
+    for (k, &c) in cols.iter().enumerate() {
+        by_column[fill[c as usize - 1]] = k as u32;
+        fill[c as usize - 1] += 1;
+    }
+    // Per column: the rows seen (marked with the column) and the repeat of
+    // the smallest row.
+    let mut seen = vec![usize::MAX; n];
+    for j in 0..n {
+        let mut repeat: Option<(FInt, usize)> = None;
+        for &k in &by_column[start[j]..start[j + 1]] {
+            let (k, r) = (k as usize, rows[k as usize]);
+            let slot = &mut seen[r as usize - 1];
+            if *slot == j {
+                if repeat.is_none_or(|(rr, _)| r < rr) {
+                    repeat = Some((r, k));
+                }
+            } else {
+                *slot = j;
+            }
+        }
+        if let Some((_, k)) = repeat {
+            return Err(PatternError::Duplicate { k: k + 1 });
         }
     }
     Ok(())

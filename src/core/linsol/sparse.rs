@@ -37,7 +37,10 @@
 //! replaces (held by the solver, or cached under its old stamp), and faer's
 //! workspace is one per-thread buffer grown to the largest need seen.
 
-use std::cell::RefCell;
+mod frontal;
+mod symbolic;
+
+use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -47,7 +50,10 @@ use faer::sparse::linalg::{LuError, SupernodalThreshold};
 use faer::sparse::{SparseColMatRef, SymbolicSparseColMatRef};
 use faer::{Conj, MatMut, Par};
 
+use self::frontal::{FrontalFactors, FrontalWorkspace};
+use self::symbolic::{FrontalAnalysis, SymbolicFailure};
 use super::dense;
+use super::dense::front::FrontFailure;
 use super::direct::DIRECT_POLICY;
 use super::dq::{difference_quotients, ColumnGroups};
 use super::pattern::fnv;
@@ -99,11 +105,15 @@ const SUPERNODAL_THRESHOLD: SupernodalThreshold = SupernodalThreshold(0.25);
 enum Analysis {
     /// NEQ <= [`DENSE_MAX_N`]: dense LU.
     Dense,
-    /// faer's symbolic LU: COLAMD's column order and the supernodal (or
-    /// simplicial) structure.
-    Sparse(Box<SymbolicLu<usize>>),
-    /// The symbolic analysis failed (faer only fails for lack of memory or
-    /// index overflow): every factorisation reports a singular matrix.
+    /// The multifrontal LU (`sparse/symbolic.rs`, `sparse/frontal.rs`),
+    /// and faer's general LU for the matrices whose pivots cannot stay
+    /// inside the supernodes, analysed when the first such matrix comes.
+    Frontal(Box<FrontalAnalysis>, OnceCell<Option<Box<SymbolicLu<usize>>>>),
+    /// faer's general LU only (a front too large for the multifrontal LU).
+    General(Box<SymbolicLu<usize>>),
+    /// No transversal (structurally singular), or the symbolic analysis
+    /// failed (faer only fails for lack of memory or index overflow):
+    /// every factorisation reports a singular matrix.
     Unavailable,
 }
 
@@ -142,12 +152,13 @@ impl Pattern {
         let analysis = if n <= DENSE_MAX_N {
             Analysis::Dense
         } else {
-            let sym = SymbolicSparseColMatRef::new_checked(n, n, &col_ptr, None, &row_idx);
-            let threshold = if n >= SUPERNODAL_MIN_N { SUPERNODAL_THRESHOLD } else { SupernodalThreshold::AUTO };
-            let params = LuSymbolicParams { supernodal_flop_ratio_threshold: threshold, ..Default::default() };
-            match factorize_symbolic_lu(sym, params) {
-                Ok(s) => Analysis::Sparse(Box::new(s)),
-                Err(_) => Analysis::Unavailable,
+            match FrontalAnalysis::new(n, &col_ptr, &row_idx, &order) {
+                Ok(a) => Analysis::Frontal(Box::new(a), OnceCell::new()),
+                Err(SymbolicFailure::StructurallySingular) => Analysis::Unavailable,
+                Err(SymbolicFailure::TooLarge) => match general_analysis(n, &col_ptr, &row_idx) {
+                    Some(sym) => Analysis::General(sym),
+                    None => Analysis::Unavailable,
+                },
             }
         };
         let key = pattern_key(n, rows, cols);
@@ -167,14 +178,46 @@ impl Pattern {
     pub fn method(&self) -> &'static str {
         match self.analysis {
             Analysis::Dense => "dense",
-            Analysis::Sparse(_) => "sparse",
+            Analysis::Frontal(..) => "frontal",
+            Analysis::General(_) => "general",
             Analysis::Unavailable => "none",
+        }
+    }
+
+    /// Entries of the multifrontal factors L and U, explicit zeros of the
+    /// supernodes included (0 for the other methods; for benchmarks).
+    #[cfg(any(test, feature = "internals"))]
+    pub fn factor_entries(&self) -> usize {
+        match &self.analysis {
+            Analysis::Frontal(a, _) => a.factor_entries(),
+            _ => 0,
         }
     }
 
     fn symbolic(&self) -> SymbolicSparseColMatRef<'_, usize> {
         SymbolicSparseColMatRef::new_checked(self.n, self.n, &self.col_ptr, None, &self.row_idx)
     }
+
+    /// faer's symbolic LU of the pattern, for the general path.
+    fn general(&self) -> Option<&SymbolicLu<usize>> {
+        match &self.analysis {
+            Analysis::General(sym) => Some(sym),
+            Analysis::Frontal(_, general) => {
+                general.get_or_init(|| general_analysis(self.n, &self.col_ptr, &self.row_idx)).as_deref()
+            }
+            Analysis::Dense | Analysis::Unavailable => None,
+        }
+    }
+}
+
+/// faer's symbolic LU (COLAMD, supernodal or simplicial by faer's rule
+/// tilted towards supernodal from [`SUPERNODAL_MIN_N`]); `None` when it
+/// fails (lack of memory, index overflow).
+fn general_analysis(n: usize, col_ptr: &[usize], row_idx: &[usize]) -> Option<Box<SymbolicLu<usize>>> {
+    let sym = SymbolicSparseColMatRef::new_checked(n, n, col_ptr, None, row_idx);
+    let threshold = if n >= SUPERNODAL_MIN_N { SUPERNODAL_THRESHOLD } else { SupernodalThreshold::AUTO };
+    let params = LuSymbolicParams { supernodal_flop_ratio_threshold: threshold, ..Default::default() };
+    factorize_symbolic_lu(sym, params).ok().map(Box::new)
 }
 
 /// Rows -> columns (CSR of the pattern): row pointers and column indices.
@@ -371,6 +414,8 @@ fn groups(&(ref colour, ncolours): &(Vec<usize>, usize)) -> Colouring {
 enum Numeric {
     /// Column-major LU and pivots of [`dense::factor`].
     Dense { lu: Vec<Real>, pivots: Vec<FInt> },
+    /// The multifrontal LU.
+    Frontal(FrontalFactors),
     /// faer's sparse LU, and the matrix in CSC order (kept to reuse the
     /// buffer).
     Sparse { lu: NumericLu<usize, Real>, csc: Vec<Real> },
@@ -401,6 +446,8 @@ struct Cache {
     factors: Vec<(u64, Box<Factors>)>,
     /// faer's workspace, with the requirement it was allocated for.
     scratch: Option<(MemBuffer, StackReq)>,
+    /// The multifrontal LU's workspace.
+    frontal: Option<FrontalWorkspace>,
 }
 
 thread_local! {
@@ -542,35 +589,57 @@ impl Pattern {
                 pivots.resize(n, 0);
                 dense::factor(lu, n, pivots)?;
             }
-            Analysis::Sparse(sym) => {
-                if !matches!(f.numeric, Numeric::Sparse { .. }) {
-                    f.numeric = Numeric::Sparse { lu: NumericLu::new(), csc: Vec::new() };
-                }
-                let Numeric::Sparse { lu, csc } = &mut f.numeric else { unreachable!() };
-                // The zero-vector probe below needs finite input.
+            Analysis::Frontal(frontal, _) => {
                 if !values.iter().all(|v| v.is_finite()) {
                     return Err(LinearFailure::Singular);
                 }
-                csc.clear();
-                csc.extend(self.to_user.iter().map(|&k| values[k]));
-                let a = SparseColMatRef::new(self.symbolic(), csc);
-                let req = sym.factorize_numeric_lu_scratch::<Real>(Par::Seq, Default::default());
-                let done = with_scratch(req, |stack| {
-                    sym.factorize_numeric_lu(lu, a, Par::Seq, stack, Default::default()).map(|_| ())
-                });
-                done.map_err(|_: LuError| LinearFailure::Singular)?;
-                // faer reports no zero pivot and hides its supernodal factors:
-                // solve with b = 0. The result is exactly zero unless a pivot is
-                // zero (0/0) or the factors hold an infinity or NaN (x 0).
-                csc.clear();
-                csc.resize(n, 0.0);
-                solve_sparse(sym, lu, csc);
-                if !csc.iter().all(|&x| x == 0.0) {
-                    return Err(LinearFailure::Singular);
+                if !matches!(f.numeric, Numeric::Frontal(_)) {
+                    f.numeric = Numeric::Frontal(FrontalFactors::default());
+                }
+                let Numeric::Frontal(factors) = &mut f.numeric else { unreachable!() };
+                match with_frontal_workspace(|ws| frontal.factor(values, factors, ws)) {
+                    Ok(()) => {}
+                    Err(FrontFailure::Singular { .. }) => return Err(LinearFailure::Singular),
+                    Err(FrontFailure::Threshold { .. }) => {
+                        let sym = self.general().ok_or(LinearFailure::Singular)?;
+                        self.factor_general(sym, values, &mut f.numeric)?;
+                    }
                 }
             }
+            Analysis::General(sym) => self.factor_general(sym, values, &mut f.numeric)?,
         }
         Ok(SparseFactors(f))
+    }
+
+    /// Factor by faer's general sparse LU (unrestricted partial pivoting)
+    /// into `numeric`.
+    fn factor_general(&self, sym: &SymbolicLu<usize>, values: &[Real], numeric: &mut Numeric) -> LinearResult {
+        let n = self.n;
+        if !matches!(numeric, Numeric::Sparse { .. }) {
+            *numeric = Numeric::Sparse { lu: NumericLu::new(), csc: Vec::new() };
+        }
+        let Numeric::Sparse { lu, csc } = numeric else { unreachable!() };
+        // The zero-vector probe below needs finite input.
+        if !values.iter().all(|v| v.is_finite()) {
+            return Err(LinearFailure::Singular);
+        }
+        csc.clear();
+        csc.extend(self.to_user.iter().map(|&k| values[k]));
+        let a = SparseColMatRef::new(self.symbolic(), csc);
+        let req = sym.factorize_numeric_lu_scratch::<Real>(Par::Seq, Default::default());
+        let done =
+            with_scratch(req, |stack| sym.factorize_numeric_lu(lu, a, Par::Seq, stack, Default::default()).map(|_| ()));
+        done.map_err(|_: LuError| LinearFailure::Singular)?;
+        // faer reports no zero pivot and hides its supernodal factors:
+        // solve with b = 0. The result is exactly zero unless a pivot is
+        // zero (0/0) or the factors hold an infinity or NaN (x 0).
+        csc.clear();
+        csc.resize(n, 0.0);
+        solve_sparse(sym, lu, csc);
+        if !csc.iter().all(|&x| x == 0.0) {
+            return Err(LinearFailure::Singular);
+        }
+        Ok(())
     }
 
     /// Overwrite `b` with the solution of A x = b for the factored A.
@@ -578,7 +647,13 @@ impl Pattern {
         let n = self.n;
         match (&self.analysis, &f.0.numeric) {
             (Analysis::Dense, Numeric::Dense { lu, pivots }) => dense::solve(lu, n, pivots, b),
-            (Analysis::Sparse(sym), Numeric::Sparse { lu, .. }) => solve_sparse(sym, lu, &mut b[..n]),
+            (Analysis::Frontal(frontal, _), Numeric::Frontal(factors)) => {
+                with_frontal_workspace(|ws| frontal.solve(factors, &mut b[..n], ws))
+            }
+            (_, Numeric::Sparse { lu, .. }) => {
+                let sym = self.general().expect("general factors come with their analysis");
+                solve_sparse(sym, lu, &mut b[..n])
+            }
             _ => unreachable!("factors of another pattern"),
         }
     }
@@ -670,6 +745,15 @@ fn with_scratch<R>(req: StackReq, f: impl FnOnce(&mut MemStack) -> R) -> R {
     };
     let out = f(MemStack::new(&mut mem));
     CACHE.with(|c| c.borrow_mut().scratch = Some((mem, have)));
+    out
+}
+
+/// Run `f` with the thread's multifrontal workspace (or a fresh one when
+/// the cache is unavailable).
+fn with_frontal_workspace<R>(f: impl FnOnce(&mut FrontalWorkspace) -> R) -> R {
+    let mut ws = CACHE.try_with(|c| c.borrow_mut().frontal.take()).ok().flatten().unwrap_or_default();
+    let out = f(&mut ws);
+    let _ = CACHE.try_with(|c| c.borrow_mut().frontal = Some(ws));
     out
 }
 
@@ -827,7 +911,7 @@ mod tests {
         let (r, c) = stencil(m);
         let n = m * m;
         let p = Pattern::new(n, &r, &c).unwrap();
-        assert_eq!(p.method(), "sparse");
+        assert_eq!(p.method(), "frontal");
         // Small diagonal: partial pivoting has work to do.
         let v = values_on(&r, &c, 0.1, 7);
         let f = p.factor(&v).unwrap();

@@ -122,16 +122,80 @@ thread_local! {
 
 /// Factor the column-major `n x n` matrix `a` (see [`super::factor`]).
 pub(super) fn factor<S: Simd>(simd: S, a: &mut [Real], n: usize, pivots: &mut [FInt]) -> Result<(), SingularMatrix> {
+    with_workspace(|ws| lu_rec(simd, ws, a, n, 0, n, pivots, &mut PartialPivoting))
+}
+
+/// Run `f` with this thread's workspace, or with a private one when the
+/// thread-local storage is being torn down or re-entered on this thread
+/// (neither expected).
+fn with_workspace<R>(f: impl FnOnce(&mut Workspace) -> R) -> R {
+    let mut f = Some(f);
     let cached = WORKSPACE.try_with(|cell| {
         let mut ws = cell.try_borrow_mut().ok()?;
-        Some(lu_rec(simd, &mut ws, a, n, 0, n, pivots))
+        f.take().map(|f| f(&mut ws))
     });
-    match cached {
-        Ok(Some(result)) => result,
-        // Thread-local storage being torn down, or re-entered on this thread
-        // (neither expected): use a private workspace.
-        _ => lu_rec(simd, &mut Workspace::default(), a, n, 0, n, pivots),
+    match (cached, f) {
+        (Ok(Some(result)), _) => result,
+        (_, Some(f)) => f(&mut Workspace::default()),
+        (_, None) => unreachable!("the workspace closure ran but returned nothing"),
     }
+}
+
+/// The column sweeps that factor a leaf panel of [`lu_rec`]: columns
+/// `d..d+w`, rows `d..n` of the `n x n` matrix `a`, whose columns left of
+/// `d` and right of `d + w` the recursion interchanges and updates itself.
+/// `pivots[k]` receives the absolute row interchanged with row `k`.
+pub(super) trait Leaf {
+    type Error;
+    fn factor<S: Simd>(
+        &mut self,
+        simd: S,
+        a: &mut [Real],
+        n: usize,
+        d: usize,
+        w: usize,
+        pivots: &mut [FInt],
+    ) -> Result<(), Self::Error>;
+}
+
+/// DGEFA's pivoting: the largest entry of the column, any row below.
+struct PartialPivoting;
+
+impl Leaf for PartialPivoting {
+    type Error = SingularMatrix;
+    #[inline(always)]
+    fn factor<S: Simd>(
+        &mut self,
+        simd: S,
+        a: &mut [Real],
+        n: usize,
+        d: usize,
+        w: usize,
+        pivots: &mut [FInt],
+    ) -> Result<(), SingularMatrix> {
+        simd.vectorize(LeafLu { a, n, d, w, pivots })
+    }
+}
+
+/// The partial LU of a frontal matrix (the sparse multifrontal LU): the
+/// first `k` columns of the column-major `m x m` matrix `a` are factored
+/// with the leaf's pivoting (which may only choose rows `< k`), and the
+/// interchanges are applied to the other columns (`U12` and the Schur
+/// complement are left to the caller).
+#[cfg(not(daskr_single))]
+pub(super) fn factor_front<S: Simd, L: Leaf>(
+    simd: S,
+    a: &mut [Real],
+    m: usize,
+    k: usize,
+    pivots: &mut [FInt],
+    leaf: &mut L,
+) -> Result<(), L::Error> {
+    with_workspace(|ws| {
+        lu_rec(simd, ws, a, m, 0, k, pivots, leaf)?;
+        apply_interchanges(ws, a, m, k..m, 0..k, pivots);
+        Ok(())
+    })
 }
 
 /// Split point of a block of `w > LEAF` columns: about half, a multiple of 8.
@@ -143,7 +207,8 @@ fn split(w: usize) -> usize {
 /// matrix `a` (leading dimension `n`), whose columns `d..d+w` have already
 /// received the updates of the elimination steps `0..d`. Row interchanges are
 /// applied to columns `d..d+w` only; `pivots[d..d+w]` are absolute rows.
-fn lu_rec<S: Simd>(
+#[allow(clippy::too_many_arguments)]
+fn lu_rec<S: Simd, L: Leaf>(
     simd: S,
     ws: &mut Workspace,
     a: &mut [Real],
@@ -151,12 +216,13 @@ fn lu_rec<S: Simd>(
     d: usize,
     w: usize,
     pivots: &mut [FInt],
-) -> Result<(), SingularMatrix> {
+    leaf: &mut L,
+) -> Result<(), L::Error> {
     if w <= LEAF {
-        return simd.vectorize(LeafLu { a, n, d, w, pivots });
+        return leaf.factor(simd, a, n, d, w, pivots);
     }
     let n1 = split(w);
-    lu_rec(simd, ws, a, n, d, n1, pivots)?;
+    lu_rec(simd, ws, a, n, d, n1, pivots, leaf)?;
     apply_interchanges(ws, a, n, d + n1..d + w, d..d + n1, pivots);
     {
         let (left, right) = a.split_at_mut((d + n1) * n);
@@ -165,7 +231,7 @@ fn lu_rec<S: Simd>(
         trsm(simd, ws, left, right, n, d, n1, cols);
         sub_product(simd, ws, left, n, d + n1, d, right, d, d + n1, n - d - n1, cols, n1);
     }
-    lu_rec(simd, ws, a, n, d + n1, w - n1, pivots)?;
+    lu_rec(simd, ws, a, n, d + n1, w - n1, pivots, leaf)?;
     apply_interchanges(ws, a, n, d..d + n1, d + n1..d + w, pivots);
     Ok(())
 }
