@@ -955,6 +955,81 @@ mod tests {
         assert!(p.refactor(&v, Some(f)).is_ok());
     }
 
+    /// Solve with the pattern and return the largest residual of A x = b.
+    fn residual_of(p: &Pattern, r: &[FInt], c: &[FInt], v: &[Real]) -> Real {
+        let f = p.factor(v).expect("nonsingular");
+        let n = p.n;
+        let b: Vec<Real> = (0..n).map(|i| 1.0 + (i % 7) as Real).collect();
+        let mut x = b.clone();
+        p.solve(&f, &mut x);
+        let mut res = b.clone();
+        for ((&i, &j), &a) in r.iter().zip(c).zip(v) {
+            res[i as usize - 1] -= a * x[j as usize - 1];
+        }
+        res.iter().fold(0.0, |m: Real, e| m.max(e.abs()))
+    }
+
+    #[test]
+    fn the_multifrontal_lu_solves_unsymmetric_and_permuted_patterns() {
+        // Random unsymmetric patterns, weak and strong diagonals.
+        for (n, per_row, diag, seed) in [(40usize, 3usize, 5.0, 1u64), (300, 4, 0.5, 2), (2000, 5, 2.0, 3)] {
+            let (r, c) = random_pattern(n, per_row, seed);
+            let p = Pattern::new(n, &r, &c).unwrap();
+            assert_eq!(p.method(), "frontal");
+            let v = values_on(&r, &c, diag, seed);
+            assert!(residual_of(&p, &r, &c, &v) < 1e-9, "n={n}");
+        }
+        // Equations written in another order than their unknowns: the rows
+        // of a 5-point stencil reversed, no entry on the diagonal.
+        let m = 15;
+        let n = m * m;
+        let (r0, c) = stencil(m);
+        let v = values_on(&r0, &c, 1.0, 9);
+        let r: Vec<FInt> = r0.iter().map(|&i| n as FInt + 1 - i).collect();
+        let p = Pattern::new(n, &r, &c).unwrap();
+        assert_eq!(p.method(), "frontal");
+        assert!(residual_of(&p, &r, &c, &v) < 1e-9);
+        // Structurally singular: two columns with the same single row.
+        let (r, c) = (vec![1, 1, 2, 3], vec![1, 2, 3, 3]);
+        let mut rr = r.clone();
+        let mut cc = c.clone();
+        for k in 4..=20 {
+            rr.push(k);
+            cc.push(k);
+        }
+        let p = Pattern::new(20, &rr, &cc).unwrap();
+        assert!(matches!(p.factor(&vec![1.0; rr.len()]), Err(LinearFailure::Singular)));
+    }
+
+    #[test]
+    fn pivots_outside_their_supernode_fall_back_to_the_general_lu() {
+        // A star: unknowns 1..19 coupled to unknown 20 only, every diagonal
+        // small (1e-3, below the threshold 0.01). A leaf eliminated in its own supernode has its large entry
+        // in row 20, outside it: partial pivoting is needed.
+        let n = 20;
+        let mut r = Vec::new();
+        let mut c = Vec::new();
+        let mut v = Vec::new();
+        for l in 1..n as FInt {
+            r.extend([l, l, n as FInt]);
+            c.extend([l, n as FInt, l]);
+            v.extend([1e-3, 1.0, 1.0]);
+        }
+        r.push(n as FInt);
+        c.push(n as FInt);
+        v.push(1e-3);
+        let p = Pattern::new(n, &r, &c).unwrap();
+        let f = p.factor(&v).unwrap();
+        assert!(matches!(f.0.numeric, Numeric::Sparse { .. }), "the general LU was used");
+        assert!(residual_of(&p, &r, &c, &v) < 1e-9);
+        // Diagonally dominant values on the same pattern stay multifrontal,
+        // in the storage of the general factors.
+        let dominant: Vec<Real> = r.iter().zip(&c).map(|(i, j)| if i == j { 4.0 } else { 1.0 }).collect();
+        let f = p.refactor(&dominant, Some(f)).unwrap();
+        assert!(matches!(f.0.numeric, Numeric::Frontal(_)));
+        assert!(residual_of(&p, &r, &c, &dominant) < 1e-12);
+    }
+
     #[test]
     fn reused_storage_gives_the_same_bits() {
         let m = 30;

@@ -369,7 +369,7 @@ fn transversal(n: usize, col_ptr: &[usize], row_idx: &[usize]) -> Option<Vec<usi
 
 /// AMD on A + A^T: `order[new] = old`.
 fn minimum_degree(n: usize, col_ptr: &[usize], rows: &[usize]) -> Result<Vec<usize>, SymbolicFailure> {
-    let a = SymbolicSparseColMatRef::new_checked(n, n, col_ptr, None, rows);
+    let a = SymbolicSparseColMatRef::new_unsorted_checked(n, n, col_ptr, None, rows);
     let (mut perm, mut perm_inv) = (vec![0usize; n], vec![0usize; n]);
     let mut mem = MemBuffer::try_new(amd::order_maybe_unsorted_scratch::<usize>(n, rows.len()))
         .map_err(|_| SymbolicFailure::TooLarge)?;
