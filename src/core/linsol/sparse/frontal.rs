@@ -29,6 +29,9 @@ pub struct FrontalFactors {
     lu: Vec<f64>,
     /// Interchanges per column position, local to its supernode.
     pivots: Vec<FInt>,
+    /// The reciprocals of U's diagonal, per column position (the backward
+    /// solve multiplies: a division per unknown would be a quarter of it).
+    pivot_inverses: Vec<f64>,
 }
 
 /// Scratch of the factorisation and the solve, kept per thread.
@@ -59,6 +62,7 @@ impl FrontalAnalysis {
         self.row_scales(values, &mut ws.row_scale);
         f.lu.resize(self.factor_entries(), 0.0);
         f.pivots.resize(self.n, 0);
+        f.pivot_inverses.resize(self.n, 0.0);
         ws.stack.clear();
         ws.blocks.clear();
         ws.front.resize(self.max_front * self.max_front, 0.0);
@@ -80,7 +84,8 @@ impl FrontalAnalysis {
                     break;
                 }
                 let rel = &self.in_parent[self.below_ptr[c]..self.below_ptr[c + 1]];
-                extend_add(front, m, &ws.stack[offset..], rel);
+                let runs = &self.runs[self.run_ptr[c]..self.run_ptr[c + 1]];
+                extend_add(front, m, &ws.stack[offset..], rel, runs);
                 ws.stack.truncate(offset);
                 ws.blocks.pop();
             }
@@ -97,6 +102,9 @@ impl FrontalAnalysis {
                     FrontFailure::Threshold { column: self.col_src[cols.start + column] }
                 }
             })?;
+            for (p, inv) in f.pivot_inverses[cols.clone()].iter_mut().enumerate() {
+                *inv = 1.0 / front[p * m + p];
+            }
             let out = &mut f.lu[self.lu_ptr[s]..self.lu_ptr[s + 1]];
             let (panel, u12) = out.split_at_mut(m * k);
             panel.copy_from_slice(&front[..m * k]);
@@ -207,6 +215,7 @@ fn backward<S: Simd>(simd: S, a: &FrontalAnalysis, f: &FrontalFactors, x: &mut [
         let (panel, u12) = f.lu[a.lu_ptr[s]..a.lu_ptr[s + 1]].split_at(m * k);
         below_buf.clear();
         below_buf.extend(below.iter().map(|&i| x[i as usize]));
+        let inverses = &f.pivot_inverses[cols.clone()];
         let xs = &mut x[cols];
         if m > k {
             for (v, row) in xs.iter_mut().zip(u12.chunks_exact(m - k)) {
@@ -215,7 +224,7 @@ fn backward<S: Simd>(simd: S, a: &FrontalAnalysis, f: &FrontalFactors, x: &mut [
         }
         for p in (0..k).rev() {
             let col = &panel[p * m..p * m + p + 1];
-            xs[p] /= col[p];
+            xs[p] *= inverses[p];
             let t = xs[p];
             if t != 0.0 {
                 for (v, &u) in xs[..p].iter_mut().zip(&col[..p]) {
@@ -249,13 +258,17 @@ fn dot<S: Simd>(simd: S, a: &[f64], b: &[f64]) -> f64 {
 }
 
 /// Add a child's `mc x mc` contribution block (column-major) into the
-/// front (order `m`) at the positions `rel`.
-fn extend_add(front: &mut [f64], m: usize, block: &[f64], rel: &[u32]) {
+/// front (order `m`) at the positions `rel`, row runs at a time.
+fn extend_add(front: &mut [f64], m: usize, block: &[f64], rel: &[u32], runs: &[(u32, u32)]) {
     let mc = rel.len();
     for (col, &rj) in block[..mc * mc].chunks_exact(mc).zip(rel) {
         let dst = &mut front[rj as usize * m..(rj as usize + 1) * m];
-        for (&v, &ri) in col.iter().zip(rel) {
-            dst[ri as usize] += v;
+        for &(t, len) in runs {
+            let (t, len) = (t as usize, len as usize);
+            let p = rel[t] as usize;
+            for (d, &v) in dst[p..p + len].iter_mut().zip(&col[t..t + len]) {
+                *d += v;
+            }
         }
     }
 }

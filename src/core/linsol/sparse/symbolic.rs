@@ -59,6 +59,11 @@ pub struct FrontalAnalysis {
     pub(super) below: Vec<u32>,
     /// Where those rows (and columns) sit in the parent's front.
     pub(super) in_parent: Vec<u32>,
+    /// The same as runs of consecutive positions (on a 2-D grid they
+    /// average five or six long): supernode `s`'s runs are
+    /// `runs[run_ptr[s]..run_ptr[s + 1]]`, each (first row below, length).
+    pub(super) run_ptr: Vec<usize>,
+    pub(super) runs: Vec<(u32, u32)>,
     /// The original entries assembled into front `s` are
     /// `asm_src[asm_ptr[s]..asm_ptr[s + 1]]` (indices into the values),
     /// at offsets `asm_dst[..]` of the column-major front.
@@ -121,6 +126,8 @@ impl FrontalAnalysis {
             below_ptr: Vec::new(),
             below: Vec::new(),
             in_parent: Vec::new(),
+            run_ptr: Vec::new(),
+            runs: Vec::new(),
             asm_ptr: Vec::new(),
             asm_src: Vec::new(),
             asm_dst: Vec::new(),
@@ -234,6 +241,23 @@ impl FrontalAnalysis {
             self.max_front = self.max_front.max(m);
             let last = self.lu_ptr[s];
             self.lu_ptr.push(last + m * k + k * (m - k));
+        }
+        self.run_ptr = Vec::with_capacity(ns + 1);
+        self.run_ptr.push(0);
+        for s in 0..ns {
+            let rel = &self.in_parent[self.below_ptr[s]..self.below_ptr[s + 1]];
+            let own = self.run_ptr[s];
+            for (t, &p) in rel.iter().enumerate() {
+                let extends = self.runs.len() > own && {
+                    let (first, len) = self.runs[self.runs.len() - 1];
+                    rel[first as usize] + len == p
+                };
+                match self.runs.last_mut() {
+                    Some((_, len)) if extends => *len += 1,
+                    _ => self.runs.push((t as u32, 1)),
+                }
+            }
+            self.run_ptr.push(self.runs.len());
         }
     }
 
