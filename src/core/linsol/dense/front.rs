@@ -44,9 +44,10 @@ pub enum FrontFailure {
 
 /// Factor the first `k` columns of the column-major `m x m` front `a`
 /// (see the module doc): on return `a` holds `L11\U11` and `L21` in its
-/// first `k` columns, `U12` in rows `< k` of the others, and the Schur
-/// complement `A22 - L21 U12` in rows and columns `k..m`. `scale[i]` is the
-/// scale of the row at position `i` (moved with the interchanges);
+/// first `k` columns and the Schur complement `A22 - L21 U12` in rows and
+/// columns `k..m`; `u12` (`k x (m - k)`, row-major) receives `U12` (rows
+/// `< k` of the other columns of `a` are left unspecified). `scale[i]` is
+/// the scale of the row at position `i` (moved with the interchanges);
 /// `pivots[p]` (`p < k`) the position interchanged with `p` at step `p`.
 pub fn factor_front(
     a: &mut [f64],
@@ -54,9 +55,10 @@ pub fn factor_front(
     k: usize,
     scale: &mut [f64],
     pivots: &mut [FInt],
+    u12: &mut [f64],
 ) -> Result<(), FrontFailure> {
-    debug_assert!(k <= m && a.len() >= m * m && scale.len() >= m && pivots.len() >= k);
-    Arch::new().dispatch(FactorFront { a, m, k, scale, pivots })
+    debug_assert!(k <= m && a.len() >= m * m && scale.len() >= m && pivots.len() >= k && u12.len() == k * (m - k));
+    Arch::new().dispatch(FactorFront { a, m, k, scale, pivots, u12 })
 }
 
 struct FactorFront<'a> {
@@ -65,15 +67,16 @@ struct FactorFront<'a> {
     k: usize,
     scale: &'a mut [f64],
     pivots: &'a mut [FInt],
+    u12: &'a mut [f64],
 }
 
 impl WithSimd for FactorFront<'_> {
     type Output = Result<(), FrontFailure>;
     #[inline(always)]
     fn with_simd<S: Simd>(self, simd: S) -> Self::Output {
-        let Self { a, m, k, scale, pivots } = self;
+        let Self { a, m, k, scale, pivots, u12 } = self;
         blocked::factor_front(simd, a, m, k, pivots, &mut RestrictedPivoting { scale, k })?;
-        schur_update(simd, a, m, k);
+        schur_update(simd, a, m, k, u12);
         Ok(())
     }
 }
@@ -81,92 +84,63 @@ impl WithSimd for FactorFront<'_> {
 /// Columns of the Schur-update tile.
 const TILE_COLS: usize = 4;
 
-/// `U12 = L11^-1 A12` and `A22 -= L21 U12` on the front (order `m`, `k`
-/// columns eliminated), one strip of [`TILE_COLS`] columns at a time: the
-/// strip's `U12` by forward substitution with the strip's columns in the
-/// SIMD lanes, then `A22` in register tiles of two SIMD vectors of rows by
-/// the strip, read straight from the front (which fits in the first cache
-/// levels: no packing), with fused multiply-adds. (The sparse LU has no
-/// LINPACK results to reproduce, unlike the dense one.)
+/// `U12 = L11^-1 A12` into `u12` (row-major) and `A22 -= L21 U12` on the
+/// front (order `m`, `k` columns eliminated). `A12` is copied into `u12`
+/// row by row and solved there by row axpys (rows of the width of the
+/// Schur complement: long, vectorised); then `A22` is updated in register
+/// tiles of two SIMD vectors of rows by [`TILE_COLS`] columns, read
+/// straight from the front (which fits in the first cache levels: no
+/// packing), with fused multiply-adds. (The sparse LU has no LINPACK
+/// results to reproduce, unlike the dense one.)
 #[inline(always)]
-fn schur_update<S: Simd>(simd: S, a: &mut [f64], m: usize, k: usize) {
-    if k == 0 || m == k {
+fn schur_update<S: Simd>(simd: S, a: &mut [f64], m: usize, k: usize, u12: &mut [f64]) {
+    let width = m - k;
+    if k == 0 || width == 0 {
         return;
     }
     let (left, right) = a[..m * m].split_at_mut(k * m);
+    for (j, col) in right.chunks_exact(m).enumerate() {
+        for (p, &x) in col[..k].iter().enumerate() {
+            u12[p * width + j] = x;
+        }
+    }
+    for q in 0..k {
+        let (done, rest) = u12.split_at_mut((q + 1) * width);
+        let xq = &done[q * width..];
+        for (row, &l) in rest.chunks_exact_mut(width).zip(&left[q * m + q + 1..q * m + k]) {
+            if l != 0.0 {
+                axpy_neg(simd, l, xq, row);
+            }
+        }
+    }
+    let u12 = &*u12;
     let lanes = S::F64_LANES;
-    // -U12 of one strip, row-major: b[p * TILE_COLS + jj].
-    let mut b_stack = [0.0f64; TILE_COLS * 64];
-    let mut b_heap = Vec::new();
-    let bs: &mut [f64] = if k <= 64 {
-        &mut b_stack[..k * TILE_COLS]
-    } else {
-        b_heap.resize(k * TILE_COLS, 0.0);
-        &mut b_heap
-    };
-    for j0 in (0..m - k).step_by(TILE_COLS) {
-        let nj = TILE_COLS.min(m - k - j0);
+    for j0 in (0..width).step_by(TILE_COLS) {
+        let nj = TILE_COLS.min(width - j0);
         let strip = &mut right[j0 * m..(j0 + nj) * m];
-        strip_u12(left, m, k, strip, bs);
-        let bs = &*bs;
         let mut i = k;
         while i + 2 * lanes <= m {
-            tile::<S, 2>(simd, left, m, k, bs, strip, i, nj);
+            tile::<S, 2>(simd, left, m, k, u12, j0, strip, i, nj);
             i += 2 * lanes;
         }
         while i + lanes <= m {
-            tile::<S, 1>(simd, left, m, k, bs, strip, i, nj);
+            tile::<S, 1>(simd, left, m, k, u12, j0, strip, i, nj);
             i += lanes;
         }
         for i in i..m {
-            for jj in 0..nj {
-                let mut c = strip[jj * m + i];
-                for p in 0..k {
-                    c += left[p * m + i] * bs[p * TILE_COLS + jj];
+            for (jj, col) in strip.chunks_exact_mut(m).enumerate() {
+                let mut c = col[i];
+                for (p, lcol) in left.chunks_exact(m).enumerate() {
+                    c -= lcol[i] * u12[p * width + j0 + jj];
                 }
-                strip[jj * m + i] = c;
+                col[i] = c;
             }
         }
     }
 }
 
-/// The strip's rows of `U12`: `x = L11^-1 x` for its `nj` columns (side by
-/// side, one row of `b` per row of `U12`), stored back into the front and,
-/// negated, left in `b` (row-major, [`TILE_COLS`] per row, unused columns
-/// zero) for the tiles.
-#[inline(always)]
-fn strip_u12(left: &[f64], m: usize, k: usize, strip: &mut [f64], b: &mut [f64]) {
-    b.fill(0.0);
-    for (jj, col) in strip.chunks_exact(m).enumerate() {
-        for (p, &x) in col[..k].iter().enumerate() {
-            b[p * TILE_COLS + jj] = x;
-        }
-    }
-    // Row p: x_p -= sum over q < p of L(p, q) x_q.
-    for p in 1..k {
-        let (done, rest) = b.split_at_mut(p * TILE_COLS);
-        let mut acc = [0.0f64; TILE_COLS];
-        for (q, xq) in done.chunks_exact(TILE_COLS).enumerate() {
-            let l = left[q * m + p];
-            for (s, &x) in acc.iter_mut().zip(xq) {
-                *s += l * x;
-            }
-        }
-        for (x, s) in rest[..TILE_COLS].iter_mut().zip(acc) {
-            *x -= s;
-        }
-    }
-    for (jj, col) in strip.chunks_exact_mut(m).enumerate() {
-        for (p, x) in col[..k].iter_mut().enumerate() {
-            *x = b[p * TILE_COLS + jj];
-        }
-    }
-    for x in b.iter_mut() {
-        *x = -*x;
-    }
-}
-
-/// One tile: rows `i..i + V * lanes` of the `nj` columns of `strip`.
+/// One tile: rows `i..i + V * lanes` of the `nj` columns of `strip`
+/// (columns `j0..` of the Schur complement).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn tile<S: Simd, const V: usize>(
@@ -174,36 +148,34 @@ fn tile<S: Simd, const V: usize>(
     left: &[f64],
     m: usize,
     k: usize,
-    b: &[f64],
+    u12: &[f64],
+    j0: usize,
     strip: &mut [f64],
     i: usize,
     nj: usize,
 ) {
-    let lanes = S::F64_LANES;
-    let load = |s: &[f64], at: usize| S::as_simd_f64s(&s[at..at + lanes]).0[0];
+    let rows = V * S::F64_LANES;
+    let width = u12.len() / k;
+    let vectors = |s: &[f64]| -> [S::f64s; V] {
+        let (v, _) = S::as_simd_f64s(&s[i..i + rows]);
+        v.try_into().expect("V vectors")
+    };
     let mut acc = [[simd.splat_f64s(0.0); V]; TILE_COLS];
-    for (jj, row) in acc.iter_mut().enumerate().take(nj) {
-        for (v, x) in row.iter_mut().enumerate() {
-            *x = load(strip, jj * m + i + v * lanes);
-        }
+    for (a, col) in acc.iter_mut().zip(strip.chunks_exact(m)).take(nj) {
+        *a = vectors(col);
     }
-    for (p, bp) in b.chunks_exact(TILE_COLS).enumerate().take(k) {
-        let mut av = [simd.splat_f64s(0.0); V];
-        for (v, x) in av.iter_mut().enumerate() {
-            *x = load(left, p * m + i + v * lanes);
-        }
-        for (row, &bj) in acc.iter_mut().zip(bp) {
-            let bv = simd.splat_f64s(bj);
-            for (x, &a) in row.iter_mut().zip(&av) {
-                *x = simd.mul_add_e_f64s(a, bv, *x);
+    for (lcol, urow) in left.chunks_exact(m).zip(u12.chunks_exact(width)).take(k) {
+        let av = vectors(lcol);
+        for (a, &u) in acc.iter_mut().zip(&urow[j0..j0 + nj]) {
+            let bv = simd.splat_f64s(-u);
+            for (x, &l) in a.iter_mut().zip(&av) {
+                *x = simd.mul_add_e_f64s(l, bv, *x);
             }
         }
     }
-    for (jj, row) in acc.iter().enumerate().take(nj) {
-        for (v, x) in row.iter().enumerate() {
-            let at = jj * m + i + v * lanes;
-            S::as_mut_simd_f64s(&mut strip[at..at + lanes]).0[0] = *x;
-        }
+    for (a, col) in acc.iter().zip(strip.chunks_exact_mut(m)).take(nj) {
+        let (v, _) = S::as_mut_simd_f64s(&mut col[i..i + rows]);
+        v.copy_from_slice(a);
     }
 }
 
@@ -335,7 +307,8 @@ mod tests {
             let orig = a.clone();
             let mut scale = vec![1.0; m];
             let mut piv = vec![0; k];
-            factor_front(&mut a, m, k, &mut scale, &mut piv).unwrap();
+            let mut u12 = vec![0.0; k * (m - k)];
+            factor_front(&mut a, m, k, &mut scale, &mut piv, &mut u12).unwrap();
             // Rebuild: rows permuted by the interchanges.
             let mut perm: Vec<usize> = (0..m).collect();
             for (p, &q) in piv.iter().enumerate() {
@@ -348,6 +321,7 @@ mod tests {
                 _ => 0.0,
             };
             let u = |t: usize, j: usize| match (t < k, j >= k) {
+                (true, true) => u12[t * (m - k) + j - k],
                 (true, _) if j >= t => a[t + j * m],
                 (false, true) => a[t + j * m],
                 _ => 0.0,
@@ -367,14 +341,20 @@ mod tests {
         let m = 3;
         // Column 0: candidate 1e-4 (row 0), a row below holds 1.
         let mut a = vec![1e-4, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0];
-        let (mut scale, mut piv) = (vec![1.0; 3], vec![0; 1]);
-        assert_eq!(factor_front(&mut a, m, 1, &mut scale, &mut piv), Err(FrontFailure::Threshold { column: 0 }));
+        let (mut scale, mut piv, mut u12) = (vec![1.0; 3], vec![0; 1], vec![0.0; 2]);
+        assert_eq!(
+            factor_front(&mut a, m, 1, &mut scale, &mut piv, &mut u12),
+            Err(FrontFailure::Threshold { column: 0 })
+        );
         // Scaled by its row, the small row passes.
         let mut a = vec![1e-4, 0.0, 1.0, 1e-4, 1.0, 0.0, 0.0, 0.0, 1.0];
         let mut scale = vec![1e4, 1.0, 1.0];
-        assert_eq!(factor_front(&mut a, m, 1, &mut scale, &mut piv), Ok(()));
+        assert_eq!(factor_front(&mut a, m, 1, &mut scale, &mut piv, &mut u12), Ok(()));
         let mut a = vec![0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0];
         let mut scale = vec![1.0; 3];
-        assert_eq!(factor_front(&mut a, m, 1, &mut scale, &mut piv), Err(FrontFailure::Singular { column: 0 }));
+        assert_eq!(
+            factor_front(&mut a, m, 1, &mut scale, &mut piv, &mut u12),
+            Err(FrontFailure::Singular { column: 0 })
+        );
     }
 }

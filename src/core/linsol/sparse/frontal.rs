@@ -94,7 +94,8 @@ impl FrontalAnalysis {
             for (sc, &i) in scale[k..].iter_mut().zip(below) {
                 *sc = ws.row_scale[i as usize];
             }
-            factor_front(front, m, k, scale, &mut f.pivots[cols.clone()]).map_err(|e| match e {
+            let (panel, u12) = f.lu[self.lu_ptr[s]..self.lu_ptr[s + 1]].split_at_mut(m * k);
+            factor_front(front, m, k, scale, &mut f.pivots[cols.clone()], u12).map_err(|e| match e {
                 FrontFailure::Singular { column } => {
                     FrontFailure::Singular { column: self.col_src[cols.start + column] }
                 }
@@ -105,16 +106,7 @@ impl FrontalAnalysis {
             for (p, inv) in f.pivot_inverses[cols.clone()].iter_mut().enumerate() {
                 *inv = 1.0 / front[p * m + p];
             }
-            let out = &mut f.lu[self.lu_ptr[s]..self.lu_ptr[s + 1]];
-            let (panel, u12) = out.split_at_mut(m * k);
             panel.copy_from_slice(&front[..m * k]);
-            // U12 row by row (the backward solve takes dot products).
-            let width = m - k;
-            for (p, row) in u12.chunks_exact_mut(width.max(1)).enumerate().take(k) {
-                for (u, col) in row.iter_mut().zip(front[m * k..].chunks_exact(m)) {
-                    *u = col[p];
-                }
-            }
             if m > k {
                 let offset = ws.stack.len();
                 for col in front[m * k..].chunks_exact(m) {
@@ -131,8 +123,8 @@ impl FrontalAnalysis {
     fn row_scales(&self, values: &[f64], row_scale: &mut Vec<f64>) {
         row_scale.clear();
         row_scale.resize(self.n, 0.0);
-        for (&src, &row) in self.asm_src.iter().zip(&self.asm_row) {
-            let v = values[src as usize].abs();
+        for (&value, &row) in values.iter().zip(&self.value_row) {
+            let v = value.abs();
             let r = &mut row_scale[row as usize];
             if v > *r || v.is_nan() {
                 *r = v;

@@ -70,8 +70,8 @@ pub struct FrontalAnalysis {
     pub(super) asm_ptr: Vec<usize>,
     pub(super) asm_src: Vec<u32>,
     pub(super) asm_dst: Vec<u32>,
-    /// The permuted row of each of those entries.
-    pub(super) asm_row: Vec<u32>,
+    /// The permuted row of each value (indexed as the values are).
+    pub(super) value_row: Vec<u32>,
     /// Supernode `s`'s factors start at `lu_ptr[s]`: the `m x k` panel
     /// (L11\U11 over L21) then the `k x (m - k)` block U12.
     pub(super) lu_ptr: Vec<usize>,
@@ -131,7 +131,7 @@ impl FrontalAnalysis {
             asm_ptr: Vec::new(),
             asm_src: Vec::new(),
             asm_dst: Vec::new(),
-            asm_row: Vec::new(),
+            value_row: Vec::new(),
             lu_ptr: Vec::new(),
             max_front: 0,
         };
@@ -296,7 +296,7 @@ impl FrontalAnalysis {
         let mut local = vec![0usize; n];
         self.asm_src = Vec::with_capacity(entries.len());
         self.asm_dst = Vec::with_capacity(entries.len());
-        self.asm_row = Vec::with_capacity(entries.len());
+        self.value_row = vec![0; entries.len()];
         for s in 0..ns {
             let cols = self.columns(s);
             let k = cols.len();
@@ -311,7 +311,7 @@ impl FrontalAnalysis {
                 let (r, c) = (inv[matched[q]], inv[col_of[q]]);
                 self.asm_src.push(value_of[q] as u32);
                 self.asm_dst.push((local[r] + local[c] * m) as u32);
-                self.asm_row.push(r as u32);
+                self.value_row[value_of[q]] = r as u32;
             }
         }
     }
