@@ -723,7 +723,8 @@ impl<'a> SparseSolver<'a> {
         self.factors = match cached {
             Some(f) if f.checksum == checksum(self.values) && f.pattern == self.pattern.key => Some(SparseFactors(f)),
             stale => {
-                let f = self.pattern.refactor(self.values, stale.map(SparseFactors))?;
+                let storage = stale.map(SparseFactors).or_else(|| reusable_storage(self.pattern.key));
+                let f = self.pattern.refactor(self.values, storage)?;
                 if self.stamp == 0 {
                     self.stamp = new_stamp();
                 }
@@ -739,6 +740,20 @@ impl<'a> SparseSolver<'a> {
         self.pattern.solve(f, b);
         Ok(())
     }
+}
+
+/// Storage for a factorisation that has none of its own (the first one
+/// of an integration, or one after a checkpoint was restored): the least
+/// recently used cached factors of the same pattern, taken out of the
+/// cache (an entry is only a cache: whoever needs it again refactors from
+/// RWORK). Allocating and first touching the megabytes of a large pattern
+/// instead costs as much as half a factorisation.
+fn reusable_storage(pattern: u64) -> Option<SparseFactors> {
+    CACHE.with(|c| {
+        let list = &mut c.borrow_mut().factors;
+        let i = list.iter().position(|(_, f)| f.pattern == pattern)?;
+        Some(SparseFactors(list.remove(i).1))
+    })
 }
 
 /// Run `f` with the thread's scratch buffer, grown to `req` when smaller
@@ -795,6 +810,7 @@ impl<S: DaeSystem + ?Sized> LinearSolver<S> for SparseSolver<'_> {
             None if self.stamp != 0 => CACHE.with(|c| take(&mut c.borrow_mut().factors, self.stamp)).map(SparseFactors),
             None => None,
         };
+        let old = old.or_else(|| reusable_storage(self.pattern.key));
         let p = &*self.pattern;
         p.evaluate(self.source, sys, at, self.values, &mut self.save, &mut cnt.nre).map_err(LinearFailure::Residual)?;
         let f = p.refactor(self.values, old);
