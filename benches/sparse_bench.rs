@@ -4,11 +4,11 @@
 //! DSL48E's iteration matrix J = dF/dz + CJ*dF/dzdot lives on the caller's
 //! coordinate pattern (JROW, JCOL); `daskr::core::linsol::sparse` analyses
 //! the pattern once per thread (validation, CSC structure, column colouring
-//! for the difference quotients, faer's symbolic LU with COLAMD order:
-//! cached [`Pattern`]), factors J numerically after every Jacobian
-//! evaluation ([`Pattern::refactor`] in the storage of the previous
-//! factorisation; faer's supernodal or simplicial LU, dense LU up to NEQ =
-//! 16) and solves once per Newton iteration ([`Pattern::solve`]). This bench
+//! for the difference quotients, the multifrontal LU's symbolic analysis:
+//! AMD, relaxed supernodes, fronts: cached [`Pattern`]), factors J
+//! numerically after every Jacobian evaluation ([`Pattern::refactor`] in
+//! the storage of the previous factorisation; the multifrontal LU, dense LU
+//! up to NEQ = 16) and solves once per Newton iteration ([`Pattern::solve`]). This bench
 //! times those parts separately, with the crate's own code, on the patterns
 //! of the DSL48E benchmark problems (benches/fortran/bench_dsl48e.f) and a
 //! few smaller ones:
@@ -45,12 +45,15 @@
 //!     iteration),
 //!
 //! the colour count (residual calls per difference-quotient Jacobian), the
-//! method (dense or sparse) and the relative residual of the solve. For
+//! method (dense, frontal or general), the entries of the factors L and U
+//! in thousands (LU(K), the multifrontal LU's explicit zeros included) and
+//! the relative residual of the solve. For
 //! comparison, a second table gives faer's own sparse LU driver on the same
 //! matrices (`factorize_symbolic_lu`: COLAMD, then faer's choice, forced
-//! supernodal or forced simplicial numeric LU): symbolic, numeric, solve; a
-//! third faer's simplicial LU (what the crate ran before) in COLAMD and in
-//! AMD order, with the fill of L + U.
+//! supernodal or forced simplicial numeric LU, what the crate ran before
+//! the multifrontal LU): symbolic, numeric, solve; a third faer's
+//! simplicial LU (what it ran before that) in COLAMD and in AMD order, with
+//! the fill of L + U.
 //!
 //! `DASKR_BENCH_QUICK=1` runs a few repetitions only; arguments that do not
 //! start with `-` select the patterns whose name contains one of them
@@ -457,7 +460,7 @@ fn main() {
         );
     }
     println!();
-    println!(" FOR COMPARISON: faer's simplicial LU (what the crate ran before) in COLAMD and in AMD order");
+    println!(" FOR COMPARISON: faer's simplicial LU (what the crate ran first) in COLAMD and in AMD order");
     println!(" PATTERN   COLAMD-NUM(US) NNZ(L+U)     AMD(US) AMD-NUM(US)  NNZ(L+U)  FACTOR/COLAMD-NUM");
     for (name, o, factor) in order_lines {
         println!(

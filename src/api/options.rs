@@ -42,8 +42,8 @@ pub enum Matrix {
         /// MU: entries `(i, j)` with `j - i <= upper` are kept.
         upper: usize,
     },
-    /// Sparse, on the given coordinate pattern, LU-factored (faer,
-    /// COLAMD ordering); this library's extension INFO(6) = 2. The values
+    /// Sparse, on the given coordinate pattern, LU-factored (the crate's
+    /// multifrontal LU, AMD ordering); this library's extension INFO(6) = 2. The values
     /// come from difference quotients on a colouring of the pattern, or
     /// from [`DaeSystem::jacobian`](crate::api::DaeSystem::jacobian) in
     /// pattern order ([`MatrixStorage::Sparse`](crate::api::MatrixStorage::Sparse))
