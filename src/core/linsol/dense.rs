@@ -392,9 +392,8 @@ fn factor_columns<S: Simd, T: LuScalar>(
     w: usize,
     pivots: &mut [FInt],
 ) -> Result<(), SingularMatrix> {
-    for k in d..d + w {
+    eliminate_columns(simd, a, n, d, w, pivots, |col, k| {
         // Pivot: first entry of largest magnitude in column k, rows k..n.
-        let col = &a[k * n..(k + 1) * n];
         let mut p = k;
         let mut max = col[k].magnitude();
         for (i, v) in col.iter().enumerate().skip(k + 1) {
@@ -403,11 +402,31 @@ fn factor_columns<S: Simd, T: LuScalar>(
                 p = i;
             }
         }
+        let usable = if bad_pivot(col[p]) { Err(SingularMatrix { column: k }) } else { Ok(()) };
+        (p, usable)
+    })
+}
+
+/// The column sweeps of [`factor_columns`] with the pivot rule given:
+/// `choose(column, k)` returns the pivot row for step `k` (recorded in
+/// `pivots[k]`) and whether the factorisation may go on. Also the leaf of
+/// the sparse LU's fronts (`dense/front.rs`, restricted pivoting).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn eliminate_columns<S: Simd, T: LuScalar, E>(
+    simd: S,
+    a: &mut [T],
+    n: usize,
+    d: usize,
+    w: usize,
+    pivots: &mut [FInt],
+    mut choose: impl FnMut(&[T], usize) -> (usize, Result<(), E>),
+) -> Result<(), E> {
+    for k in d..d + w {
+        let (p, usable) = choose(&a[k * n..(k + 1) * n], k);
         pivots[k] = p as FInt;
-        let pivot = col[p];
-        if bad_pivot(pivot) {
-            return Err(SingularMatrix { column: k });
-        }
+        usable?;
+        let pivot = a[k * n + p];
         let (left, right) = a[d * n..(d + w) * n].split_at_mut((k + 1 - d) * n);
         if p != k {
             // Interchange rows k and p in the columns d..=k (L part and the

@@ -25,8 +25,8 @@
 
 use faer::traits::pulp::{Arch, Simd, WithSimd};
 
-use super::axpy_neg;
 use super::blocked::{self, Leaf};
+use super::{axpy_neg, eliminate_columns};
 use crate::types::FInt;
 
 /// The threshold of the restricted pivoting (see the module doc).
@@ -217,35 +217,13 @@ impl WithSimd for RestrictedLeaf<'_> {
     #[inline(always)]
     fn with_simd<S: Simd>(self, simd: S) -> Self::Output {
         let Self { a, n, d, w, k, scale, pivots } = self;
-        for c in d..d + w {
-            let col = &a[c * n..(c + 1) * n];
-            let p = choose_pivot(col, scale, c, k)?;
-            pivots[c] = p as FInt;
-            let pivot = col[p];
-            let (left, right) = a[d * n..(d + w) * n].split_at_mut((c + 1 - d) * n);
-            if p != c {
-                for col in left.chunks_mut(n) {
-                    col.swap(c, p);
-                }
+        eliminate_columns(simd, a, n, d, w, pivots, |col, c| match choose_pivot(col, scale, c, k) {
+            Ok(p) => {
                 scale.swap(c, p);
+                (p, Ok(()))
             }
-            let recip = 1.0 / pivot;
-            let lcol = &mut left[(c - d) * n + c + 1..];
-            for v in lcol.iter_mut() {
-                *v *= recip;
-            }
-            let lcol = &*lcol;
-            for col in right.chunks_mut(n) {
-                if p != c {
-                    col.swap(c, p);
-                }
-                let t = col[c];
-                if t != 0.0 {
-                    axpy_neg(simd, t, lcol, &mut col[c + 1..]);
-                }
-            }
-        }
-        Ok(())
+            Err(e) => (c, Err(e)),
+        })
     }
 }
 
