@@ -704,6 +704,11 @@ fn fortran_dsl_heat2d() {
 }
 
 #[test]
+fn fortran_dsl_scrambled() {
+    fortran("dsl_scrambled.f", Link::Static);
+}
+
+#[test]
 fn fortran_dsl_icrough() {
     fortran("dsl_icrough.f", Link::Static);
 }
