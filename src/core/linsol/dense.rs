@@ -402,15 +402,19 @@ fn factor_columns<S: Simd, T: LuScalar>(
                 p = i;
             }
         }
-        let usable = if bad_pivot(col[p]) { Err(SingularMatrix { column: k }) } else { Ok(()) };
-        (p, usable)
+        if bad_pivot(col[p]) {
+            Err((p, SingularMatrix { column: k }))
+        } else {
+            Ok(p)
+        }
     })
 }
 
 /// The column sweeps of [`factor_columns`] with the pivot rule given:
 /// `choose(column, k)` returns the pivot row for step `k` (recorded in
-/// `pivots[k]`) and whether the factorisation may go on. Also the leaf of
-/// the sparse LU's fronts (`dense/front.rs`, restricted pivoting).
+/// `pivots[k]`), or the row found and why the factorisation stops there.
+/// Also the leaf of the sparse LU's fronts (`dense/front.rs`, restricted
+/// pivoting).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn eliminate_columns<S: Simd, T: LuScalar, E>(
@@ -420,12 +424,18 @@ fn eliminate_columns<S: Simd, T: LuScalar, E>(
     d: usize,
     w: usize,
     pivots: &mut [FInt],
-    mut choose: impl FnMut(&[T], usize) -> (usize, Result<(), E>),
+    mut choose: impl FnMut(&[T], usize) -> Result<usize, (usize, E)>,
 ) -> Result<(), E> {
     for k in d..d + w {
-        let (p, usable) = choose(&a[k * n..(k + 1) * n], k);
+        let chosen = choose(&a[k * n..(k + 1) * n], k);
+        let p = match chosen {
+            Ok(p) => p,
+            Err((p, stop)) => {
+                pivots[k] = p as FInt;
+                return Err(stop);
+            }
+        };
         pivots[k] = p as FInt;
-        usable?;
         let pivot = a[k * n + p];
         let (left, right) = a[d * n..(d + w) * n].split_at_mut((k + 1 - d) * n);
         if p != k {

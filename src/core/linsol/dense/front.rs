@@ -217,12 +217,12 @@ impl WithSimd for RestrictedLeaf<'_> {
     #[inline(always)]
     fn with_simd<S: Simd>(self, simd: S) -> Self::Output {
         let Self { a, n, d, w, k, scale, pivots } = self;
-        eliminate_columns(simd, a, n, d, w, pivots, |col, c| match choose_pivot(col, scale, c, k) {
-            Ok(p) => {
+        eliminate_columns(simd, a, n, d, w, pivots, |col, c| {
+            let p = choose_pivot(col, scale, c, k).map_err(|e| (c, e))?;
+            if p != c {
                 scale.swap(c, p);
-                (p, Ok(()))
             }
-            Err(e) => (c, Err(e)),
+            Ok(p)
         })
     }
 }

@@ -69,53 +69,65 @@ impl FrontalAnalysis {
         ws.front_scale.resize(self.max_front, 0.0);
         for s in 0..self.supernodes() {
             let cols = self.columns(s);
-            let below = self.rows_below(s);
-            let (k, m) = (cols.len(), cols.len() + below.len());
-            let front = &mut ws.front[..m * m];
-            front.fill(0.0);
-            for (&src, &dst) in self.asm_src[self.asm_ptr[s]..self.asm_ptr[s + 1]]
-                .iter()
-                .zip(&self.asm_dst[self.asm_ptr[s]..self.asm_ptr[s + 1]])
-            {
-                front[dst as usize] = values[src as usize];
-            }
-            while let Some(&(c, offset)) = ws.blocks.last() {
-                if self.sn_parent[c] != s {
-                    break;
-                }
-                let rel = &self.in_parent[self.below_ptr[c]..self.below_ptr[c + 1]];
-                let runs = &self.runs[self.run_ptr[c]..self.run_ptr[c + 1]];
-                extend_add(front, m, &ws.stack[offset..], rel, runs);
-                ws.stack.truncate(offset);
-                ws.blocks.pop();
-            }
-            let scale = &mut ws.front_scale[..m];
-            scale[..k].copy_from_slice(&ws.row_scale[cols.clone()]);
-            for (sc, &i) in scale[k..].iter_mut().zip(below) {
-                *sc = ws.row_scale[i as usize];
-            }
+            let (k, m) = (cols.len(), cols.len() + self.rows_below(s).len());
+            self.assemble(s, values, ws);
+            let FrontalWorkspace { front, front_scale, .. } = ws;
+            let front = &mut front[..m * m];
             let (panel, u12) = f.lu[self.lu_ptr[s]..self.lu_ptr[s + 1]].split_at_mut(m * k);
-            factor_front(front, m, k, scale, &mut f.pivots[cols.clone()], u12).map_err(|e| match e {
-                FrontFailure::Singular { column } => {
-                    FrontFailure::Singular { column: self.col_src[cols.start + column] }
-                }
-                FrontFailure::Threshold { column } => {
-                    FrontFailure::Threshold { column: self.col_src[cols.start + column] }
-                }
-            })?;
-            for (p, inv) in f.pivot_inverses[cols.clone()].iter_mut().enumerate() {
+            factor_front(front, m, k, &mut front_scale[..m], &mut f.pivots[cols.clone()], u12).map_err(
+                |e| match e {
+                    FrontFailure::Singular { column } => {
+                        FrontFailure::Singular { column: self.col_src[cols.start + column] }
+                    }
+                    FrontFailure::Threshold { column } => {
+                        FrontFailure::Threshold { column: self.col_src[cols.start + column] }
+                    }
+                },
+            )?;
+            for (p, inv) in f.pivot_inverses[cols].iter_mut().enumerate() {
                 *inv = 1.0 / front[p * m + p];
             }
             panel.copy_from_slice(&front[..m * k]);
+            // The Schur complement waits on the stack for the parent.
             if m > k {
                 let offset = ws.stack.len();
-                for col in front[m * k..].chunks_exact(m) {
+                for col in ws.front[m * k..m * m].chunks_exact(m) {
                     ws.stack.extend_from_slice(&col[k..]);
                 }
                 ws.blocks.push((s, offset));
             }
         }
         Ok(())
+    }
+
+    /// Supernode `s`'s front in `ws.front` (order `m`): zero, the original
+    /// entries, the children's contribution blocks (taken off the stack);
+    /// and the row scales of its positions in `ws.front_scale`.
+    fn assemble(&self, s: usize, values: &[f64], ws: &mut FrontalWorkspace) {
+        let cols = self.columns(s);
+        let below = self.rows_below(s);
+        let m = cols.len() + below.len();
+        let front = &mut ws.front[..m * m];
+        front.fill(0.0);
+        let entries = self.asm_ptr[s]..self.asm_ptr[s + 1];
+        for (&src, &dst) in self.asm_src[entries.clone()].iter().zip(&self.asm_dst[entries]) {
+            front[dst as usize] = values[src as usize];
+        }
+        while let Some(&(c, offset)) = ws.blocks.last() {
+            if self.sn_parent[c] != s {
+                break;
+            }
+            let rel = &self.in_parent[self.below_ptr[c]..self.below_ptr[c + 1]];
+            let runs = &self.runs[self.run_ptr[c]..self.run_ptr[c + 1]];
+            extend_add(front, m, &ws.stack[offset..], rel, runs);
+            ws.stack.truncate(offset);
+            ws.blocks.pop();
+        }
+        let scale = &mut ws.front_scale[..m];
+        scale[..cols.len()].copy_from_slice(&ws.row_scale[cols.clone()]);
+        for (sc, &i) in scale[cols.len()..].iter_mut().zip(below) {
+            *sc = ws.row_scale[i as usize];
+        }
     }
 
     /// `row_scale[r]` = 1 / the largest magnitude in row `row_src[r]` (1
