@@ -959,6 +959,70 @@ mod tests {
         assert!(matches!(p.factor(&vec![1.0; rr.len()]), Err(LinearFailure::Singular)));
     }
 
+    /// Random patterns (empty rows and columns included) with random
+    /// values, some exactly zero: every factorisation either succeeds with
+    /// a small residual or reports a singular matrix, and never panics.
+    #[test]
+    fn random_patterns_and_values_factor_or_are_singular() {
+        let mut rng = Lcg(77);
+        let (mut ok, mut singular, mut general) = (0, 0, 0);
+        for case in 0..300 {
+            let n = 17 + (rng.next() * 150.0) as usize;
+            let per_row = 1 + (rng.next() * 4.0) as usize;
+            let mut set = std::collections::BTreeSet::new();
+            for i in 0..n {
+                if case % 3 != 0 || i % 7 != 3 {
+                    set.insert((i, i));
+                }
+                for _ in 0..per_row {
+                    let j = (rng.next() * n as f64) as usize;
+                    if case % 5 != 0 || j % 11 != 4 {
+                        set.insert((i, j));
+                    }
+                }
+            }
+            let (r, c): (Vec<FInt>, Vec<FInt>) = set.into_iter().map(|(i, j)| (i as FInt + 1, j as FInt + 1)).unzip();
+            let p = Pattern::new(n, &r, &c).unwrap();
+            let v: Vec<Real> = (0..r.len())
+                .map(|k| {
+                    let x = rng.next();
+                    if x < 0.02 {
+                        0.0
+                    } else if r[k] == c[k] && case % 2 == 0 {
+                        1e-3 * x
+                    } else {
+                        x - 0.5
+                    }
+                })
+                .collect();
+            match p.factor(&v) {
+                Ok(f) => {
+                    let b: Vec<Real> = (0..n).map(|i| 1.0 + (i % 5) as Real).collect();
+                    let mut x = b.clone();
+                    p.solve(&f, &mut x);
+                    let mut res = b.clone();
+                    for ((&i, &j), &a) in r.iter().zip(&c).zip(&v) {
+                        res[i as usize - 1] -= a * x[j as usize - 1];
+                    }
+                    let scale = x.iter().fold(1.0 as Real, |m, e| m.max(e.abs()));
+                    // Random matrices can be nearly singular: a residual
+                    // relative to the solution's size.
+                    if scale < 1e8 {
+                        assert!(res.iter().all(|e| e.abs() < 1e-6 * scale), "case {case}: n={n}");
+                    }
+                    general += matches!(f.0.numeric, Numeric::General(_)) as usize;
+                    ok += 1;
+                }
+                Err(LinearFailure::Singular) => singular += 1,
+                Err(e) => panic!("case {case}: {e:?}"),
+            }
+        }
+        assert!(
+            ok > 50 && singular > 10 && general > 5,
+            "{ok} factored ({general} by the general LU), {singular} singular"
+        );
+    }
+
     #[test]
     fn pivots_outside_their_supernode_fall_back_to_the_general_lu() {
         // A star: unknowns 1..19 coupled to unknown 20 only, every diagonal
