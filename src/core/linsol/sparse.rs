@@ -557,6 +557,12 @@ impl Pattern {
             }),
         };
         f.checksum = checksum(values);
+        // Both sparse LUs take a non-finite value of J for a singular
+        // matrix (the dense LU finds it in its pivots).
+        let sparse = matches!(self.analysis, Analysis::Frontal(_) | Analysis::General(_));
+        if sparse && !values.iter().all(|v| v.is_finite()) {
+            return Err(LinearFailure::Singular);
+        }
         match &self.analysis {
             Analysis::StructurallySingular => return Err(LinearFailure::Singular),
             Analysis::Dense => {
@@ -573,9 +579,6 @@ impl Pattern {
                 dense::factor(lu, n, pivots)?;
             }
             Analysis::Frontal(frontal) => {
-                if !values.iter().all(|v| v.is_finite()) {
-                    return Err(LinearFailure::Singular);
-                }
                 if !matches!(f.numeric, Numeric::Frontal(_)) {
                     f.numeric = Numeric::Frontal(FrontalFactors::default());
                 }
@@ -592,11 +595,8 @@ impl Pattern {
     }
 
     /// Factor by the general sparse LU (unrestricted partial pivoting)
-    /// into `numeric`.
+    /// into `numeric` (the values are finite).
     fn factor_general(&self, values: &[Real], numeric: &mut Numeric) -> LinearResult {
-        if !values.iter().all(|v| v.is_finite()) {
-            return Err(LinearFailure::Singular);
-        }
         if !matches!(numeric, Numeric::General(_)) {
             *numeric = Numeric::General(GeneralFactors::default());
         }

@@ -52,7 +52,8 @@ pub struct FrontalWorkspace {
 
 impl FrontalAnalysis {
     /// Factor the matrix whose entries are `values` (indexed as the
-    /// analysis was told) into `f`.
+    /// analysis was told) into `f`. A failure names the column within its
+    /// front.
     pub fn factor(
         &self,
         values: &[f64],
@@ -74,16 +75,7 @@ impl FrontalAnalysis {
             let FrontalWorkspace { front, front_scale, .. } = ws;
             let front = &mut front[..m * m];
             let (panel, u12) = f.lu[self.lu_ptr[s]..self.lu_ptr[s + 1]].split_at_mut(m * k);
-            factor_front(front, m, k, &mut front_scale[..m], &mut f.pivots[cols.clone()], u12).map_err(
-                |e| match e {
-                    FrontFailure::Singular { column } => {
-                        FrontFailure::Singular { column: self.col_src[cols.start + column] }
-                    }
-                    FrontFailure::Threshold { column } => {
-                        FrontFailure::Threshold { column: self.col_src[cols.start + column] }
-                    }
-                },
-            )?;
+            factor_front(front, m, k, &mut front_scale[..m], &mut f.pivots[cols.clone()], u12)?;
             for (p, inv) in f.pivot_inverses[cols].iter_mut().enumerate() {
                 *inv = 1.0 / front[p * m + p];
             }

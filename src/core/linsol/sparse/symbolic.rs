@@ -99,13 +99,14 @@ impl FrontalAnalysis {
         let (adj_ptr, adj) = symmetric_adjacency(n, col_ptr, &matched, &inv);
         let parent = elimination_tree(n, &adj_ptr, &adj);
         let post = postorder(n, &parent);
-        // Postorder labels, where the supernodes are found.
+        // Postorder labels, where the supernodes are found (the tree is the
+        // same, relabelled).
         let in_postorder: Vec<usize> = post.iter().map(|&p| amd_order[p]).collect();
         for (k, &c) in in_postorder.iter().enumerate() {
             inv[c] = k;
         }
+        let parent = relabel_tree(&parent, &post);
         let (adj_ptr, adj) = symmetric_adjacency(n, col_ptr, &matched, &inv);
-        let parent = elimination_tree(n, &adj_ptr, &adj);
         let counts = column_counts(n, &adj_ptr, &adj, &parent);
         let (order, sn_start) = relaxed_supernodes(n, &parent, &counts);
         // Final order: supernodes contiguous (an equivalent order: same
@@ -115,8 +116,8 @@ impl FrontalAnalysis {
             inv[c] = k;
         }
         let row_src = col_src.iter().map(|&c| row_of_col[c]).collect();
+        let parent = relabel_tree(&parent, &order);
         let (adj_ptr, adj) = symmetric_adjacency(n, col_ptr, &matched, &inv);
-        let parent = elimination_tree(n, &adj_ptr, &adj);
         let mut a = FrontalAnalysis {
             n,
             row_src,
@@ -135,11 +136,15 @@ impl FrontalAnalysis {
             lu_ptr: Vec::new(),
             max_front: 0,
         };
-        a.structure(&parent, &adj_ptr, &adj);
+        let mut sn_of = vec![0usize; n];
+        for s in 0..a.supernodes() {
+            sn_of[a.columns(s)].fill(s);
+        }
+        a.structure(&sn_of, &parent, &adj_ptr, &adj);
         if a.max_front > u16::MAX as usize {
             return Err(SymbolicFailure::TooLarge);
         }
-        a.assembly(col_ptr, &matched, &inv, value_of);
+        a.assembly(&sn_of, col_ptr, &matched, &inv, value_of);
         Ok(a)
     }
 
@@ -165,12 +170,8 @@ impl FrontalAnalysis {
 
     /// Parents, rows below, positions in the parent's front, factor
     /// offsets.
-    fn structure(&mut self, parent: &[usize], adj_ptr: &[usize], adj: &[usize]) {
+    fn structure(&mut self, sn_of: &[usize], parent: &[usize], adj_ptr: &[usize], adj: &[usize]) {
         let ns = self.supernodes();
-        let mut sn_of = vec![0usize; self.n];
-        for s in 0..ns {
-            sn_of[self.columns(s)].fill(s);
-        }
         self.sn_parent = (0..ns)
             .map(|s| match parent[self.sn_start[s + 1] - 1] {
                 NONE => NONE,
@@ -262,12 +263,8 @@ impl FrontalAnalysis {
     }
 
     /// Where each original entry is added into which front.
-    fn assembly(&mut self, col_ptr: &[usize], matched: &[usize], inv: &[usize], value_of: &[usize]) {
+    fn assembly(&mut self, sn_of: &[usize], col_ptr: &[usize], matched: &[usize], inv: &[usize], value_of: &[usize]) {
         let (n, ns) = (self.n, self.supernodes());
-        let mut sn_of = vec![0usize; n];
-        for s in 0..ns {
-            sn_of[self.columns(s)].fill(s);
-        }
         // Entry q: permuted row inv[matched[q]], column inv[j]; it belongs
         // to the front of the earlier of the two.
         let mut owner = vec![0usize; matched.len()];
@@ -470,6 +467,24 @@ fn elimination_tree(n: usize, adj_ptr: &[usize], adj: &[usize]) -> Vec<usize> {
         }
     }
     parent
+}
+
+/// The tree `parent` under new labels: `order[new] = old` must be a
+/// topological order of it (children before parents), which keeps the
+/// elimination tree of the reordered pattern the same tree (an equivalent
+/// reordering: Liu).
+fn relabel_tree(parent: &[usize], order: &[usize]) -> Vec<usize> {
+    let mut new_label = vec![0usize; order.len()];
+    for (new, &old) in order.iter().enumerate() {
+        new_label[old] = new;
+    }
+    order
+        .iter()
+        .map(|&old| match parent[old] {
+            NONE => NONE,
+            p => new_label[p],
+        })
+        .collect()
 }
 
 /// A postorder of the forest: `post[k]` is the k-th node (children in
@@ -693,6 +708,44 @@ mod tests {
         // Two columns sharing their only row.
         let (p, r) = csc(3, &[(0, 0), (0, 1), (1, 2), (2, 2)]);
         assert!(transversal(3, &p, &r).is_none());
+    }
+
+    /// The relabelled tree equals the elimination tree computed afresh in
+    /// the postorder and in the relaxed-supernode order.
+    #[test]
+    fn relabelled_trees_are_the_elimination_trees_of_the_reordered_patterns() {
+        for (n, seed) in [(60usize, 3u64), (400, 5)] {
+            let mut x = seed;
+            let mut e: Vec<(usize, usize)> = (0..n).map(|i| (i, i)).collect();
+            for _ in 0..3 * n {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let (i, j) = ((x >> 20) as usize % n, (x >> 40) as usize % n);
+                e.push((i, j));
+            }
+            e.sort_unstable();
+            e.dedup();
+            let (p, r) = csc(n, &e);
+            let order0 = minimum_degree(n, &p, &r).unwrap();
+            let relabelled = |order: &[usize]| {
+                let mut inv = vec![0; n];
+                for (k, &c) in order.iter().enumerate() {
+                    inv[c] = k;
+                }
+                symmetric_adjacency(n, &p, &r, &inv)
+            };
+            let (ap, a) = relabelled(&order0);
+            let parent = elimination_tree(n, &ap, &a);
+            let post = postorder(n, &parent);
+            let order1: Vec<usize> = post.iter().map(|&k| order0[k]).collect();
+            let parent1 = relabel_tree(&parent, &post);
+            let (ap, a) = relabelled(&order1);
+            assert_eq!(parent1, elimination_tree(n, &ap, &a));
+            let counts = column_counts(n, &ap, &a, &parent1);
+            let (order, _) = relaxed_supernodes(n, &parent1, &counts);
+            let order2: Vec<usize> = order.iter().map(|&k| order1[k]).collect();
+            let (ap, a) = relabelled(&order2);
+            assert_eq!(relabel_tree(&parent1, &order), elimination_tree(n, &ap, &a));
+        }
     }
 
     #[test]
