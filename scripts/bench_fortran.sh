@@ -36,10 +36,8 @@ ARGS=("$@")
 OUT=${BENCH_OUT:-target/bench-fortran}
 KREPS=${KRYLOV_REPS:-3}
 
-if ! command -v gfortran >/dev/null 2>&1; then
-    echo "gfortran is required: sudo apt-get install -y gfortran" >&2
-    exit 1
-fi
+. scripts/lib/require-gfortran.sh
+require_gfortran "for the benchmark programs" || exit 1
 if [ -z "${LIBDASKR:-}" ]; then
     cargo build --release
     LIBDASKR=target/release/libdaskr.a

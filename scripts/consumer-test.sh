@@ -15,6 +15,9 @@
 #   (d) with pkg-config --cflags --libs daskr (and --static)
 #   (e) the F90 program in (a)-(d)
 #   (f) gfortran -static decay.f libdaskr.a, and cc -static
+#   (g) the README's fully static pkg-config line,
+#       gfortran -static decay.f $(pkg-config --static --libs daskr), and
+#       the same with cc -static; `file` and `ldd` must call them static
 # and every binary is run with LD_LIBRARY_PATH unset, its standard output
 # sent to a file and checked. Also checked: the installed files (SONAME,
 # symlinks, no path of the source or build tree, pkg-config/CMake/README
@@ -31,12 +34,16 @@ repo=$(cd "$(dirname "$0")/.." && pwd -P)
 consumer=$repo/packaging/consumer
 unset LD_LIBRARY_PATH
 
-# Tools: cmake and pkg-config are installed with apt-get when missing (as
-# scripts/test.sh does for gfortran).
+# Tools: gfortran, cmake, pkg-config, make and file are installed with
+# apt-get when missing and we are root (gfortran by the helper that
+# scripts/test.sh uses too).
+. "$repo/scripts/lib/require-gfortran.sh"
+require_gfortran "for the consumer tests" || exit 1
 need=""
 command -v cmake >/dev/null 2>&1 || need="$need cmake"
 command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
 command -v make >/dev/null 2>&1 || need="$need make"
+command -v file >/dev/null 2>&1 || need="$need file"
 if [ -n "$need" ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
         echo "installing$need with apt-get"
@@ -48,7 +55,7 @@ if [ -n "$need" ]; then
         exit 1
     fi
 fi
-for tool in cc gfortran readelf nm; do
+for tool in cc gfortran readelf nm ldd; do
     command -v "$tool" >/dev/null 2>&1 || { echo "consumer-test.sh needs $tool" >&2; exit 1; }
 done
 
@@ -116,6 +123,27 @@ expect_needed() {
         [ -z "$libs" ] && pass "$name: no libdaskr.so NEEDED" ||
             fail "$name" "static build needs '$libs'"
     fi
+}
+
+# expect_static NAME EXE: a fully static executable, by three witnesses:
+# file(1), ldd(1) and the absence of NEEDED entries.
+expect_static() {
+    local name=$1 exe=$2 what lddout
+    what=$(file -b "$exe")
+    lddout=$(ldd "$exe" 2>&1 || true)
+    case "$what" in
+        *"statically linked"* | *"static-pie linked"*) ;;
+        *) fail "$name" "file says: $what"; return ;;
+    esac
+    case "$lddout" in
+        *"not a dynamic executable"* | *"statically linked"*) ;;
+        *) fail "$name" "ldd says: $(echo "$lddout" | head -n 3 | tr '\n' ' ')"; return ;;
+    esac
+    if [ -n "$(needed "$exe")" ]; then
+        fail "$name" "NEEDED: $(needed "$exe" | tr '\n' ' ')"
+        return
+    fi
+    pass "$name: statically linked (file, ldd, no NEEDED)"
 }
 
 echo "== installed files ($prefix)"
@@ -292,6 +320,24 @@ pk_build() { # NAME COMMAND...: build one program
         "$consumer/decay90.f90" -J "$pk" -o "$pk/decay90_shared" $libs $rpath &&
         run "pkg-config decay90_shared" "$pk/decay90_shared" &&
         expect_needed "pkg-config decay90_shared" "$pk/decay90_shared" shared
+} || true
+
+echo "== (g): fully static programs with \$(pkg-config --static --libs daskr)"
+# The README's line, as written: under -static the linker takes
+# libdaskr.a for -ldaskr, and Libs.private must hold nothing that has no
+# archive (-lgcc_s has none: install.sh leaves it out). The Fortran
+# message may leave its place in static Fortran programs (README), hence
+# "unordered".
+# shellcheck disable=SC2086
+{
+    pk_build f_fullstatic gfortran -static "$consumer/decay.f" -o "$pk/decay_f_fullstatic" \
+        $(pkg-config --static --libs daskr) &&
+        run "gfortran -static decay.f \$(pkg-config --static --libs daskr)" "$pk/decay_f_fullstatic" unordered &&
+        expect_static "pkg-config gfortran -static decay.f" "$pk/decay_f_fullstatic"
+    pk_build c_fullstatic cc -static -O2 -std=c99 -Wall -Wextra -pedantic -Werror -DEXPECT_VERSION="\"$version\"" \
+        "$consumer/decay.c" -o "$pk/decay_c_fullstatic" $(pkg-config --cflags daskr) $(pkg-config --static --libs daskr) &&
+        run "cc -static decay.c \$(pkg-config --static --libs daskr)" "$pk/decay_c_fullstatic" &&
+        expect_static "pkg-config cc -static decay.c" "$pk/decay_c_fullstatic"
 } || true
 
 echo "consumer: $passed passed, $failed failed"

@@ -21,9 +21,10 @@
 #
 # The link flags that a static link needs (Libs.private, the static CMake
 # target) are asked from rustc (`--print native-static-libs`), not written
-# here. Nothing installed names the source or the build tree (checked at
-# the end). Environment: DESTDIR, FC (Fortran compiler for the .mod;
-# default gfortran, skipped with a note when absent), CARGO.
+# here; only -lgcc_s is left out (see below). Nothing installed names the
+# source or the build tree (checked at the end). Environment: DESTDIR, FC
+# (Fortran compiler for the .mod; default gfortran, skipped with a note
+# when absent), CARGO.
 set -euo pipefail
 
 usage() {
@@ -74,6 +75,16 @@ if ! "$cargo" rustc --release --lib --crate-type staticlib -- --print native-sta
 fi
 native_libs=$(sed -n 's/^note: native-static-libs: //p' "$notes" | tail -n 1)
 [ -n "$native_libs" ] || { cat "$notes" >&2; echo "install.sh: rustc printed no native-static-libs" >&2; exit 1; }
+# Without -lgcc_s. rustc names the shared unwinder for a dynamically linked
+# program, but the compiler driver (gcc, gfortran, clang) links it by itself
+# (--as-needed -lgcc_s), or libgcc_eh.a under -static / -static-libgcc,
+# where an explicit -lgcc_s fails (there is no libgcc_s.a) or drags in the
+# shared one. So one list serves dynamically linked programs and
+# `gfortran -static prog.f $(pkg-config --static --libs daskr)` alike.
+static_libs=""
+for l in $native_libs; do
+    [ "$l" = -lgcc_s ] || static_libs="$static_libs${static_libs:+ }$l"
+done
 "$cargo" build --release
 for f in libdaskr.a libdaskr.so; do
     [ -f "$rel/$f" ] || { echo "install.sh: $rel/$f was not built" >&2; exit 1; }
@@ -120,7 +131,7 @@ else
 fi
 
 # pkg-config. Libs.private: the system libraries of a static link, as rustc
-# printed them.
+# printed them (without -lgcc_s, above).
 cat >"$destdir$libdir/pkgconfig/daskr.pc" <<EOF
 prefix=$prefix
 exec_prefix=\${prefix}
@@ -132,14 +143,14 @@ Name: daskr
 Description: DASKR DAE solver, drop-in Rust replacement with DASKR's Fortran/C interface
 Version: $version
 Libs: -L\${libdir} -ldaskr
-Libs.private: $native_libs
+Libs.private: $static_libs
 Cflags: -I\${includedir}
 EOF
 
 # CMake package. The prefix is computed from the file's own location, so
 # the installed tree can be moved (or staged with DESTDIR).
 cmake_libs=""
-for l in $native_libs; do
+for l in $static_libs; do
     cmake_libs="$cmake_libs${cmake_libs:+;}$l"
 done
 cat >"$destdir$cmakedir/daskrConfig.cmake" <<EOF
@@ -160,7 +171,8 @@ get_filename_component(_daskr_prefix "\${CMAKE_CURRENT_LIST_DIR}/../../.." ABSOL
 set(daskr_VERSION "$version")
 set(DASKR_INCLUDE_DIR "\${_daskr_prefix}/include")
 set(DASKR_Fortran_MODULE_DIR "\${_daskr_prefix}/lib/daskr/finclude")
-# System libraries of a static link (rustc --print native-static-libs).
+# System libraries of a static link (rustc --print native-static-libs,
+# without -lgcc_s: the compiler driver links the unwinder by itself).
 set(DASKR_STATIC_LINK_LIBRARIES "$cmake_libs")
 
 set(_daskr_includes "\${DASKR_INCLUDE_DIR}"
@@ -228,5 +240,5 @@ if [ -n "$leaks" ]; then
 fi
 
 echo "installed libdaskr $version into $dest"
-echo "  static link: -L$libdir -ldaskr (shared) or $libdir/libdaskr.a $native_libs"
+echo "  static link: -L$libdir -ldaskr (shared) or $libdir/libdaskr.a $static_libs"
 echo "  daskr.mod: $fmod_note"
