@@ -20,8 +20,10 @@
 //! references, so that `gfortran -static prog.f libdaskr.a` links a working
 //! program (see README, "Installing and linking").
 //!
-//! All of it only with the `capi` feature (the default); without it the
-//! crate is the safe Rust API alone and this script does nothing.
+//! All of it only with the `capi` feature (the default), which stops with
+//! a clear message on a platform it does not support (README, "Supported
+//! platforms"); without it the crate is the safe Rust API alone and this
+//! script only declares the solver sources (`solver_module!`).
 //!
 //! The committed `include/daskr.h` is compared with the generated one by
 //! `tests/header.rs`; regenerate with `DASKR_WRITE_HEADER=1 cargo build`.
@@ -39,22 +41,23 @@ struct AliasSet {
 }
 
 fn main() {
+    declare_solver_modules();
     // Without the `capi` feature the crate is the safe Rust API only:
     // nothing to compile in C, export or declare.
     if std::env::var_os("CARGO_FEATURE_CAPI").is_none() {
         return;
     }
+    require_supported_platform();
     let crate_dir = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").unwrap());
     compile_shims(&crate_dir);
 
     let mut sources = Vec::new();
-    for dir in ["src", "crates"] {
-        collect_rust_files(&crate_dir.join(dir), &mut sources);
+    for dir in source_dirs(&crate_dir) {
+        println!("cargo:rerun-if-changed={}", dir.display());
+        collect_rust_files(&dir, &mut sources);
     }
     sources.sort();
-    println!("cargo:rerun-if-changed=src");
-    println!("cargo:rerun-if-changed=crates");
     println!("cargo:rerun-if-changed=cbindgen.toml");
     println!("cargo:rerun-if-env-changed=DASKR_WRITE_HEADER");
     let sets: Vec<AliasSet> = sources.iter().flat_map(|p| parse_alias_sets(&fs::read_to_string(p).unwrap())).collect();
@@ -69,6 +72,35 @@ fn main() {
 
     soname();
     generate_header(&crate_dir, &out_dir, &sets);
+}
+
+/// The C and Fortran interface is written for ELF targets (the aliases'
+/// assembler directives, the GNU ld version script and SONAME of
+/// libdaskr.so): stop here, with the README's list, rather than in the
+/// assembler or the linker. The Rust API alone builds anywhere.
+fn require_supported_platform() {
+    let var = |v: &str| std::env::var(v).unwrap_or_default();
+    let (os, env) = (var("CARGO_CFG_TARGET_OS"), var("CARGO_CFG_TARGET_ENV"));
+    if !((os == "linux" && env == "gnu") || os == "freebsd") {
+        panic!(
+            "libdaskr's C and Fortran interface (feature \"capi\") builds only on Linux with glibc \
+             (x86_64, aarch64) and FreeBSD, not on {os}{sep}{env}: its routine aliases use ELF assembler \
+             directives and libdaskr.so needs a GNU ld version script and SONAME. For the Rust API \
+             alone use default-features = false. See README, \"Supported platforms\".",
+            sep = if env.is_empty() { "" } else { "/" }
+        );
+    }
+}
+
+/// `solver_module!`, with which this crate declares the solver sources it
+/// compiles with REAL = f64: `api`, `core`, `precond` in `src/lib.rs`, the
+/// FFI helpers and bodies in `src/ffi/mod.rs` and `src/ffi/double.rs`.
+fn declare_solver_modules() {
+    let src = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap()).join("src");
+    let out = PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("solver_module.rs");
+    let declared_in =
+        |name: &str| Some(if matches!(name, "api" | "core" | "precond") { src.clone() } else { src.join("ffi") });
+    daskr_solver::write_module_macro(&out, declared_in).expect("write solver_module.rs");
 }
 
 fn compile_shims(crate_dir: &Path) {
@@ -126,19 +158,27 @@ fn soname() {
     }
 }
 
+/// Where the exported routines are defined: this crate's `src` and the
+/// source directories of the crates linked into the library, as each
+/// publishes it (Cargo's `links` metadata), so that a build of the
+/// published crates finds them as the repository build does.
+fn source_dirs(crate_dir: &Path) -> Vec<PathBuf> {
+    let mut dirs = vec![crate_dir.join("src")];
+    dirs.push(daskr_solver::sources());
+    for dep in ["SINGLE", "LINPACK", "MSGCTL"] {
+        let var = format!("DEP_DASKR_{dep}_SRC");
+        let dir = std::env::var(&var).unwrap_or_else(|_| panic!("{var}: the crate publishes its source directory"));
+        dirs.push(PathBuf::from(dir));
+    }
+    dirs
+}
+
 fn collect_rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(rd) = fs::read_dir(dir) else { return };
     for e in rd.flatten() {
         let p = e.path();
-        // Links (crates/single's views of src/core, src/precond and src/ffi)
-        // point at files read anyway: follow none, so that nothing counts twice.
-        if e.file_type().is_ok_and(|t| t.is_symlink()) {
-            continue;
-        }
         if p.is_dir() {
-            if p.file_name().is_some_and(|n| n != "target") {
-                collect_rust_files(&p, out);
-            }
+            collect_rust_files(&p, out);
         } else if p.extension().is_some_and(|x| x == "rs") {
             out.push(p);
         }

@@ -3,21 +3,13 @@
 # the header check, the legacy Fortran / C programs compiled and linked
 # against libdaskr, and
 # the packaging tests (install into a temporary prefix, then programs
-# built with Make, CMake and pkg-config against the installed files).
+# built with Make, CMake and pkg-config against the installed files;
+# `cargo package --workspace` and a build of the packaged crates).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v gfortran >/dev/null 2>&1; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-        echo "gfortran not found: installing it with apt-get"
-        apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gfortran >/dev/null
-    else
-        echo "gfortran is required for the Fortran test programs." >&2
-        echo "Install it, e.g.: sudo apt-get install -y gfortran" >&2
-        exit 1
-    fi
-fi
+. scripts/lib/require-gfortran.sh
+require_gfortran "for the Fortran test programs" || exit 1
 
 # Hygiene first: formatting and lints are part of the suite.
 cargo fmt --all -- --check
@@ -75,10 +67,21 @@ else
     echo "FAIL DESTDIR install: files or prefix differ" | tee -a "$log"
 fi
 
+# The published crates: `cargo package --workspace` builds each from its
+# package, and a release build of the packaged crates alone must export
+# what the repository build exports (scripts/package-test.sh).
+echo "== cargo package"
+package_rc=0
+bash scripts/package-test.sh 2>&1 | tee -a "$log" || package_rc=$?
+if [ "$package_rc" != 0 ] && ! grep -q '^FAIL   package: ' "$log"; then
+    echo "FAIL   package: package-test.sh stopped with status $package_rc" | tee -a "$log"
+fi
+
 # One closing line for the whole suite (cargo prints one per test binary,
 # the consumer tests one more; each "ok"/"FAIL" line after them counts).
 awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed;?$/) p += $i; if ($(i+1) ~ /^failed;?$/) f += $i } }
      /^consumer: [0-9]+ passed, [0-9]+ failed/ { p += $2; f += $4 }
      /^ok   DESTDIR install$/ { p++ } /^FAIL DESTDIR install/ { f++ }
      /^ok   example / { p++ } /^FAIL example / { f++ }
+     /^ok   package: / { p++ } /^FAIL   package: / { f++ }
      END { printf "%d passed, %d failed\n", p, f; exit (f > 0) }' "$log"

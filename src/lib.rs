@@ -19,14 +19,20 @@
 //! | `precond` | DASKR's preconditioner modules (banded, reaction-based, sparse ILU) |
 //! | `ffi` | the exported C/Fortran symbols: all `unsafe` code, panic boundaries, callback adapters (feature `capi`, on by default) |
 //! | [`api`] | the safe Rust API: DDASKR ([`api::Solver`]) and DSL48E ([`api::HybridSolver`]) with owned work arrays |
-//! | [`single`] | the same API in single precision (SDASKR), compiled from the same sources by `crates/single` |
+//! | [`single`] | the same API in single precision (SDASKR), compiled from the same sources by `daskr-single` |
 //!
 //! Features: `capi` (default) builds the Fortran/C interface; a Rust-only
 //! user can turn it off with `default-features = false`. `internals`
 //! makes the internal modules public for this repository's benchmarks; it
 //! carries no stability promise.
 
-pub mod api;
+// The solver sources live in the package `daskr-solver` (crates/solver),
+// written once against `types::Real`: this crate compiles them with
+// `Real = f64`, `daskr-single` with `Real = f32`. `solver_module!(vis name)`
+// declares one of their modules with its path there (see build.rs).
+include!(concat!(env!("OUT_DIR"), "/solver_module.rs"));
+
+solver_module!(pub api);
 
 /// The safe API in single precision: SDASKR's solver, driven from Rust
 /// with `f32` values.
@@ -65,23 +71,31 @@ pub mod single {
     pub use daskr_single::api::*;
 }
 
-#[cfg(feature = "internals")]
-#[doc(hidden)]
-#[cfg_attr(not(feature = "capi"), allow(dead_code, unused_imports))]
-pub mod core;
-#[cfg(not(feature = "internals"))]
-#[cfg_attr(not(feature = "capi"), allow(dead_code, unused_imports))]
-mod core;
+solver_module!(
+    #[cfg(feature = "internals")]
+    #[doc(hidden)]
+    #[cfg_attr(not(feature = "capi"), allow(dead_code, unused_imports))]
+    pub core
+);
+solver_module!(
+    #[cfg(not(feature = "internals"))]
+    #[cfg_attr(not(feature = "capi"), allow(dead_code, unused_imports))]
+    core
+);
 
 // Without the C interface, the parts of the core and of the preconditioner
 // modules that only DASKR's routines reach (DRBDJA, DRBGJA, ...) are unused.
-#[cfg(feature = "internals")]
-#[doc(hidden)]
-#[cfg_attr(not(feature = "capi"), allow(dead_code, unused_imports))]
-pub mod precond;
-#[cfg(not(feature = "internals"))]
-#[cfg_attr(not(feature = "capi"), allow(dead_code, unused_imports))]
-mod precond;
+solver_module!(
+    #[cfg(feature = "internals")]
+    #[doc(hidden)]
+    #[cfg_attr(not(feature = "capi"), allow(dead_code, unused_imports))]
+    pub precond
+);
+solver_module!(
+    #[cfg(not(feature = "internals"))]
+    #[cfg_attr(not(feature = "capi"), allow(dead_code, unused_imports))]
+    precond
+);
 
 // One declaration (cbindgen reads it to write the header): the exported
 // symbols need no Rust visibility.

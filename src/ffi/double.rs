@@ -32,11 +32,7 @@ fn user_weights() -> Option<solver::UserWeights> {
     unsafe { daskr_internal_user_ddawts() }
 }
 
-#[path = "generic/banded.rs"]
-pub(super) mod banded;
-#[path = "generic/ilu.rs"]
-pub(super) mod ilu;
-#[path = "generic/reaction.rs"]
-pub(super) mod reaction;
-#[path = "generic/solver.rs"]
-pub(super) mod solver;
+solver_module!(pub(super) banded);
+solver_module!(pub(super) ilu);
+solver_module!(pub(super) reaction);
+solver_module!(pub(super) solver);

@@ -3,14 +3,14 @@
 //! SMSET2/SRBDJA/SRBDPS, SGSET2/SRBGJA/SRBGPS, SSPSETUP/SJACILU/SPSOLILU),
 //! as DASKR's `sdaskr.f` and `s*pre.f`.
 //!
-//! The routine bodies are the main crate's `src/ffi/generic/*.rs`, written
+//! The routine bodies are `daskr-solver`'s `src/ffi/generic/*.rs`, written
 //! once against a precision context (`Real`, the core and preconditioner
 //! instance, the callback types, the message sink, the routine letter) and
 //! compiled here with `Real = f32` and this crate's instance of the core
 //! (the main crate compiles them with `Real = f64` for DDASKR). The same
 //! goes for the pointer helpers (`slices.rs`), the Fortran-unit writer and
-//! the message formatting (`messages.rs`, XERRWV's `E21.13`): the files
-//! are reached through the link `shared_ffi` to `src/ffi`.
+//! the message formatting (`messages.rs`, XERRWV's `E21.13`), declared
+//! with `solver_module!` (see the crate's `build.rs`).
 //!
 //! The exported routines live in this crate rather than in the main one so
 //! that, in `libdaskr.a`, they and the single-precision solver sit in
@@ -59,21 +59,16 @@ fn user_weights() -> Option<solver::UserWeights> {
     unsafe { daskr_internal_user_sdawts() }
 }
 
-#[path = "shared_ffi/generic/banded.rs"]
-mod banded;
-#[path = "shared_ffi/generic/ilu.rs"]
-mod ilu;
-#[allow(dead_code)]
-#[path = "shared_ffi/messages.rs"]
-mod messages;
-#[path = "shared_ffi/generic/reaction.rs"]
-mod reaction;
-#[path = "shared_ffi/slices.rs"]
-mod slices;
-#[path = "shared_ffi/generic/solver.rs"]
-mod solver;
-#[path = "shared_ffi/unit_writer.rs"]
-mod unit_writer;
+solver_module!(banded);
+solver_module!(ilu);
+solver_module!(
+    #[allow(dead_code)]
+    messages
+);
+solver_module!(reaction);
+solver_module!(slices);
+solver_module!(solver);
+solver_module!(unit_writer);
 
 // ---------------------------------------------------------------------
 // Callback types: DDASKR's with REAL (`float`) in place of DOUBLE

@@ -2,14 +2,14 @@
 //! single-precision preconditioner modules).
 //!
 //! The core and the preconditioners are written once, in terms of the
-//! crate's `types::Real`; the double-precision crate compiles them with
-//! `Real = f64`, this crate compiles the same files (`src/core` and
-//! `src/precond` are links to the double-precision crate's directories)
-//! with `Real = f32`. Nothing here is a second copy: arithmetic, formulas
-//! and work-array layout are shared, evaluated in REAL as SDASKR
-//! evaluates them (the unit roundoff is `f32::EPSILON`, R1MACH(4)).
+//! crate's `types::Real`, in the package `daskr-solver`; the main crate
+//! compiles them with `Real = f64`, this crate compiles the same files
+//! with `Real = f32` (declared by `solver_module!`, see `build.rs`).
+//! Nothing here is a second copy: arithmetic, formulas and work-array
+//! layout are shared, evaluated in REAL as SDASKR evaluates them (the unit
+//! roundoff is `f32::EPSILON`, R1MACH(4)).
 //!
-//! The safe Rust API (`src/api`, also a link) is compiled here the same
+//! The safe Rust API (`api`) is compiled here the same
 //! way; the main crate re-exports it as `daskr::single`, where it is
 //! documented. Without the sparse direct method and DSL48E (the
 //! `HybridSolver`), which exist in double precision only.
@@ -30,9 +30,10 @@
 // --all-targets), this crate is empty.
 #![cfg(not(test))]
 
-pub mod api;
-pub mod core;
+include!(concat!(env!("OUT_DIR"), "/solver_module.rs"));
+solver_module!(pub api);
+solver_module!(pub core);
 // Empty without the feature `capi` (the condition is inside the file).
 pub mod ffi;
-pub mod precond;
+solver_module!(pub precond);
 pub mod types;
