@@ -42,7 +42,7 @@ use std::hint::black_box;
 use std::os::raw::c_int;
 use std::time::Instant;
 
-use daskr::api::{self, CallbackStatus, DaeSystem, Matrix, MatrixStorage, Options, Outcome, Tolerance};
+use daskr::api::{self, CallbackStatus, DaeSystem, Matrix, MatrixStorage, Options, Outcome, StepControls, Tolerance};
 use daskr::core::linsol::band::{self, BandShape};
 use daskr::core::linsol::dense;
 
@@ -447,7 +447,10 @@ impl DaeSystem for Robertson {
 fn robertson_api(name: &str, reps: usize) {
     let touts = rob_touts();
     let opts = Options {
-        tolerance: Tolerance::Vector { rtol: vec![1.0e-4; 3], atol: ROB_ATOL.to_vec() },
+        controls: StepControls {
+            tolerance: Tolerance::Vector { rtol: vec![1.0e-4; 3], atol: ROB_ATOL.to_vec() },
+            ..StepControls::default()
+        },
         ..Options::default()
     };
     let mut last = None;
@@ -892,7 +895,10 @@ fn band_case(name: &'static str, two_d: bool, user_jac: bool, reps: usize, lu_re
 fn band1_api(name: &str, reps: usize) {
     let (u0, up0) = band1_initial();
     let opts = Options {
-        tolerance: Tolerance::Scalar { rtol: 1.0e-5, atol: 1.0e-5 },
+        controls: StepControls {
+            tolerance: Tolerance::Scalar { rtol: 1.0e-5, atol: 1.0e-5 },
+            ..StepControls::default()
+        },
         matrix: Matrix::Band { lower: 2, upper: 2 },
         user_jacobian: true,
         ..Options::default()

@@ -88,7 +88,7 @@ fn run(rtol: f64, user_jacobian: bool) {
     let tol = |k: usize| k as f64 * 20.0 * ewh / vmin;
 
     let mut opts = HybridOptions::new(SparsePattern::from_entries(PATTERN), vec![0, 1], vec![2]);
-    opts.tolerance = Tolerance::Scalar { rtol, atol: rtol };
+    opts.controls.tolerance = Tolerance::Scalar { rtol, atol: rtol };
     opts.user_jacobian = user_jacobian;
     opts.initial_conditions = true;
     let ball = Ball { g, e, in_contact: false, not_events: 0 };

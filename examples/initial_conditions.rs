@@ -20,7 +20,7 @@
 
 use daskr::api::{
     CallbackStatus, Constraint, DaeSystem, Error, IcControls, InitialConditions, InputError, Options, Outcome, Solver,
-    Tolerance,
+    StepControls, Tolerance,
 };
 
 /// Part 1: oscillator with two algebraic variables.
@@ -49,14 +49,17 @@ impl DaeSystem for Decays {
 
 fn part1() {
     let opts = Options {
-        tolerance: Tolerance::Scalar { rtol: 1e-8, atol: 1e-9 },
+        controls: StepControls {
+            tolerance: Tolerance::Scalar { rtol: 1e-8, atol: 1e-9 },
+            stop_after_initial_conditions: true,
+            exclude_algebraic: true,
+            ic_controls: Some(IcControls { max_newton_iterations: 8, ..IcControls::direct() }),
+            ic_print_level: 1,
+            ..StepControls::default()
+        },
         differential: Some(vec![true, true, false, false]),
         initial_conditions: InitialConditions::ComputeAlgebraic,
-        stop_after_initial_conditions: true,
-        exclude_algebraic: true,
         constraints: Some(vec![Constraint::None, Constraint::None, Constraint::None, Constraint::Positive]),
-        ic_controls: Some(IcControls { max_newton_iterations: 8, ..IcControls::direct() }),
-        ic_print_level: 1,
         ..Options::default()
     };
     let mut s = Solver::new(Semi, 0.0, &[1.0, 0.0, 0.0, 0.5], &[0.3, 0.3, 0.0, 0.0], opts).expect("setup");
@@ -93,7 +96,7 @@ fn part1() {
 
 fn part2() {
     let opts = Options {
-        tolerance: Tolerance::Scalar { rtol: 1e-8, atol: 1e-10 },
+        controls: StepControls { tolerance: Tolerance::Scalar { rtol: 1e-8, atol: 1e-10 }, ..StepControls::default() },
         initial_conditions: InitialConditions::ComputeStates,
         constraints: Some(vec![Constraint::Positive, Constraint::Negative]),
         ..Options::default()

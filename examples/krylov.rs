@@ -17,7 +17,7 @@
 
 use daskr::api::{
     BandedPreconditioner, CallbackStatus, DaeSystem, FInt, IluPreconditioner, Krylov, Options, Outcome, PrecondSetup,
-    PrecondSetupStatus, PrecondSolve, Preconditioner, Solver, Stats, Tolerance,
+    PrecondSetupStatus, PrecondSolve, Preconditioner, Solver, Stats, StepControls, Tolerance,
 };
 use std::f64::consts::PI;
 
@@ -77,8 +77,11 @@ fn run(name: &str, krylov: Krylov) -> Stats {
         })
         .collect();
     let up0: Vec<f64> = u0.iter().map(|v| lambda * v).collect();
-    let opts =
-        Options { tolerance: Tolerance::Scalar { rtol: 1e-6, atol: 1e-8 }, krylov: Some(krylov), ..Options::default() };
+    let opts = Options {
+        controls: StepControls { tolerance: Tolerance::Scalar { rtol: 1e-6, atol: 1e-8 }, ..StepControls::default() },
+        krylov: Some(krylov),
+        ..Options::default()
+    };
     let mut s = Solver::new(Heat::new(), 0.0, &u0, &up0, opts).expect("setup");
     for k in 1..=5 {
         let t = 0.02 * f64::from(k);

@@ -13,7 +13,9 @@
 //! right function and direction, with `y` there on the exact solution, and
 //! none may be missed or invented. Run: `cargo run --release --example roots`.
 
-use daskr::api::{CallbackStatus, DaeSystem, Direction, MatrixStorage, Options, Outcome, Solver, Tolerance};
+use daskr::api::{
+    CallbackStatus, DaeSystem, Direction, MatrixStorage, Options, Outcome, Solver, StepControls, Tolerance,
+};
 use std::f64::consts::PI;
 
 struct Oscillator;
@@ -61,7 +63,10 @@ fn main() {
     expected.sort_by(|a, b| a.0.total_cmp(&b.0));
 
     let opts = Options {
-        tolerance: Tolerance::Vector { rtol: vec![1e-9; 2], atol: vec![1e-10, 1e-10] },
+        controls: StepControls {
+            tolerance: Tolerance::Vector { rtol: vec![1e-9; 2], atol: vec![1e-10, 1e-10] },
+            ..StepControls::default()
+        },
         user_jacobian: true,
         root_count: 2,
         ..Options::default()

@@ -14,7 +14,7 @@
 
 use daskr::single::{
     BandedPreconditioner, CallbackStatus, DaeSystem, Direction, Krylov, Options, Outcome, Preconditioner, Solver,
-    Tolerance,
+    StepControls, Tolerance,
 };
 
 struct Robertson {
@@ -55,8 +55,11 @@ impl DaeSystem for Heat {
 
 fn robertson(roots: bool) -> Solver<Robertson> {
     let opts = Options {
-        // REAL arithmetic: RTOL well above 1.2e-5 (SDASKR refuses less).
-        tolerance: Tolerance::Vector { rtol: vec![1e-4; 3], atol: vec![1e-6, 1e-10, 1e-6] },
+        controls: StepControls {
+            // REAL arithmetic: RTOL well above 1.2e-5 (SDASKR refuses less).
+            tolerance: Tolerance::Vector { rtol: vec![1e-4; 3], atol: vec![1e-6, 1e-10, 1e-6] },
+            ..StepControls::default()
+        },
         root_count: usize::from(roots),
         ..Options::default()
     };
@@ -90,7 +93,7 @@ fn main() {
     let y0: Vec<f32> = (1..=n).map(|i| (std::f64::consts::PI * i as f64 * dx).sin() as f32).collect();
     let yp0: Vec<f32> = y0.iter().map(|&v| (lambda * f64::from(v)) as f32).collect();
     let opts = Options {
-        tolerance: Tolerance::Scalar { rtol: 1e-4, atol: 1e-6 },
+        controls: StepControls { tolerance: Tolerance::Scalar { rtol: 1e-4, atol: 1e-6 }, ..StepControls::default() },
         krylov: Some(Krylov {
             preconditioner: Preconditioner::Banded(BandedPreconditioner { lower: 1, upper: 1 }),
             ..Krylov::default()

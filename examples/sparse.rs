@@ -20,7 +20,7 @@
 
 use daskr::api::{
     CallbackStatus, DaeSystem, InitialConditions, Matrix, MatrixStorage, Options, Outcome, Solver, SparsePattern,
-    Stats, Tolerance,
+    Stats, StepControls, Tolerance,
 };
 use std::f64::consts::PI;
 
@@ -90,7 +90,7 @@ fn run(name: &str, matrix: Matrix, user_jacobian: bool) -> Stats {
     let mut differential = vec![true; N];
     differential.extend(std::iter::repeat_n(false, N));
     let opts = Options {
-        tolerance: Tolerance::Scalar { rtol: 1e-7, atol: 1e-8 },
+        controls: StepControls { tolerance: Tolerance::Scalar { rtol: 1e-7, atol: 1e-8 }, ..StepControls::default() },
         matrix,
         user_jacobian,
         differential: Some(differential),

@@ -16,21 +16,34 @@ report() { # status, text
     if [ "$1" = FAIL ]; then fail=1; fi
 }
 
-rm -rf target/package
-if cargo package --workspace --allow-dirty --quiet >target/package.log 2>&1; then
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# Cargo treats a registry crate as immutable: it would reuse what it built
+# and unpacked of a same-named, same-versioned package in an earlier run.
+# So the packages are built in a target directory of their own, and this
+# workspace's crates unpacked by earlier runs (under $CARGO_HOME/registry/src/
+# <hash of the temporary registry>/) are removed first.
+crates=$(cargo metadata --no-deps --format-version 1 |
+    python3 -c 'import json,sys; print(" ".join(p["name"] + "-" + p["version"] for p in json.load(sys.stdin)["packages"]))')
+for dir in "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/; do
+    for crate in $crates; do
+        rm -rf "${dir}${crate}"
+    done
+done
+packaged=$work/package-target
+if CARGO_TARGET_DIR=$packaged cargo package --workspace --allow-dirty --quiet >"$work/package.log" 2>&1; then
     report ok "cargo package --workspace (each crate built from its package)"
 else
-    tail -n 30 target/package.log
+    tail -n 30 "$work/package.log"
     report FAIL "cargo package --workspace"
     exit 1
 fi
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 members=()
 patches=()
-for crate in target/package/*.crate; do
-    tar -xzf "$crate" -C "$work"
+mkdir "$work/src"
+for crate in "$packaged"/package/*.crate; do
+    tar -xzf "$crate" -C "$work/src"
     dir=$(basename "$crate" .crate)
     name=${dir%-*}
     members+=("\"$dir\"")
@@ -45,10 +58,10 @@ done
     # The repository's release profile, as the packaged crates would be
     # built by a user's workspace that copies it.
     awk '/^\[/ { keep = ($0 ~ /^\[profile\./) } keep && !/^#/' Cargo.toml
-} >"$work/Cargo.toml"
-cp Cargo.lock "$work/Cargo.lock"
+} >"$work/src/Cargo.toml"
+cp Cargo.lock "$work/src/Cargo.lock"
 
-if (cd "$work" && CARGO_TARGET_DIR="$work/target" cargo build --release --offline -p daskr --quiet) >"$work/build.log" 2>&1; then
+if (cd "$work/src" && CARGO_TARGET_DIR="$work/target" cargo build --release --offline -p daskr --quiet) >"$work/build.log" 2>&1; then
     report ok "release build of the packaged crates"
 else
     tail -n 30 "$work/build.log"

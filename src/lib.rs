@@ -52,7 +52,7 @@ solver_module!(pub api);
 /// about 1.2e-5 is refused (DASKR's IDID = -2), as SDASKR refuses it.
 ///
 /// ```
-/// use daskr::single::{CallbackStatus, DaeSystem, Options, Outcome, Solver, Tolerance};
+/// use daskr::single::{CallbackStatus, DaeSystem, Options, Outcome, Solver, StepControls, Tolerance};
 ///
 /// // y' = -y, y(0) = 1, in f32.
 /// struct Decay;
@@ -62,7 +62,8 @@ solver_module!(pub api);
 ///         CallbackStatus::Ok
 ///     }
 /// }
-/// let opts = Options { tolerance: Tolerance::Scalar { rtol: 2e-5, atol: 1e-7 }, ..Options::default() };
+/// let controls = StepControls { tolerance: Tolerance::Scalar { rtol: 2e-5, atol: 1e-7 }, ..StepControls::default() };
+/// let opts = Options { controls, ..Options::default() };
 /// let mut s = Solver::new(Decay, 0.0, &[1.0], &[-1.0], opts).unwrap();
 /// assert_eq!(s.solve_to(1.0).unwrap(), Outcome::ReachedTout);
 /// assert!((s.y()[0] - (-1.0f32).exp()).abs() < 1e-4);

@@ -25,7 +25,8 @@ fn close(a: f64, b: f64, tol: f64) -> bool {
 
 #[test]
 fn tstop_is_hit_exactly_and_can_be_removed() {
-    let mut s = decay(Options { tstop: Some(0.5), ..Options::default() });
+    let mut s =
+        decay(Options { controls: StepControls { tstop: Some(0.5), ..StepControls::default() }, ..Options::default() });
     // TOUT beyond TSTOP is illegal, as in DASKR.
     assert!(matches!(s.solve_to(1.0), Err(Error::Input(InputError::TstopBehindTout { .. }))));
     assert_eq!(s.solve_to(0.5).unwrap(), Outcome::ReachedTstop);
@@ -38,7 +39,10 @@ fn tstop_is_hit_exactly_and_can_be_removed() {
 
 #[test]
 fn intermediate_output_returns_every_step() {
-    let mut s = decay(Options { intermediate_output: true, ..Options::default() });
+    let mut s = decay(Options {
+        controls: StepControls { intermediate_output: true, ..StepControls::default() },
+        ..Options::default()
+    });
     let mut steps = 0;
     loop {
         match s.solve_to(1.0).unwrap() {
@@ -54,7 +58,10 @@ fn intermediate_output_returns_every_step() {
 
 #[test]
 fn too_much_work_continues_on_the_next_call() {
-    let mut s = decay(Options { max_step: Some(1e-3), ..Options::default() });
+    let mut s = decay(Options {
+        controls: StepControls { max_step: Some(1e-3), ..StepControls::default() },
+        ..Options::default()
+    });
     let mut failures = 0;
     loop {
         match s.solve_to(1.0) {
@@ -134,11 +141,11 @@ fn initial_conditions_returned_then_integrated_with_every_linear_solver() {
     ];
     for (name, matrix, krylov) in variants {
         let opts = Options {
+            controls: StepControls { stop_after_initial_conditions: true, ..StepControls::default() },
             matrix,
             krylov,
             differential: Some(vec![true, false]),
             initial_conditions: InitialConditions::ComputeAlgebraic,
-            stop_after_initial_conditions: true,
             ..Options::default()
         };
         let mut s = Solver::new(Index1, 0.0, &[2.0, 0.0], &[0.0, 0.0], opts).unwrap();
@@ -182,7 +189,9 @@ fn setup_errors_are_reported_before_solving() {
     let wide = Options { krylov: Some(Krylov { preconditioner: wide, ..Krylov::default() }), ..Options::default() };
     assert!(matches!(err(new(wide)), Error::Setup(SetupError::Invalid { .. })));
     // The solver's own checks: illegal input on the first call.
-    let mut s = new(Options { max_order: 7, ..Options::default() }).unwrap();
+    let mut s =
+        new(Options { controls: StepControls { max_order: 7, ..StepControls::default() }, ..Options::default() })
+            .unwrap();
     assert_eq!(s.solve_to(1.0), Err(Error::Input(InputError::MaxordOutOfRange { maxord: 7 })));
     let mut s =
         new(Options { krylov: Some(Krylov { max_dimension: Some(3), ..Krylov::default() }), ..Options::default() })
@@ -207,10 +216,13 @@ impl DaeSystem for Dip {
 
 fn dip_roots(root_search: RootSearch) -> Vec<(f64, Direction)> {
     let opts = Options {
-        tolerance: Tolerance::Scalar { rtol: 1e-10, atol: 1e-10 },
+        controls: StepControls {
+            tolerance: Tolerance::Scalar { rtol: 1e-10, atol: 1e-10 },
+            initial_step: Some(0.2),
+            ..StepControls::default()
+        },
         root_count: 1,
         root_search,
-        initial_step: Some(0.2),
         ..Options::default()
     };
     let mut s = Solver::new(Dip, 0.0, &[0.0], &[1.0], opts).unwrap();
@@ -313,7 +325,7 @@ fn hybrid_setup_errors() {
     o.differential = vec![1];
     assert!(matches!(new(o), Err(Error::Setup(SetupError::Invalid { what: "differential", .. }))));
     let mut o = base.clone();
-    o.ic_controls = Some(IcControls { newton_tolerance_factor: 0.0, ..IcControls::direct() });
+    o.controls.ic_controls = Some(IcControls { newton_tolerance_factor: 0.0, ..IcControls::direct() });
     assert!(matches!(new(o), Err(Error::Setup(SetupError::Invalid { what: "ic_controls", .. }))));
     let mut o = base.clone();
     o.pattern = SparsePattern::from_entries([(0, 0), (1, 1), (0, 0)]);

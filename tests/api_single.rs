@@ -4,7 +4,7 @@
 
 use daskr::single::{
     BandedPreconditioner, CallbackStatus, DaeSystem, Direction, Error, IluPreconditioner, InitialConditions, Krylov,
-    Matrix, Options, Outcome, PrecondSolve, Preconditioner, Real, Solver, StepFailure, Tolerance,
+    Matrix, Options, Outcome, PrecondSolve, Preconditioner, Real, Solver, StepControls, StepFailure, Tolerance,
 };
 
 #[test]
@@ -38,7 +38,11 @@ fn rel(a: f32, b: f32) -> f32 {
 #[test]
 fn decay_reaches_e_to_the_minus_one() {
     for matrix in [Matrix::Dense, Matrix::Band { lower: 0, upper: 0 }] {
-        let opts = Options { tolerance: scalar(2e-5, 1e-7), matrix: matrix.clone(), ..Options::default() };
+        let opts = Options {
+            controls: StepControls { tolerance: scalar(2e-5, 1e-7), ..StepControls::default() },
+            matrix: matrix.clone(),
+            ..Options::default()
+        };
         let mut s = Solver::new(Decay, 0.0, &[1.0], &[-1.0], opts).unwrap();
         assert_eq!(s.solve_to(1.0).unwrap(), Outcome::ReachedTout);
         assert_eq!(s.t(), 1.0);
@@ -50,7 +54,11 @@ fn decay_reaches_e_to_the_minus_one() {
 
 #[test]
 fn roots_in_single_precision() {
-    let opts = Options { tolerance: scalar(2e-5, 1e-7), root_count: 1, ..Options::default() };
+    let opts = Options {
+        controls: StepControls { tolerance: scalar(2e-5, 1e-7), ..StepControls::default() },
+        root_count: 1,
+        ..Options::default()
+    };
     let mut s = Solver::new(Decay, 0.0, &[1.0], &[-1.0], opts).unwrap();
     match s.solve_to(2.0).unwrap() {
         Outcome::Root(roots) => {
@@ -81,7 +89,10 @@ impl DaeSystem for Robertson {
 #[test]
 fn robertson_at_t_40() {
     let opts = Options {
-        tolerance: Tolerance::Vector { rtol: vec![1e-4; 3], atol: vec![1e-6, 1e-10, 1e-6] },
+        controls: StepControls {
+            tolerance: Tolerance::Vector { rtol: vec![1e-4; 3], atol: vec![1e-6, 1e-10, 1e-6] },
+            ..StepControls::default()
+        },
         ..Options::default()
     };
     let mut s = Solver::new(Robertson, 0.0, &[1.0, 0.0, 0.0], &[-0.04, 0.04, 0.0], opts).unwrap();
@@ -95,7 +106,7 @@ fn robertson_at_t_40() {
 
 #[test]
 fn default_options_suit_single_precision() {
-    assert_eq!(Options::default().tolerance, Tolerance::Scalar { rtol: 1e-4, atol: 1e-6 });
+    assert_eq!(Options::default().controls.tolerance, Tolerance::Scalar { rtol: 1e-4, atol: 1e-6 });
     let mut s = Solver::new(Decay, 0.0, &[1.0], &[-1.0], Options::default()).unwrap();
     assert_eq!(s.solve_to(1.0).unwrap(), Outcome::ReachedTout);
     assert!(rel(s.y()[0], (-1.0f32).exp()) < 1e-3);
@@ -104,7 +115,10 @@ fn default_options_suit_single_precision() {
 #[test]
 fn too_tight_tolerances_are_refused_as_sdaskr_refuses_them() {
     // RTOL = 1e-7 is below what REAL arithmetic can deliver: IDID = -2.
-    let opts = Options { tolerance: scalar(1e-7, 1e-9), ..Options::default() };
+    let opts = Options {
+        controls: StepControls { tolerance: scalar(1e-7, 1e-9), ..StepControls::default() },
+        ..Options::default()
+    };
     let mut s = Solver::new(Decay, 0.0, &[1.0], &[-1.0], opts).unwrap();
     let e = s.solve_to(1.0).unwrap_err();
     assert!(matches!(e, Error::Step(StepFailure::TooMuchAccuracy { .. })), "{e:?}");
@@ -170,7 +184,7 @@ fn krylov_with_every_preconditioner() {
         let (y0, yp0) = heat.start();
         let lambda = heat.lambda();
         let opts = Options {
-            tolerance: scalar(1e-4, 1e-6),
+            controls: StepControls { tolerance: scalar(1e-4, 1e-6), ..StepControls::default() },
             krylov: Some(Krylov { preconditioner, ..Krylov::default() }),
             ..Options::default()
         };
@@ -200,10 +214,13 @@ impl DaeSystem for Semi {
 #[test]
 fn initial_conditions_in_single_precision() {
     let opts = Options {
-        tolerance: scalar(2e-5, 1e-7),
+        controls: StepControls {
+            tolerance: scalar(2e-5, 1e-7),
+            stop_after_initial_conditions: true,
+            ..StepControls::default()
+        },
         differential: Some(vec![true, false]),
         initial_conditions: InitialConditions::ComputeAlgebraic,
-        stop_after_initial_conditions: true,
         ..Options::default()
     };
     let mut s = Solver::new(Semi, 0.0, &[1.0, 0.0], &[0.0, 0.0], opts).unwrap();
@@ -284,8 +301,13 @@ mod same_as_sdaskr {
     #[test]
     fn robertson_bit_for_bit() {
         let (rtol, atol) = ([1e-4f32; 3], [1e-6f32, 1e-10, 1e-6]);
-        let opts =
-            Options { tolerance: Tolerance::Vector { rtol: rtol.to_vec(), atol: atol.to_vec() }, ..Options::default() };
+        let opts = Options {
+            controls: StepControls {
+                tolerance: Tolerance::Vector { rtol: rtol.to_vec(), atol: atol.to_vec() },
+                ..StepControls::default()
+            },
+            ..Options::default()
+        };
         let mut s = Solver::new(Robertson, 0.0, &[1.0, 0.0, 0.0], &[-0.04, 0.04, 0.0], opts).unwrap();
 
         let (neq, lrw, liw, nrt) = (3, 96, 43, 0);

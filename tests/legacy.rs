@@ -870,6 +870,17 @@ fn c_fuzz_continuation() {
     c_program("c_fuzz_continuation.c", Link::Static);
 }
 
+/// Bad sizes on the first call of DDASKR, SDASKR and DSL48E: IDID = -33
+/// from the scalars alone, with small real arrays, in under 1 ms and
+/// without memory growth (see c-examples/README). 600 random cases after
+/// the systematic ones by default; `DASKR_FIRSTCALL_CASES` (and
+/// `DASKR_FIRSTCALL_SEED`) in the environment of `cargo test` reach the
+/// program.
+#[test]
+fn c_fuzz_firstcall() {
+    c_program("c_fuzz_firstcall.c", Link::Static);
+}
+
 // ---------------------------------------------------------------------
 // The harness itself
 

@@ -85,10 +85,13 @@ unsafe fn print_with_values<R: Copy + Into<f64>>(
         };
         (bytes, ints, reals, get(level))
     };
-    boundary((), || {
-        let text = String::from_utf8_lossy(text).into_owned();
-        sink.emit(&[MessageLine { text, ints, reals }]);
-    });
+    boundary(
+        || {
+            let text = String::from_utf8_lossy(text).into_owned();
+            sink.emit(&[MessageLine { text, ints, reals }]);
+        },
+        || (),
+    );
     if level == 2 {
         std::process::exit(0);
     }

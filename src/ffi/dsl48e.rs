@@ -8,9 +8,9 @@ use super::boundary;
 use super::callbacks::{dsl48e_evtderiv_fn, dsl48e_jac_fn, dsl48e_res_fn, dsl48e_senrhs_fn, dsl48e_stchange_fn};
 use super::messages::StdoutSink;
 use super::slices::{opt_slice, opt_slice_mut, scalar_mut, tolerances};
-use crate::core::dsl48e::{self, Dsl48eArgs};
+use crate::core::call::{report_failure, Common};
+use crate::core::dsl48e::{self, Dsl48e, MESSAGE_PREFIX};
 use crate::core::error::InputError;
-use crate::core::messages::{MessageLine, MessageSink};
 use crate::core::problem::{CallbackStatus, DaeSystem, MatrixStorage, StateConditions};
 use crate::types::Real;
 
@@ -168,24 +168,27 @@ impl StateConditions for ForeignHybrid {
     }
 }
 
-/// Report an argument this layer cannot use (a null pointer).
+/// Report a problem this layer finds itself (a null pointer where
+/// something is needed, or a panic caught at the boundary) the way the
+/// core reports illegal input: one message in DSL48E's name, INFO(1) = -1,
+/// IDID = -33, IEVENT = 0.
 ///
 /// # Safety
-/// `info` and `idid` must be null or valid for writes.
-unsafe fn reject(info: *mut c_int, idid: *mut c_int, what: &'static str) {
-    let lines = InputError::NullArgument { what }.message();
-    let renamed: Vec<MessageLine> =
-        lines.into_iter().map(|l| MessageLine { text: l.text.replacen("DASKR--", "DSL48E--", 1), ..l }).collect();
-    StdoutSink.emit(&renamed);
-    // SAFETY: checked for null; the caller's INFO and IDID are writable.
+/// `info`, `idid` and `ievent` must be null or valid for writes (INFO for
+/// 20 elements).
+unsafe fn reject(info: *mut c_int, idid: *mut c_int, ievent: *mut c_int, error: InputError) {
+    // SAFETY: by the contract above; `as_mut` checks for null.
     unsafe {
-        if let Some(i) = info.as_mut() {
-            *i = -1;
-        }
-        if let Some(d) = idid.as_mut() {
-            *d = -33;
+        if let Some(e) = ievent.as_mut() {
+            *e = 0;
         }
     }
+    // SAFETY: as above.
+    let info_s = unsafe { opt_slice_mut(info, 20) }.unwrap_or_default();
+    let mut no_idid = 0;
+    // SAFETY: as above.
+    let idid = unsafe { idid.as_mut() }.unwrap_or(&mut no_idid);
+    report_failure(MESSAGE_PREFIX, &error.message(), -33, info_s, idid, &mut StdoutSink);
 }
 
 /// A length argument as a slice length (negative lengths give empty
@@ -249,31 +252,42 @@ pub unsafe extern "C" fn dsl48e(
     // SENRHS is reserved: sensitivities are not available (INFO(12) > 0 is
     // rejected), so it is never called.
     let _ = senrhs;
+    let null = |what| InputError::NullArgument { what };
+    let ievent_p = ievent;
     // SAFETY (whole block): pointers from the caller under the contract
     // above; each is checked for null before use and turned into a slice
     // of exactly its declared length.
     unsafe {
+        // IEVENT is 0 on every return that is not an event.
+        if let Some(e) = ievent.as_mut() {
+            *e = 0;
+        }
         let scalars = [neq, lrw, liw, nejac, njydot, jdtype, nc, nd, lievwk, lrevwk];
         if scalars.iter().any(|p| p.is_null()) || tout.is_null() {
-            return reject(info, idid, "NEQ, TOUT, LRW, LIW, NEJAC, NJYDOT, JDTYPE, NC, ND, LIEVWK or LREVWK");
+            return reject(
+                info,
+                idid,
+                ievent_p,
+                null("NEQ, TOUT, LRW, LIW, NEJAC, NJYDOT, JDTYPE, NC, ND, LIEVWK or LREVWK"),
+            );
         }
         let [neq, lrw, liw, nejac, njydot, jdtype, nc, nd, lievwk, lrevwk] = scalars.map(|p| *p);
         let (Some(time), Some(idid_ref), Some(ievent), Some(idiscon), Some(tevt)) =
             (scalar_mut(time), scalar_mut(idid), scalar_mut(ievent), scalar_mut(idiscon), scalar_mut(tevt))
         else {
-            return reject(info, idid, "TIME, IDID, IEVENT, IDISCON or TEVT");
+            return reject(info, idid, ievent_p, null("TIME, IDID, IEVENT, IDISCON or TEVT"));
         };
         let Some(info_s) = opt_slice_mut(info, 20) else {
-            return reject(info, idid, "INFO");
+            return reject(info, idid, ievent_p, null("INFO"));
         };
         let Some(res) = res else {
-            return reject(info, idid, "RES");
+            return reject(info, idid, ievent_p, null("RES"));
         };
         if jdtype == 1 && jac.is_none() {
-            return reject(info, idid, "JAC (JDTYPE = 1)");
+            return reject(info, idid, ievent_p, null("JAC (JDTYPE = 1)"));
         }
         if nc > 0 && (stchange.is_none() || evtderiv.is_none()) {
-            return reject(info, idid, "STCHANGE or EVTDERIV (NC > 0)");
+            return reject(info, idid, ievent_p, null("STCHANGE or EVTDERIV (NC > 0)"));
         }
         let n = len(neq);
         let ntol = if info_s[1] == 1 { n } else { 1 };
@@ -308,56 +322,35 @@ pub unsafe extern "C" fn dsl48e(
             return reject(
                 info,
                 idid,
-                "an array argument (Z, ZDOT, RWORK, IWORK, JROW, JCOL, JYDOT, BOUNDS, ISC, IEVWK or REVWK)",
+                ievent_p,
+                null("an array argument (Z, ZDOT, RWORK, IWORK, JROW, JCOL, JYDOT, BOUNDS, ISC, IEVWK or REVWK)"),
             );
         };
-        let mut atol_copy = Vec::new();
-        let Some((rtol_s, atol_s)) = tolerances(rtol, atol, ntol, &mut atol_copy) else {
-            return reject(info, idid, "RTOL or ATOL");
+        let Some((rtol_s, atol_s)) = tolerances(rtol, atol, ntol) else {
+            return reject(info, idid, ievent_p, null("RTOL or ATOL"));
         };
         let mut problem =
             ForeignHybrid { res, jac, stchange, evtderiv, neq, nejac, jrow, jcol, nc, nd, isc, rpar, ipar };
-        let mut args = Dsl48eArgs {
-            neq,
-            time,
-            z,
-            zdot,
-            tout: *tout,
-            info: info_s,
-            rtol: rtol_s,
-            atol: atol_s,
-            idid: idid_ref,
-            rwork,
-            lrw,
-            iwork,
-            liw,
+        let mut common =
+            Common { neq, t: time, y: z, yp: zdot, tout: *tout, rtol: rtol_s, atol: atol_s, rwork, lrw, iwork, liw };
+        let mut call = Dsl48e::new(
             nejac,
-            jrow: jrow_s,
-            jcol: jcol_s,
+            jrow_s,
+            jcol_s,
             jydot,
             njydot,
             jdtype,
             bounds,
-            ievent,
-            idiscon,
-            nc,
-            nd,
-            isc: isc_s,
-            tevt,
-            lievwk,
-            lrevwk,
-            revwk,
-        };
-        let mut sink = StdoutSink;
-        let finished = boundary(false, || {
-            let _ = dsl48e::dsl48e(&mut args, &mut problem, &mut sink);
-            true
-        });
-        if !finished {
-            sink.emit(&[MessageLine::text("DSL48E--  internal error in the solver; run terminated")]);
-            args.info[0] = -1;
-            *args.idid = -33;
-        }
+            (ievent, idiscon, tevt),
+            (nc, nd, isc_s),
+            (lievwk, lrevwk, revwk),
+        );
+        boundary(
+            || {
+                let _ = dsl48e::dsl48e(&mut common, &mut call, info_s, idid_ref, &mut problem, &mut StdoutSink);
+            },
+            || reject(info, idid, ievent_p, InputError::Internal),
+        )
     }
 }
 export_aliases!(dsl48e => strong dsl48e_, strong DSL48E);

@@ -87,8 +87,10 @@ macro_rules! __export_alias {
 }
 
 /// The panic boundary of every exported routine: run `f`, and if it panics
-/// return `fallback` instead of letting the unwind reach the caller (from
-/// Rust 1.81 an unwind into an `extern "C"` frame aborts the program).
-pub fn boundary<R>(fallback: R, f: impl FnOnce() -> R) -> R {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or(fallback)
+/// run `on_panic` instead of letting the unwind reach the caller (from Rust
+/// 1.81 an unwind into an `extern "C"` frame aborts the program). The one
+/// idiom for every export: `on_panic` reports the failure the way the
+/// routine reports errors (IDID = -33, IER, a zero result).
+pub fn boundary<R>(f: impl FnOnce() -> R, on_panic: impl FnOnce() -> R) -> R {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(|_| on_panic())
 }

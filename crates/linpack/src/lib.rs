@@ -792,20 +792,23 @@ unsafe fn band_solve<T: Float>(
 
 /// xGEFA(A, LDA, N, IPVT, INFO).
 unsafe fn gefa_entry<T: Float>(a: *mut T, lda: *const FInt, n: *const FInt, ipvt: *mut FInt, info: *mut FInt) {
-    boundary((), || {
-        // SAFETY: scalars are null or readable (function contract).
-        let (Some(lda), Some(n)) = (unsafe { scalar(lda) }, unsafe { scalar(n) }) else {
-            return;
-        };
-        if a.is_null() || ipvt.is_null() || info.is_null() {
-            return;
-        }
-        let a = Matrix { base: a, lda: idx(lda) };
-        // SAFETY: A(LDA, N) and IPVT(N) are the caller's (function contract).
-        let result = unsafe { lu_factor(a, idx(n), Array(ipvt)) };
-        // SAFETY: INFO is writable (function contract); result ≤ N fits.
-        unsafe { info.write_unaligned(result as FInt) };
-    })
+    boundary(
+        || {
+            // SAFETY: scalars are null or readable (function contract).
+            let (Some(lda), Some(n)) = (unsafe { scalar(lda) }, unsafe { scalar(n) }) else {
+                return;
+            };
+            if a.is_null() || ipvt.is_null() || info.is_null() {
+                return;
+            }
+            let a = Matrix { base: a, lda: idx(lda) };
+            // SAFETY: A(LDA, N) and IPVT(N) are the caller's (function contract).
+            let result = unsafe { lu_factor(a, idx(n), Array(ipvt)) };
+            // SAFETY: INFO is writable (function contract); result ≤ N fits.
+            unsafe { info.write_unaligned(result as FInt) };
+        },
+        || (),
+    )
 }
 
 /// xGESL(A, LDA, N, IPVT, B, JOB).
@@ -817,20 +820,24 @@ unsafe fn gesl_entry<T: Float>(
     b: *mut T,
     job: *const FInt,
 ) {
-    boundary((), || {
-        // SAFETY: scalars are null or readable (function contract).
-        let (Some(lda), Some(n), Some(job)) = (unsafe { scalar(lda) }, unsafe { scalar(n) }, unsafe { scalar(job) })
-        else {
-            return;
-        };
-        if a.is_null() || ipvt.is_null() || b.is_null() {
-            return;
-        }
-        // A and IPVT are only read.
-        let a = Matrix { base: a.cast_mut(), lda: idx(lda) };
-        // SAFETY: A(LDA, N), IPVT(N), B(N) are the caller's (function contract).
-        unsafe { lu_solve(a, idx(n), Array(ipvt.cast_mut()), Array(b), job != 0) };
-    })
+    boundary(
+        || {
+            // SAFETY: scalars are null or readable (function contract).
+            let (Some(lda), Some(n), Some(job)) =
+                (unsafe { scalar(lda) }, unsafe { scalar(n) }, unsafe { scalar(job) })
+            else {
+                return;
+            };
+            if a.is_null() || ipvt.is_null() || b.is_null() {
+                return;
+            }
+            // A and IPVT are only read.
+            let a = Matrix { base: a.cast_mut(), lda: idx(lda) };
+            // SAFETY: A(LDA, N), IPVT(N), B(N) are the caller's (function contract).
+            unsafe { lu_solve(a, idx(n), Array(ipvt.cast_mut()), Array(b), job != 0) };
+        },
+        || (),
+    )
 }
 
 /// xGBFA(ABD, LDA, N, ML, MU, IPVT, INFO).
@@ -843,22 +850,25 @@ unsafe fn gbfa_entry<T: Float>(
     ipvt: *mut FInt,
     info: *mut FInt,
 ) {
-    boundary((), || {
-        // SAFETY: scalars are null or readable (function contract).
-        let (Some(lda), Some(n), Some(ml), Some(mu)) =
-            (unsafe { scalar(lda) }, unsafe { scalar(n) }, unsafe { scalar(ml) }, unsafe { scalar(mu) })
-        else {
-            return;
-        };
-        if abd.is_null() || ipvt.is_null() || info.is_null() {
-            return;
-        }
-        let abd = Matrix { base: abd, lda: idx(lda) };
-        // SAFETY: ABD(LDA, N) and IPVT(N) are the caller's (function contract).
-        let result = unsafe { band_factor(abd, idx(n), idx(ml), idx(mu), Array(ipvt)) };
-        // SAFETY: INFO is writable (function contract); result ≤ N fits.
-        unsafe { info.write_unaligned(result as FInt) };
-    })
+    boundary(
+        || {
+            // SAFETY: scalars are null or readable (function contract).
+            let (Some(lda), Some(n), Some(ml), Some(mu)) =
+                (unsafe { scalar(lda) }, unsafe { scalar(n) }, unsafe { scalar(ml) }, unsafe { scalar(mu) })
+            else {
+                return;
+            };
+            if abd.is_null() || ipvt.is_null() || info.is_null() {
+                return;
+            }
+            let abd = Matrix { base: abd, lda: idx(lda) };
+            // SAFETY: ABD(LDA, N) and IPVT(N) are the caller's (function contract).
+            let result = unsafe { band_factor(abd, idx(n), idx(ml), idx(mu), Array(ipvt)) };
+            // SAFETY: INFO is writable (function contract); result ≤ N fits.
+            unsafe { info.write_unaligned(result as FInt) };
+        },
+        || (),
+    )
 }
 
 /// xGBSL(ABD, LDA, N, ML, MU, IPVT, B, JOB).
@@ -873,24 +883,27 @@ unsafe fn gbsl_entry<T: Float>(
     b: *mut T,
     job: *const FInt,
 ) {
-    boundary((), || {
-        // SAFETY: scalars are null or readable (function contract).
-        let (Some(lda), Some(n), Some(ml), Some(mu), Some(job)) =
-            (unsafe { scalar(lda) }, unsafe { scalar(n) }, unsafe { scalar(ml) }, unsafe { scalar(mu) }, unsafe {
-                scalar(job)
-            })
-        else {
-            return;
-        };
-        if abd.is_null() || ipvt.is_null() || b.is_null() {
-            return;
-        }
-        // ABD and IPVT are only read.
-        let abd = Matrix { base: abd.cast_mut(), lda: idx(lda) };
-        let (n, ml, mu, ipvt, b) = (idx(n), idx(ml), idx(mu), Array(ipvt.cast_mut()), Array(b));
-        // SAFETY: ABD(LDA, N), IPVT(N), B(N) are the caller's (function contract).
-        unsafe { band_solve(abd, n, ml, mu, ipvt, b, job != 0) };
-    })
+    boundary(
+        || {
+            // SAFETY: scalars are null or readable (function contract).
+            let (Some(lda), Some(n), Some(ml), Some(mu), Some(job)) =
+                (unsafe { scalar(lda) }, unsafe { scalar(n) }, unsafe { scalar(ml) }, unsafe { scalar(mu) }, unsafe {
+                    scalar(job)
+                })
+            else {
+                return;
+            };
+            if abd.is_null() || ipvt.is_null() || b.is_null() {
+                return;
+            }
+            // ABD and IPVT are only read.
+            let abd = Matrix { base: abd.cast_mut(), lda: idx(lda) };
+            let (n, ml, mu, ipvt, b) = (idx(n), idx(ml), idx(mu), Array(ipvt.cast_mut()), Array(b));
+            // SAFETY: ABD(LDA, N), IPVT(N), B(N) are the caller's (function contract).
+            unsafe { band_solve(abd, n, ml, mu, ipvt, b, job != 0) };
+        },
+        || (),
+    )
 }
 
 /// xAXPY(N, DA, DX, INCX, DY, INCY).
@@ -902,118 +915,137 @@ unsafe fn axpy_entry<T: Float>(
     dy: *mut T,
     incy: *const FInt,
 ) {
-    boundary((), || {
-        // SAFETY: scalars are null or readable (function contract).
-        let (Some(n), Some(da), Some(incx), Some(incy)) =
-            (unsafe { scalar(n) }, unsafe { scalar(da) }, unsafe { scalar(incx) }, unsafe { scalar(incy) })
-        else {
-            return;
-        };
-        if n <= 0 || dx.is_null() || dy.is_null() {
-            return;
-        }
-        let n = idx(n);
-        // DX is only read.
-        let x = Vector::strided(dx.cast_mut(), n, idx(incx));
-        let y = Vector::strided(dy, n, idx(incy));
-        // SAFETY: the N strided elements of DX and DY are the caller's.
-        unsafe { axpy(n, da, x, y) };
-    })
+    boundary(
+        || {
+            // SAFETY: scalars are null or readable (function contract).
+            let (Some(n), Some(da), Some(incx), Some(incy)) =
+                (unsafe { scalar(n) }, unsafe { scalar(da) }, unsafe { scalar(incx) }, unsafe { scalar(incy) })
+            else {
+                return;
+            };
+            if n <= 0 || dx.is_null() || dy.is_null() {
+                return;
+            }
+            let n = idx(n);
+            // DX is only read.
+            let x = Vector::strided(dx.cast_mut(), n, idx(incx));
+            let y = Vector::strided(dy, n, idx(incy));
+            // SAFETY: the N strided elements of DX and DY are the caller's.
+            unsafe { axpy(n, da, x, y) };
+        },
+        || (),
+    )
 }
 
 /// xCOPY(N, DX, INCX, DY, INCY).
 unsafe fn copy_entry<T: Float>(n: *const FInt, dx: *const T, incx: *const FInt, dy: *mut T, incy: *const FInt) {
-    boundary((), || {
-        // SAFETY: scalars are null or readable (function contract).
-        let (Some(n), Some(incx), Some(incy)) =
-            (unsafe { scalar(n) }, unsafe { scalar(incx) }, unsafe { scalar(incy) })
-        else {
-            return;
-        };
-        if n <= 0 || dx.is_null() || dy.is_null() {
-            return;
-        }
-        let n = idx(n);
-        // DX is only read.
-        let x = Vector::strided(dx.cast_mut(), n, idx(incx));
-        let y = Vector::strided(dy, n, idx(incy));
-        // SAFETY: the N strided elements of DX and DY are the caller's.
-        unsafe { copy(n, x, y) };
-    })
+    boundary(
+        || {
+            // SAFETY: scalars are null or readable (function contract).
+            let (Some(n), Some(incx), Some(incy)) =
+                (unsafe { scalar(n) }, unsafe { scalar(incx) }, unsafe { scalar(incy) })
+            else {
+                return;
+            };
+            if n <= 0 || dx.is_null() || dy.is_null() {
+                return;
+            }
+            let n = idx(n);
+            // DX is only read.
+            let x = Vector::strided(dx.cast_mut(), n, idx(incx));
+            let y = Vector::strided(dy, n, idx(incy));
+            // SAFETY: the N strided elements of DX and DY are the caller's.
+            unsafe { copy(n, x, y) };
+        },
+        || (),
+    )
 }
 
 /// xSCAL(N, DA, DX, INCX).
 unsafe fn scal_entry<T: Float>(n: *const FInt, da: *const T, dx: *mut T, incx: *const FInt) {
-    boundary((), || {
-        // SAFETY: scalars are null or readable (function contract).
-        let (Some(n), Some(da), Some(incx)) = (unsafe { scalar(n) }, unsafe { scalar(da) }, unsafe { scalar(incx) })
-        else {
-            return;
-        };
-        if n <= 0 || incx <= 0 || dx.is_null() {
-            return;
-        }
-        let n = idx(n);
-        // SAFETY: the N strided elements of DX are the caller's.
-        unsafe { scale(n, da, Vector::strided(dx, n, idx(incx))) };
-    })
+    boundary(
+        || {
+            // SAFETY: scalars are null or readable (function contract).
+            let (Some(n), Some(da), Some(incx)) =
+                (unsafe { scalar(n) }, unsafe { scalar(da) }, unsafe { scalar(incx) })
+            else {
+                return;
+            };
+            if n <= 0 || incx <= 0 || dx.is_null() {
+                return;
+            }
+            let n = idx(n);
+            // SAFETY: the N strided elements of DX are the caller's.
+            unsafe { scale(n, da, Vector::strided(dx, n, idx(incx))) };
+        },
+        || (),
+    )
 }
 
 /// xDOT(N, DX, INCX, DY, INCY).
 unsafe fn dot_entry<T: Float>(n: *const FInt, dx: *const T, incx: *const FInt, dy: *const T, incy: *const FInt) -> T {
-    boundary(T::ZERO, || {
-        // SAFETY: scalars are null or readable (function contract).
-        let (Some(n), Some(incx), Some(incy)) =
-            (unsafe { scalar(n) }, unsafe { scalar(incx) }, unsafe { scalar(incy) })
-        else {
-            return T::ZERO;
-        };
-        if n <= 0 || dx.is_null() || dy.is_null() {
-            return T::ZERO;
-        }
-        let n = idx(n);
-        // DX and DY are only read.
-        let x = Vector::strided(dx.cast_mut(), n, idx(incx));
-        let y = Vector::strided(dy.cast_mut(), n, idx(incy));
-        // SAFETY: the N strided elements of DX and DY are the caller's.
-        unsafe { dot(n, x, y) }
-    })
+    boundary(
+        || {
+            // SAFETY: scalars are null or readable (function contract).
+            let (Some(n), Some(incx), Some(incy)) =
+                (unsafe { scalar(n) }, unsafe { scalar(incx) }, unsafe { scalar(incy) })
+            else {
+                return T::ZERO;
+            };
+            if n <= 0 || dx.is_null() || dy.is_null() {
+                return T::ZERO;
+            }
+            let n = idx(n);
+            // DX and DY are only read.
+            let x = Vector::strided(dx.cast_mut(), n, idx(incx));
+            let y = Vector::strided(dy.cast_mut(), n, idx(incy));
+            // SAFETY: the N strided elements of DX and DY are the caller's.
+            unsafe { dot(n, x, y) }
+        },
+        || T::ZERO,
+    )
 }
 
 /// xNRM2(N, DX, INCX).
 unsafe fn nrm2_entry<T: Float>(n: *const FInt, dx: *const T, incx: *const FInt) -> T {
-    boundary(T::ZERO, || {
-        // SAFETY: scalars are null or readable (function contract).
-        let (Some(n), Some(incx)) = (unsafe { scalar(n) }, unsafe { scalar(incx) }) else {
-            return T::ZERO;
-        };
-        if n <= 0 || incx <= 0 || dx.is_null() {
-            return T::ZERO;
-        }
-        let n = idx(n);
-        // DX is only read.
-        let x = Vector::strided(dx.cast_mut(), n, idx(incx));
-        // SAFETY: the N strided elements of DX are the caller's.
-        unsafe { norm2(n, x) }
-    })
+    boundary(
+        || {
+            // SAFETY: scalars are null or readable (function contract).
+            let (Some(n), Some(incx)) = (unsafe { scalar(n) }, unsafe { scalar(incx) }) else {
+                return T::ZERO;
+            };
+            if n <= 0 || incx <= 0 || dx.is_null() {
+                return T::ZERO;
+            }
+            let n = idx(n);
+            // DX is only read.
+            let x = Vector::strided(dx.cast_mut(), n, idx(incx));
+            // SAFETY: the N strided elements of DX are the caller's.
+            unsafe { norm2(n, x) }
+        },
+        || T::ZERO,
+    )
 }
 
 /// IxAMAX(N, DX, INCX).
 unsafe fn iamax_entry<T: Float>(n: *const FInt, dx: *const T, incx: *const FInt) -> FInt {
-    boundary(0, || {
-        // SAFETY: scalars are null or readable (function contract).
-        let (Some(n), Some(incx)) = (unsafe { scalar(n) }, unsafe { scalar(incx) }) else {
-            return 0;
-        };
-        if n <= 0 || incx <= 0 || dx.is_null() {
-            return 0;
-        }
-        let n = idx(n);
-        // DX is only read.
-        let x = Vector::strided(dx.cast_mut(), n, idx(incx));
-        // SAFETY: the N strided elements of DX are the caller's; result ≤ N.
-        unsafe { index_of_max(n, x) as FInt }
-    })
+    boundary(
+        || {
+            // SAFETY: scalars are null or readable (function contract).
+            let (Some(n), Some(incx)) = (unsafe { scalar(n) }, unsafe { scalar(incx) }) else {
+                return 0;
+            };
+            if n <= 0 || incx <= 0 || dx.is_null() {
+                return 0;
+            }
+            let n = idx(n);
+            // DX is only read.
+            let x = Vector::strided(dx.cast_mut(), n, idx(incx));
+            // SAFETY: the N strided elements of DX are the caller's; result ≤ N.
+            unsafe { index_of_max(n, x) as FInt }
+        },
+        || 0,
+    )
 }
 
 // ---------------------------------------------------------------------

@@ -67,11 +67,14 @@ const IPAR_FLAG: FInt = 2;
 pub unsafe extern "C" fn xsetf(mflag: *const FInt) {
     // SAFETY: null is ignored; otherwise the caller's INTEGER.
     let value = unsafe { mflag.as_ref() }.copied();
-    boundary((), || {
-        if let Some(v @ (0 | 1)) = value {
-            MESSAGE_FLAG.store(v, Ordering::Relaxed);
-        }
-    });
+    boundary(
+        || {
+            if let Some(v @ (0 | 1)) = value {
+                MESSAGE_FLAG.store(v, Ordering::Relaxed);
+            }
+        },
+        || (),
+    );
 }
 export_aliases!(xsetf => weak xsetf_, strong XSETF);
 
@@ -83,11 +86,14 @@ export_aliases!(xsetf => weak xsetf_, strong XSETF);
 pub unsafe extern "C" fn xsetun(lun: *const FInt) {
     // SAFETY: as in `xsetf`.
     let value = unsafe { lun.as_ref() }.copied();
-    boundary((), || {
-        if let Some(v) = value.filter(|&v| v > 0) {
-            MESSAGE_UNIT.store(v, Ordering::Relaxed);
-        }
-    });
+    boundary(
+        || {
+            if let Some(v) = value.filter(|&v| v > 0) {
+                MESSAGE_UNIT.store(v, Ordering::Relaxed);
+            }
+        },
+        || (),
+    );
 }
 export_aliases!(xsetun => weak xsetun_, strong XSETUN);
 
@@ -103,17 +109,20 @@ pub unsafe extern "C" fn ixsav(ipar: *const FInt, ivalue: *const FInt, iset: *co
     // SAFETY: Fortran passes addresses of an INTEGER, an INTEGER and a
     // LOGICAL; null pointers (possible from C) read as "absent".
     let (ipar, ivalue, iset) = unsafe { (ipar.as_ref().copied(), ivalue.as_ref().copied(), iset.as_ref().copied()) };
-    boundary(0, || {
-        let cell = match ipar {
-            Some(IPAR_UNIT) => &MESSAGE_UNIT,
-            Some(IPAR_FLAG) => &MESSAGE_FLAG,
-            _ => return 0,
-        };
-        match (iset, ivalue) {
-            (Some(set), Some(value)) if set != 0 => cell.swap(value, Ordering::Relaxed),
-            _ => cell.load(Ordering::Relaxed),
-        }
-    })
+    boundary(
+        || {
+            let cell = match ipar {
+                Some(IPAR_UNIT) => &MESSAGE_UNIT,
+                Some(IPAR_FLAG) => &MESSAGE_FLAG,
+                _ => return 0,
+            };
+            match (iset, ivalue) {
+                (Some(set), Some(value)) if set != 0 => cell.swap(value, Ordering::Relaxed),
+                _ => cell.load(Ordering::Relaxed),
+            }
+        },
+        || 0,
+    )
 }
 export_aliases!(ixsav => weak ixsav_, strong IXSAV);
 
@@ -147,13 +156,16 @@ static HANDLER: Mutex<(usize, usize)> = Mutex::new((0, 0));
 /// installed, with `context` as its third argument.
 #[no_mangle]
 pub unsafe extern "C" fn daskr_set_message_handler(handler: daskr_message_fn, context: *mut c_void) {
-    boundary((), || {
-        let pair = match handler {
-            Some(f) => (f as usize, context as usize),
-            None => (0, 0),
-        };
-        *HANDLER.lock().unwrap_or_else(|e| e.into_inner()) = pair;
-    });
+    boundary(
+        || {
+            let pair = match handler {
+                Some(f) => (f as usize, context as usize),
+                None => (0, 0),
+            };
+            *HANDLER.lock().unwrap_or_else(|e| e.into_inner()) = pair;
+        },
+        || (),
+    );
 }
 
 /// A ready-made handler that writes each message to the C stream `context`

@@ -2,14 +2,14 @@
 //! DSL48E core: [`HybridSystem`], [`HybridOptions`], [`HybridSolver`].
 
 use super::error::{Error, SetupError};
-use super::options::{IcControls, Tolerance};
+use super::options::{StepControls, Tolerance};
 use super::outcome::Stats;
-use super::solver::{expect_len, fint, tolerance_arrays, write_ic_controls, zero_counters};
+use super::run::{expect_len, fint, Run};
 use super::sparse::SparsePattern;
-use crate::core::dsl48e::{self, Dsl48eArgs};
-use crate::core::error::{InputError, Interrupt};
-use crate::core::layout::{iw, rw, Dsl48eLayout};
-use crate::core::messages::{CollectMessages, MessageLine};
+use crate::core::dsl48e::{Dsl48e, Dsl48eOptions};
+use crate::core::error::InputError;
+use crate::core::layout::Dsl48eLayout;
+use crate::core::messages::MessageLine;
 use crate::core::norms::Tolerances;
 use crate::core::problem::{CallbackStatus, DaeSystem, MatrixStorage, StateConditions};
 use crate::types::{FInt, Real};
@@ -79,7 +79,7 @@ pub enum HybridOutcome {
     /// Reached TOUT.
     ReachedTout,
     /// The initial-condition calculation succeeded and
-    /// [`HybridOptions::stop_after_initial_conditions`] asked to return.
+    /// [`StepControls::stop_after_initial_conditions`] asked to return.
     InitialConditionsComputed,
     /// A state event: `z`, `z'` are consistent at [`Event::t`] in the old
     /// mode; call [`HybridSolver::restart`] to go on.
@@ -89,8 +89,10 @@ pub enum HybridOutcome {
 /// The options of a hybrid integration (DSL48E's arguments and INFO).
 #[derive(Clone, Debug, PartialEq)]
 pub struct HybridOptions {
-    /// Error tolerances (RTOL, ATOL, INFO(2)).
-    pub tolerance: Tolerance,
+    /// Tolerances, stop time, step and order limits, output mode, the
+    /// initial-condition heuristics ([`StepControls`], INFO(2..4),
+    /// INFO(7..9), INFO(14), INFO(16..18)).
+    pub controls: StepControls,
     /// Functions per state condition (ISC); their sum ND is the number of
     /// discontinuity variables at the end of `z`. Empty: no conditions.
     pub conditions: Vec<usize>,
@@ -105,28 +107,9 @@ pub struct HybridOptions {
     /// Per component `(lower, upper)` bounds kept by the initial-condition
     /// calculation and the corrector (INFO(10), BOUNDS).
     pub bounds: Option<Vec<(Real, Real)>>,
-    /// Never step past this point (INFO(4), TSTOP).
-    pub tstop: Option<Real>,
-    /// The largest step size (INFO(7), HMAX).
-    pub max_step: Option<Real>,
-    /// The first step size after each (re)start (INFO(8), H0).
-    pub initial_step: Option<Real>,
-    /// Maximum BDF order, 1..=5 (INFO(9), MAXORD).
-    pub max_order: usize,
-    /// Return after every internal step (INFO(3)).
-    pub intermediate_output: bool,
     /// Make the initial point consistent: given `x`, compute the algebraic
     /// variables and `x'` (INFO(11) = 1). Restarts after events always do.
     pub initial_conditions: bool,
-    /// Return after the initial-condition calculation of the first start
-    /// (INFO(14)).
-    pub stop_after_initial_conditions: bool,
-    /// Leave the algebraic variables out of the error test (INFO(16)).
-    pub exclude_algebraic: bool,
-    /// The initial-condition heuristics (INFO(17)); `None`: defaults.
-    pub ic_controls: Option<IcControls>,
-    /// Messages from the initial-condition calculation, 0..=2 (INFO(18)).
-    pub ic_print_level: u8,
 }
 
 impl HybridOptions {
@@ -136,22 +119,13 @@ impl HybridOptions {
     /// values).
     pub fn new(pattern: SparsePattern, differential: Vec<usize>, conditions: Vec<usize>) -> Self {
         HybridOptions {
-            tolerance: Tolerance::Scalar { rtol: 1e-6, atol: 1e-6 },
+            controls: StepControls::default(),
             conditions,
             differential,
             pattern,
             user_jacobian: false,
             bounds: None,
-            tstop: None,
-            max_step: None,
-            initial_step: None,
-            max_order: 5,
-            intermediate_output: false,
             initial_conditions: false,
-            stop_after_initial_conditions: false,
-            exclude_algebraic: false,
-            ic_controls: None,
-            ic_print_level: 0,
         }
     }
 }
@@ -205,16 +179,6 @@ impl<P: HybridSystem> StateConditions for Adapter<P> {
             r => r,
         }
     }
-}
-
-/// What the next call does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Next {
-    Start,
-    Continue,
-    AfterInitialConditions,
-    /// An event was returned: [`HybridSolver::restart`] first.
-    Restart,
 }
 
 /// A hybrid integration in progress (DSL48E), owning its work arrays.
@@ -310,15 +274,6 @@ enum Next {
 pub struct HybridSolver<P: HybridSystem> {
     problem: Adapter<P>,
     options: HybridOptions,
-    start_info: [FInt; 20],
-    info: [FInt; 20],
-    rtol: Vec<Real>,
-    atol: Vec<Real>,
-    t: Real,
-    z: Vec<Real>,
-    zdot: Vec<Real>,
-    rwork: Vec<Real>,
-    iwork: Vec<FInt>,
     jrow: Vec<FInt>,
     jcol: Vec<FInt>,
     jydot: Vec<FInt>,
@@ -327,11 +282,25 @@ pub struct HybridSolver<P: HybridSystem> {
     /// LIEVWK: the minimum DSL48E checks (IEVWK itself is not needed).
     lievwk: FInt,
     revwk: Vec<Real>,
-    messages: CollectMessages,
-    next: Next,
-    started: bool,
+    /// The last event returned, until the restart.
     event: Option<Event>,
-    carried: Stats,
+    /// The next start is a restart after an event: consistent initial
+    /// values for the new mode, whatever the options.
+    after_event: bool,
+    run: Run,
+}
+
+/// JYDOT from the differential variables (0-based, below NEQ - ND).
+fn jydot_of(differential: &[usize], nz: usize) -> Result<Vec<FInt>, SetupError> {
+    let mut seen = vec![false; nz];
+    let mut jydot = Vec::with_capacity(differential.len());
+    for &i in differential {
+        if i >= nz || std::mem::replace(&mut seen[i], true) {
+            return Err(SetupError::Invalid { what: "differential", reason: "indices must be distinct and below NEQ - ND" });
+        }
+        jydot.push(fint(i + 1)?);
+    }
+    Ok(jydot)
 }
 
 impl<P: HybridSystem> HybridSolver<P> {
@@ -340,13 +309,8 @@ impl<P: HybridSystem> HybridSolver<P> {
     /// [`HybridOptions::initial_conditions`] is set (then `x` is kept and
     /// the rest computed).
     pub fn new(problem: P, t0: Real, z0: &[Real], zdot0: &[Real], opts: HybridOptions) -> Result<Self, Error> {
+        let mut run = Run::new(&opts.controls, t0, z0, zdot0, "zdot0")?;
         let n = z0.len();
-        if n == 0 {
-            return Err(SetupError::Empty.into());
-        }
-        fint(n)?;
-        expect_len("zdot0", zdot0.len(), n)?;
-        let (rtol, atol, vector) = tolerance_arrays(&opts.tolerance, n)?;
         let (jrow, jcol) = opts.pattern.to_fortran(n)?;
         let nd: usize = opts.conditions.iter().sum();
         if nd >= n {
@@ -360,18 +324,7 @@ impl<P: HybridSystem> HybridSolver<P> {
             return Err(SetupError::Invalid { what: "conditions", reason: "every condition needs a function" }.into());
         }
         let isc = opts.conditions.iter().map(|&c| fint(c)).collect::<Result<Vec<_>, _>>()?;
-        let mut seen = vec![false; n - nd];
-        let mut jydot = Vec::with_capacity(opts.differential.len());
-        for &i in &opts.differential {
-            if i >= n - nd || std::mem::replace(&mut seen[i], true) {
-                return Err(SetupError::Invalid {
-                    what: "differential",
-                    reason: "indices must be distinct and below NEQ - ND",
-                }
-                .into());
-            }
-            jydot.push(fint(i + 1)?);
-        }
+        let jydot = jydot_of(&opts.differential, n - nd)?;
         let bounds = match &opts.bounds {
             Some(b) => {
                 expect_len("bounds", b.len(), n)?;
@@ -379,73 +332,42 @@ impl<P: HybridSystem> HybridSolver<P> {
             }
             None => Vec::new(),
         };
-        let mut info = [0; 20];
-        info[1] = FInt::from(vector);
-        info[2] = FInt::from(opts.intermediate_output);
-        info[3] = FInt::from(opts.tstop.is_some());
-        info[6] = FInt::from(opts.max_step.is_some());
-        info[7] = FInt::from(opts.initial_step.is_some());
-        info[8] = FInt::from(opts.max_order != 5);
-        info[9] = FInt::from(opts.bounds.is_some());
-        info[10] = FInt::from(opts.initial_conditions);
-        info[13] = FInt::from(opts.stop_after_initial_conditions);
-        info[15] = FInt::from(opts.exclude_algebraic);
-        info[16] = FInt::from(opts.ic_controls.is_some());
-        info[17] = FInt::from(opts.ic_print_level);
-        let q = opts.max_order.clamp(1, 5);
-        let layout =
-            Dsl48eLayout::compute(n, jrow.len(), nd, q, opts.exclude_algebraic).map_err(|_| SetupError::TooLarge)?;
+        let q = opts.controls.max_order.clamp(1, 5);
+        let layout = Dsl48eLayout::compute(n, jrow.len(), nd, q, opts.controls.exclude_algebraic)
+            .map_err(|_| SetupError::TooLarge)?;
         let largest = opts.conditions.iter().copied().max().unwrap_or(0);
-        let lievwk = (jydot.len() + largest).max(n);
+        let lievwk = fint((jydot.len() + largest).max(n))?;
         let lrevwk = (q + 1) * nd + q + 5 * n + 40;
-        fint(lievwk)?;
         fint(lrevwk)?;
-        let mut s = HybridSolver {
+        run.size_arrays(layout.lenrw, layout.leniw);
+        run.prepare_start(&opts.controls)?;
+        Ok(HybridSolver {
             problem: Adapter { inner: problem, truth: Vec::new() },
-            start_info: info,
-            info,
-            rtol,
-            atol,
-            t: t0,
-            z: z0.to_vec(),
-            zdot: zdot0.to_vec(),
-            rwork: vec![0.0; layout.lenrw],
-            iwork: vec![0; layout.leniw],
             jrow,
             jcol,
             jydot,
             isc,
             bounds,
-            lievwk: fint(lievwk)?,
+            lievwk,
             revwk: vec![0.0; lrevwk],
-            messages: CollectMessages::default(),
-            next: Next::Start,
-            started: false,
             event: None,
-            carried: Stats::default(),
+            after_event: false,
+            run,
             options: opts,
-        };
-        s.prepare_start()?;
-        Ok(s)
+        })
     }
 
-    /// Write the optional inputs of a first call.
-    fn prepare_start(&mut self) -> Result<(), SetupError> {
-        zero_counters(&mut self.iwork);
-        self.iwork[iw::MAXORD - 1] = fint(self.options.max_order)?;
-        if let Some(h0) = self.options.initial_step {
-            self.rwork[rw::H - 1] = h0;
+    /// DSL48E's options for the next call: a start computes initial
+    /// conditions as the options ask (always after an event), unless they
+    /// were just returned.
+    fn core_options(&self, initial_conditions: bool) -> Dsl48eOptions {
+        let mut controls = self.options.controls.selected();
+        controls.stop_after_ic &= initial_conditions && !self.after_event;
+        Dsl48eOptions {
+            controls,
+            bounds: self.options.bounds.is_some(),
+            initial_condition: initial_conditions && (self.options.initial_conditions || self.after_event),
         }
-        if let Some(c) = &self.options.ic_controls {
-            write_ic_controls(c, &mut self.iwork, &mut self.rwork)?;
-        }
-        self.info[0] = 0;
-        self.next = Next::Start;
-        Ok(())
-    }
-
-    fn carry_counters(&mut self) {
-        self.carried = Stats::from_work(&self.iwork, &self.rwork).plus_counters(&self.carried);
     }
 
     /// Advance towards `tout` (one DSL48E call): returns at `tout`, or
@@ -453,65 +375,35 @@ impl<P: HybridSystem> HybridSolver<P> {
     /// initial-condition calculation, as the options ask. After an event,
     /// [`restart`](Self::restart) must come before the next call.
     pub fn solve_to(&mut self, tout: Real) -> Result<HybridOutcome, Error> {
-        match self.next {
-            Next::Start => {}
-            Next::Continue => self.info[0] = 1,
-            Next::AfterInitialConditions => {
-                self.carry_counters();
-                self.info = self.start_info;
-                self.info[10] = 0;
-                self.info[13] = 0;
-                self.prepare_start()?;
-            }
-            Next::Restart => return Err(Error::Input(InputError::RestartAfterEvent)),
+        let begin = self.run.begin()?;
+        if begin.prepare {
+            self.run.prepare_start(&self.options.controls)?;
         }
-        let first = self.info[0] == 0;
-        if let (Some(ts), true) = (self.options.tstop, self.info[3] == 1) {
-            self.rwork[rw::TSTOP - 1] = ts;
+        let options = self.core_options(begin.initial_conditions);
+        let (mut ievent, mut idiscon, mut tevt) = (0, 0, 0.0);
+        let mut protocol = Dsl48e::new(
+            self.jrow.len() as FInt,
+            &self.jrow,
+            &self.jcol,
+            &self.jydot,
+            self.jydot.len() as FInt,
+            FInt::from(self.options.user_jacobian),
+            &self.bounds,
+            (&mut ievent, &mut idiscon, &mut tevt),
+            (self.isc.len() as FInt, self.isc.iter().sum(), &self.isc),
+            (self.lievwk, self.revwk.len() as FInt, &mut self.revwk),
+        );
+        let (phase, controls) = (begin.phase, &self.options.controls);
+        let result = self.run.call(&mut protocol, &options, (phase, controls), &mut self.problem, tout);
+        if self.run.finish(phase, &result, ievent > 0) {
+            let _ = self.run.prepare_start(&self.options.controls);
         }
-        if let Some(h) = self.options.max_step {
-            self.rwork[rw::HMAX - 1] = h;
-        }
-        let (mut idid, mut ievent, mut idiscon, mut tevt) = (0, 0, 0, 0.0);
-        let mut args = Dsl48eArgs {
-            neq: self.z.len() as FInt,
-            time: &mut self.t,
-            z: &mut self.z,
-            zdot: &mut self.zdot,
-            tout,
-            info: &mut self.info,
-            rtol: &mut self.rtol,
-            atol: &mut self.atol,
-            idid: &mut idid,
-            lrw: self.rwork.len() as FInt,
-            rwork: &mut self.rwork,
-            liw: self.iwork.len() as FInt,
-            iwork: &mut self.iwork,
-            nejac: self.jrow.len() as FInt,
-            jrow: &self.jrow,
-            jcol: &self.jcol,
-            njydot: self.jydot.len() as FInt,
-            jydot: &self.jydot,
-            jdtype: FInt::from(self.options.user_jacobian),
-            bounds: &self.bounds,
-            ievent: &mut ievent,
-            idiscon: &mut idiscon,
-            nc: self.isc.len() as FInt,
-            nd: self.isc.iter().sum(),
-            isc: &self.isc,
-            tevt: &mut tevt,
-            lievwk: self.lievwk,
-            lrevwk: self.revwk.len() as FInt,
-            revwk: &mut self.revwk,
-        };
-        let result = dsl48e::dsl48e(&mut args, &mut self.problem, &mut self.messages);
-        self.after_call(first, &result, ievent);
         let idid = result.map_err(Error::from)?;
         if ievent > 0 {
             let (k, j) = (ievent as usize - 1, idiscon as usize - 1);
             let nd: usize = self.options.conditions.iter().sum();
-            let m = self.z.len() - nd + self.options.conditions[..k].iter().sum::<usize>() + j;
-            let ev = Event { condition: k, function: j, t: tevt, became_true: self.z[m] >= 0.0 };
+            let m = self.run.y.len() - nd + self.options.conditions[..k].iter().sum::<usize>() + j;
+            let ev = Event { condition: k, function: j, t: tevt, became_true: self.run.y[m] >= 0.0 };
             self.event = Some(ev);
             return Ok(HybridOutcome::Event(ev));
         }
@@ -524,28 +416,6 @@ impl<P: HybridSystem> HybridSolver<P> {
         }
     }
 
-    fn after_call(&mut self, first: bool, result: &Result<FInt, Interrupt>, ievent: FInt) {
-        let ic_failed = matches!(result, Err(Interrupt::Step(f)) if f.idid() == -12);
-        if first {
-            self.started = match result {
-                Ok(idid) => *idid != 4,
-                Err(Interrupt::Step(_)) => !ic_failed,
-                Err(Interrupt::Input(_)) => false,
-            };
-        }
-        self.next = match result {
-            Ok(_) if ievent > 0 => Next::Restart,
-            Ok(4) => Next::AfterInitialConditions,
-            Ok(_) => Next::Continue,
-            Err(_) if self.started => Next::Continue,
-            Err(_) => {
-                self.carry_counters();
-                let _ = self.prepare_start();
-                Next::Start
-            }
-        };
-    }
-
     /// Go on after [`HybridOutcome::Event`]: the problem switches its mode
     /// ([`HybridSystem::switch_mode`], which may change `z`), and the next
     /// call restarts at the event time, computing consistent algebraic
@@ -554,29 +424,42 @@ impl<P: HybridSystem> HybridSolver<P> {
         let Some(ev) = self.event.take() else {
             return Err(SetupError::WrongState("restart() follows an event return").into());
         };
-        self.problem.inner.switch_mode(&ev, &mut self.z, &mut self.zdot);
-        self.carry_counters();
-        self.info = self.start_info;
-        self.info[10] = 1;
-        self.info[13] = 0;
-        self.started = false;
-        self.prepare_start()?;
+        self.problem.inner.switch_mode(&ev, &mut self.run.y, &mut self.run.yp);
+        self.run.restart(None, "zdot")?;
+        self.after_event = true;
+        self.run.prepare_start(&self.options.controls)?;
         Ok(())
+    }
+
+    /// Change TSTOP (INFO(4)) for the following calls; `None` removes it.
+    pub fn set_tstop(&mut self, tstop: Option<Real>) {
+        self.options.controls.tstop = tstop;
+    }
+
+    /// Change the largest step size HMAX (INFO(7)) for the following
+    /// calls; `None` removes the limit.
+    pub fn set_max_step(&mut self, hmax: Option<Real>) {
+        self.options.controls.max_step = hmax;
+    }
+
+    /// Change the tolerances for the following calls.
+    pub fn set_tolerance(&mut self, tolerance: Tolerance) -> Result<(), Error> {
+        self.run.set_tolerance(&mut self.options.controls, tolerance)
     }
 
     /// The current time.
     pub fn t(&self) -> Real {
-        self.t
+        self.run.t
     }
 
     /// The state `z = (x, y, δ)` at [`t`](Self::t).
     pub fn z(&self) -> &[Real] {
-        &self.z
+        &self.run.y
     }
 
     /// The derivative `z'` at [`t`](Self::t).
     pub fn zdot(&self) -> &[Real] {
-        &self.zdot
+        &self.run.yp
     }
 
     /// The last event returned and not yet restarted from.
@@ -606,11 +489,11 @@ impl<P: HybridSystem> HybridSolver<P> {
 
     /// Messages the solver produced, oldest first.
     pub fn messages(&self) -> &[Vec<MessageLine>] {
-        &self.messages.0
+        &self.run.messages.0
     }
 
     /// Solver statistics, added up over restarts.
     pub fn stats(&self) -> Stats {
-        Stats::from_work(&self.iwork, &self.rwork).plus_counters(&self.carried)
+        self.run.stats()
     }
 }

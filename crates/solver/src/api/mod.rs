@@ -4,7 +4,7 @@
 //! | item | what it is | Fortran counterpart |
 //! |---|---|---|
 //! | [`DaeSystem`] | the problem: residual, optional Jacobian, root functions, error weights, preconditioner | RES, JAC, RT, DDAWTS, PSOL |
-//! | [`Options`] | every INFO entry and optional input, typed | INFO(2..18), RWORK/IWORK inputs |
+//! | [`Options`], [`StepControls`] | every INFO entry and optional input, typed ([`StepControls`]: those DDASKR and DSL48E share) | INFO(2..18), RWORK/IWORK inputs |
 //! | [`Solver`] | one integration with owned work arrays | DDASKR |
 //! | [`Outcome`], [`Roots`] | how a call ended (root directions typed) | IDID = 1..5, JROOT |
 //! | [`Stats`] | counters and step data | IWORK(7..21), RWORK(3..7) |
@@ -136,6 +136,7 @@ mod hybrid;
 mod options;
 mod outcome;
 mod precond;
+mod run;
 mod solver;
 #[cfg(not(daskr_single))]
 mod sparse;
@@ -145,7 +146,7 @@ pub use self::error::{Error, SetupError};
 pub use self::hybrid::{Event, HybridOptions, HybridOutcome, HybridSolver, HybridSystem};
 pub use self::options::{
     BandedPreconditioner, Constraint, IcControls, IluPreconditioner, InitialConditions, Krylov, Matrix, Options,
-    Preconditioner, RootSearch, Tolerance,
+    Preconditioner, RootSearch, StepControls, Tolerance,
 };
 pub use self::outcome::{Direction, Outcome, Roots, Stats};
 pub use self::solver::Solver;

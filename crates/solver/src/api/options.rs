@@ -276,25 +276,90 @@ impl IluPreconditioner {
     }
 }
 
-/// Solver options: DDASKR's INFO array and its optional inputs.
+/// The controls both solvers share ([`Options`] and
+/// [`HybridOptions`](crate::api::HybridOptions)): tolerances, stop time,
+/// step and order limits, output mode and the initial-condition
+/// heuristics. DDASKR's and DSL48E's INFO entries of the same meaning:
+///
+/// | field | INFO entry and input |
+/// |---|---|
+/// | [`StepControls::tolerance`] | RTOL, ATOL, INFO(2) |
+/// | [`StepControls::intermediate_output`] | INFO(3) |
+/// | [`StepControls::tstop`] | INFO(4), RWORK(1) |
+/// | [`StepControls::max_step`] | INFO(7), RWORK(2) HMAX |
+/// | [`StepControls::initial_step`] | INFO(8), RWORK(3) H0 |
+/// | [`StepControls::max_order`] | INFO(9), IWORK(3) MAXORD |
+/// | [`StepControls::stop_after_initial_conditions`] | INFO(14) |
+/// | [`StepControls::exclude_algebraic`] | INFO(16) |
+/// | [`StepControls::ic_controls`] | INFO(17), MXNIT, MXNJ, MXNH, LSOFF (IWORK(32..35)), STPTOL, EPINIT (RWORK(14..15)) |
+/// | [`StepControls::ic_print_level`] | INFO(18) |
+///
+/// The default is DASKR's with those INFO entries zero: scalar tolerances
+/// 1e-6 (in single precision, `daskr::single`, RTOL = 1e-4 and ATOL =
+/// 1e-6: REAL arithmetic cannot deliver an RTOL of 1e-6, SDASKR refuses it
+/// with IDID = -2), orders up to 5, no limits.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StepControls {
+    /// Error tolerances (RTOL, ATOL, INFO(2)); changeable between calls
+    /// with [`Solver::set_tolerance`](crate::api::Solver::set_tolerance).
+    pub tolerance: Tolerance,
+    /// Never step past this point (INFO(4), TSTOP); changeable between
+    /// calls with [`Solver::set_tstop`](crate::api::Solver::set_tstop). As
+    /// in DASKR, TOUT must not lie beyond TSTOP.
+    pub tstop: Option<Real>,
+    /// The largest step size (INFO(7), HMAX); changeable between calls with
+    /// [`Solver::set_max_step`](crate::api::Solver::set_max_step).
+    pub max_step: Option<Real>,
+    /// The first step size after each (re)start (INFO(8), H0).
+    pub initial_step: Option<Real>,
+    /// Maximum BDF order, 1..=5 (INFO(9), MAXORD).
+    pub max_order: usize,
+    /// Return after every internal step (INFO(3)).
+    pub intermediate_output: bool,
+    /// Return after the initial-condition calculation of the first start
+    /// (INFO(14)); the next call integrates from the consistent point.
+    pub stop_after_initial_conditions: bool,
+    /// Leave the algebraic components out of the error test (INFO(16));
+    /// the solver must know which they are
+    /// ([`Options::differential`]).
+    pub exclude_algebraic: bool,
+    /// The initial-condition heuristics (INFO(17)); `None`: DASKR's
+    /// defaults.
+    pub ic_controls: Option<IcControls>,
+    /// Messages from the initial-condition calculation (INFO(18)): 0 none,
+    /// 1 minimal, 2 full; collected in
+    /// [`Solver::messages`](crate::api::Solver::messages).
+    pub ic_print_level: u8,
+}
+
+impl Default for StepControls {
+    fn default() -> Self {
+        StepControls {
+            tolerance: Tolerance::Scalar { rtol: if cfg!(daskr_single) { 1e-4 } else { 1e-6 }, atol: 1e-6 },
+            tstop: None,
+            max_step: None,
+            initial_step: None,
+            max_order: 5,
+            intermediate_output: false,
+            stop_after_initial_conditions: false,
+            exclude_algebraic: false,
+            ic_controls: None,
+            ic_print_level: 0,
+        }
+    }
+}
+
+/// The options of a DDASKR integration ([`Solver`](crate::api::Solver)):
+/// the [`StepControls`] and DDASKR's own INFO entries and inputs.
 ///
 /// | field | DDASKR |
 /// |---|---|
-/// | [`Options::tolerance`] | RTOL, ATOL, INFO(2) |
-/// | [`Options::intermediate_output`] | INFO(3) |
-/// | [`Options::tstop`] | INFO(4), RWORK(1) |
+/// | [`Options::controls`] | INFO(2..4), INFO(7..9), INFO(14), INFO(16..18) and their inputs |
 /// | [`Options::user_jacobian`] | INFO(5) |
 /// | [`Options::matrix`] | INFO(6), IWORK(1..2) ML, MU |
-/// | [`Options::max_step`] | INFO(7), RWORK(2) HMAX |
-/// | [`Options::initial_step`] | INFO(8), RWORK(3) H0 |
-/// | [`Options::max_order`] | INFO(9), IWORK(3) MAXORD |
 /// | [`Options::constraints`], [`Options::nonnegative`] | INFO(10), IWORK(40+i) |
 /// | [`Options::initial_conditions`], [`Options::differential`] | INFO(11), the ID array |
 /// | [`Options::krylov`] | INFO(12), INFO(13) with MAXL, KMP, NRMAX, EPLI (IWORK(24..26), RWORK(10)), INFO(15), LENWP, LENIWP (IWORK(27..28)) |
-/// | [`Options::stop_after_initial_conditions`] | INFO(14) |
-/// | [`Options::exclude_algebraic`] | INFO(16) |
-/// | [`Options::ic_controls`] | INFO(17), MXNIT, MXNJ, MXNH, LSOFF (IWORK(32..35)), STPTOL, EPINIT (RWORK(14..15)) |
-/// | [`Options::ic_print_level`] | INFO(18) |
 /// | [`Options::root_count`] | NRT |
 /// | [`Options::root_search`] | INFO(20) (this library's extension) |
 #[cfg_attr(
@@ -302,33 +367,20 @@ impl IluPreconditioner {
     doc = "| [`Matrix::Sparse`] | INFO(6) = 2, NEJAC in IWORK(1), JROW/JCOL in IWORK (this library's extension) |"
 )]
 ///
-/// `Options::default()` is DASKR with all INFO entries zero: scalar
-/// tolerances 1e-6 (in single precision, `daskr::single`, RTOL = 1e-4 and
-/// ATOL = 1e-6: REAL arithmetic cannot deliver an RTOL of 1e-6, SDASKR
-/// refuses it with IDID = -2), dense difference-quotient Jacobian, orders
-/// up to 5, no limits, consistent initial values.
-#[derive(Clone, Debug, PartialEq)]
+/// `Options::default()` is DASKR with all INFO entries zero: the default
+/// [`StepControls`], dense difference-quotient Jacobian, consistent
+/// initial values.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Options {
-    /// Error tolerances (RTOL, ATOL, INFO(2)).
-    pub tolerance: Tolerance,
+    /// Tolerances, stop time, step and order limits, output mode, the
+    /// initial-condition heuristics.
+    pub controls: StepControls,
     /// The iteration matrix of the direct methods (INFO(6)); must be
     /// [`Matrix::Dense`] with [`Options::krylov`].
     pub matrix: Matrix,
     /// Call [`DaeSystem::jacobian`](crate::api::DaeSystem::jacobian)
     /// instead of forming difference quotients (INFO(5)).
     pub user_jacobian: bool,
-    /// Never step past this point (INFO(4), TSTOP); changeable between
-    /// calls with [`Solver::set_tstop`](crate::api::Solver::set_tstop). As
-    /// in DASKR, TOUT must not lie beyond TSTOP.
-    pub tstop: Option<Real>,
-    /// The largest step size (INFO(7), HMAX).
-    pub max_step: Option<Real>,
-    /// The first step size (INFO(8), H0).
-    pub initial_step: Option<Real>,
-    /// Maximum BDF order, 1..=5 (INFO(9), MAXORD).
-    pub max_order: usize,
-    /// Return after every internal step (INFO(3)).
-    pub intermediate_output: bool,
     /// Number of root functions evaluated by
     /// [`DaeSystem::roots`](crate::api::DaeSystem::roots) (NRT).
     pub root_count: usize,
@@ -338,11 +390,8 @@ pub struct Options {
     /// Per component: true for differential, false for algebraic variables
     /// (DASKR's ID array). Needed by
     /// [`InitialConditions::ComputeAlgebraic`] and by
-    /// [`Options::exclude_algebraic`].
+    /// [`StepControls::exclude_algebraic`].
     pub differential: Option<Vec<bool>>,
-    /// Leave the algebraic components out of the error test (INFO(16));
-    /// needs [`Options::differential`].
-    pub exclude_algebraic: bool,
     /// Keep every component of the solution nonnegative during the
     /// integration (INFO(10) = 2 or 3).
     pub nonnegative: bool,
@@ -351,44 +400,7 @@ pub struct Options {
     pub constraints: Option<Vec<Constraint>>,
     /// The initial-condition calculation (INFO(11)).
     pub initial_conditions: InitialConditions,
-    /// Return [`Outcome::InitialConditionsComputed`](crate::api::Outcome::InitialConditionsComputed)
-    /// after the initial-condition calculation (INFO(14)); the next call
-    /// integrates from the consistent point.
-    pub stop_after_initial_conditions: bool,
-    /// The initial-condition heuristics (INFO(17)); `None`: DASKR's
-    /// defaults.
-    pub ic_controls: Option<IcControls>,
-    /// Messages from the initial-condition calculation (INFO(18)): 0 none,
-    /// 1 minimal, 2 full; collected in
-    /// [`Solver::messages`](crate::api::Solver::messages).
-    pub ic_print_level: u8,
     /// Solve the linear systems by preconditioned GMRES (INFO(12) = 1)
     /// instead of a direct factorisation.
     pub krylov: Option<Krylov>,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            tolerance: Tolerance::Scalar { rtol: if cfg!(daskr_single) { 1e-4 } else { 1e-6 }, atol: 1e-6 },
-            matrix: Matrix::Dense,
-            user_jacobian: false,
-            tstop: None,
-            max_step: None,
-            initial_step: None,
-            max_order: 5,
-            intermediate_output: false,
-            root_count: 0,
-            root_search: RootSearch::default(),
-            differential: None,
-            exclude_algebraic: false,
-            nonnegative: false,
-            constraints: None,
-            initial_conditions: InitialConditions::Given,
-            stop_after_initial_conditions: false,
-            ic_controls: None,
-            ic_print_level: 0,
-            krylov: None,
-        }
-    }
 }

@@ -9,7 +9,7 @@ use crate::types::{FInt, Real};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// One internal step taken, before TOUT
-    /// ([`Options::intermediate_output`](crate::api::Options::intermediate_output);
+    /// ([`StepControls::intermediate_output`](crate::api::StepControls::intermediate_output);
     /// IDID = 1).
     Step,
     /// Stopped exactly at TSTOP (IDID = 2).
@@ -17,7 +17,7 @@ pub enum Outcome {
     /// Reached TOUT (by interpolation; IDID = 3).
     ReachedTout,
     /// The initial-condition calculation succeeded and
-    /// [`Options::stop_after_initial_conditions`](crate::api::Options::stop_after_initial_conditions)
+    /// [`StepControls::stop_after_initial_conditions`](crate::api::StepControls::stop_after_initial_conditions)
     /// asked to return (IDID = 4): `y`, `y'` are consistent at the initial
     /// time; the next call integrates from there.
     InitialConditionsComputed,

@@ -1,7 +1,8 @@
-//! The solver's statistics counters (IWORK(11..21)), loaded once per call,
-//! updated by every algorithm through one `&mut Counters`, and stored back.
+//! The solver's statistics counters (IWORK(11..21)), loaded once per call
+//! (`IHeader::counters` in the layout module, which knows where they
+//! live), updated by every algorithm through one `&mut Counters`, and
+//! stored back.
 
-use super::layout::{iw, IHeader};
 use crate::types::FInt;
 
 /// The counters DASKR reports in IWORK(11..16) and IWORK(19..21). They wrap
@@ -32,32 +33,4 @@ pub struct Counters {
 #[inline]
 pub fn bump(c: &mut FInt) {
     *c = c.wrapping_add(1);
-}
-
-impl Counters {
-    pub fn load(i: &IHeader<'_>) -> Self {
-        Counters {
-            nst: i.get(iw::NST),
-            nre: i.get(iw::NRE),
-            nje: i.get(iw::NJE),
-            netf: i.get(iw::NETF),
-            ncfn: i.get(iw::NCFN),
-            ncfl: i.get(iw::NCFL),
-            nni: i.get(iw::NNI),
-            nli: i.get(iw::NLI),
-            nps: i.get(iw::NPS),
-        }
-    }
-
-    pub fn store(&self, i: &mut IHeader<'_>) {
-        i.set(iw::NST, self.nst);
-        i.set(iw::NRE, self.nre);
-        i.set(iw::NJE, self.nje);
-        i.set(iw::NETF, self.netf);
-        i.set(iw::NCFN, self.ncfn);
-        i.set(iw::NCFL, self.ncfl);
-        i.set(iw::NNI, self.nni);
-        i.set(iw::NLI, self.nli);
-        i.set(iw::NPS, self.nps);
-    }
 }

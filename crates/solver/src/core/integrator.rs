@@ -177,9 +177,9 @@ where
 {
     let nstl = a.ih.get(iw::NST);
     a.ih.set(iw::NSTL, nstl);
-    let mut cnt = Counters::load(&a.ih);
+    let mut cnt = a.ih.counters();
     let result = run_call(parts, a, io, cfg, &mut cnt, nstl);
-    cnt.store(&mut a.ih);
+    a.ih.store_counters(&cnt);
     result
 }
 

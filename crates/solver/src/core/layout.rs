@@ -10,8 +10,10 @@
 //! layout facts that DASKR kept in SAVE variables (LID, LENID, NONNEG), so
 //! that all state lives in the caller's arrays.
 
+use super::counters::Counters;
 use super::linsol::direct::{JacobianSource, MatrixFormat};
 use super::linsol::krylov::KrylovDims;
+use super::linsol::LengthOverflow;
 use crate::types::{FInt, Real};
 
 /// 1-based IWORK positions (DASKR's `L*` parameters in `DDASKR`).
@@ -197,6 +199,8 @@ pub enum Method {
 pub struct Layout {
     pub neq: usize,
     pub nrt: usize,
+    /// The order limit (MAXORD).
+    pub maxord: usize,
     /// Columns of PHI: max(MAXORD+1, 4) for direct methods.
     pub ncphi: usize,
     pub delta: usize,
@@ -240,10 +244,6 @@ pub struct LayoutInput {
     /// INFO(16)=1: separate error-test weights VT.
     pub separate_vt: bool,
 }
-
-/// A length that does not fit: the formula overflowed the default integer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LengthOverflow;
 
 /// Checked `a*b + c` style helper on usize.
 fn mul(a: usize, b: usize) -> Result<usize, LengthOverflow> {
@@ -305,6 +305,7 @@ impl Layout {
         Ok(Layout {
             neq,
             nrt,
+            maxord: inp.maxord,
             ncphi,
             delta,
             savr,
@@ -458,6 +459,7 @@ pub struct Dsl48eLayout {
     pub neq: usize,
     pub nejac: usize,
     pub nd: usize,
+    pub maxord: usize,
     pub ncphi: usize,
     pub delta: usize,
     pub e: usize,
@@ -498,7 +500,7 @@ impl Dsl48eLayout {
         if !fits(lenrw) || !fits(leniw) {
             return Err(LengthOverflow);
         }
-        Ok(Dsl48eLayout { neq, nejac, nd, ncphi, delta, e, wt, vt, phi, pd, lenrw, id, truth, leniw })
+        Ok(Dsl48eLayout { neq, nejac, nd, maxord, ncphi, delta, e, wt, vt, phi, pd, lenrw, id, truth, leniw })
     }
 
     /// RWORK split into its segments (`rwork` at least LENRW long).
@@ -571,6 +573,49 @@ impl IHeader<'_> {
     #[inline]
     pub fn set(&mut self, pos: usize, v: FInt) {
         self.0[pos - 1] = v;
+    }
+
+    /// The counters of IWORK(11..16), IWORK(19..21).
+    pub fn counters(&self) -> Counters {
+        Counters {
+            nst: self.get(iw::NST),
+            nre: self.get(iw::NRE),
+            nje: self.get(iw::NJE),
+            netf: self.get(iw::NETF),
+            ncfn: self.get(iw::NCFN),
+            ncfl: self.get(iw::NCFL),
+            nni: self.get(iw::NNI),
+            nli: self.get(iw::NLI),
+            nps: self.get(iw::NPS),
+        }
+    }
+
+    pub fn store_counters(&mut self, c: &Counters) {
+        self.set(iw::NST, c.nst);
+        self.set(iw::NRE, c.nre);
+        self.set(iw::NJE, c.nje);
+        self.set(iw::NETF, c.netf);
+        self.set(iw::NCFN, c.ncfn);
+        self.set(iw::NCFL, c.ncfl);
+        self.set(iw::NNI, c.nni);
+        self.set(iw::NLI, c.nli);
+        self.set(iw::NPS, c.nps);
+    }
+
+    /// Every counter of a run zero (a first call): those of
+    /// [`counters`](Self::counters) and the root-function count NRTE.
+    pub fn zero_counters(&mut self) {
+        self.store_counters(&Counters::default());
+        self.set(iw::NRTE, 0);
+    }
+
+    /// DDASKR's defaults for the initial-condition heuristics (INFO(17) =
+    /// 0): MXNIT, MXNJ by method, MXNH, LSOFF.
+    pub fn set_ic_defaults(&mut self, krylov: bool) {
+        self.set(iw::MXNIT, if krylov { 15 } else { 5 });
+        self.set(iw::MXNJ, if krylov { 2 } else { 6 });
+        self.set(iw::MXNH, 5);
+        self.set(iw::LSOFF, 0);
     }
 }
 

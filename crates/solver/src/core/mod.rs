@@ -3,7 +3,7 @@
 //! | module | what it does | DASKR routines it replaces |
 //! |---|---|---|
 //! | [`layout`] | RWORK/IWORK positions, lengths and views | pointer block of DDASKR |
-//! | [`options`] | INFO decoding | checks in DDASKR |
+//! | [`call`] | the front door of both protocols: INFO(1), the shared INFO entries, input checks, run record, IDID | the top of DDASKR |
 //! | [`error`] | every IDID with its message | the messages of DDASKR |
 //! | [`norms`] | error weights, weighted RMS norm | DDAWTS, DINVWT, DDWNRM |
 //! | [`interpolate`] | solution interpolation | DDATRP |
@@ -18,6 +18,7 @@
 //! | [`dsl48e`] | DSL48E's call protocol (sparse LU, BOUNDS, JYDOT) | DSL48E |
 #![forbid(unsafe_code)]
 
+pub mod call;
 pub mod counters;
 pub mod ddaskr;
 #[cfg(not(daskr_single))]
@@ -40,7 +41,6 @@ pub mod linsol;
 pub mod messages;
 pub mod newton;
 pub mod norms;
-pub mod options;
 pub mod precision;
 pub mod problem;
 pub mod roots;

@@ -2,6 +2,9 @@
 
 use std::os::raw::c_int;
 
+use crate::core::call::Atol;
+use crate::types::Real;
+
 /// A mutable slice of `len` elements at `p`, or None if `p` is null while
 /// elements are needed. A zero length gives an empty slice whatever `p` is.
 ///
@@ -45,30 +48,25 @@ pub unsafe fn opt_slice<'a, T>(p: *const T, len: usize) -> Option<&'a [T]> {
     Some(unsafe { std::slice::from_raw_parts(p, len) })
 }
 
-/// RTOL and ATOL as slices of `n` elements, or None if either is null.
-/// They may be the same Fortran variable: then ATOL is a copy in `copy`,
+/// RTOL and ATOL as `n` elements each, or None if either is null. They
+/// may be the same Fortran variable: then ATOL is
+/// [`Atol::SameAsRtol`], copied by the core once the lengths are checked,
 /// so that two mutable views of one array never exist.
 ///
 /// # Safety
 /// Non-null pointers are valid for `n` elements (reads and writes) for as
 /// long as the returned slices live.
-pub unsafe fn tolerances<T: Copy>(
-    rtol: *mut T,
-    atol: *mut T,
-    n: usize,
-    copy: &mut Vec<T>,
-) -> Option<(&mut [T], &mut [T])> {
+pub unsafe fn tolerances<'a>(rtol: *mut Real, atol: *mut Real, n: usize) -> Option<(&'a mut [Real], Atol<'a>)> {
     if rtol.is_null() || atol.is_null() {
         return None;
     }
     // SAFETY: non-null and valid for `n` elements, by the caller.
     let rtol_s = unsafe { std::slice::from_raw_parts_mut(rtol, n) };
     if rtol == atol {
-        *copy = rtol_s.to_vec();
-        return Some((rtol_s, copy.as_mut_slice()));
+        return Some((rtol_s, Atol::SameAsRtol(Vec::new())));
     }
     // SAFETY: as above; a different array from RTOL.
-    Some((rtol_s, unsafe { std::slice::from_raw_parts_mut(atol, n) }))
+    Some((rtol_s, Atol::Given(unsafe { std::slice::from_raw_parts_mut(atol, n) })))
 }
 
 /// Read integer scalars passed by reference (MX, MY, NS, NSD, LID, ...).

@@ -1,16 +1,17 @@
 //! DDASKR's input checks and its first-call bookkeeping: the layout as
-//! decided by INFO and IWORK, the Krylov parameters, the tolerance and
-//! constraint checks, and the settings recorded in IWORK.
+//! decided by INFO and IWORK (from scalars and header words only), the
+//! Krylov parameters, the checks of the arrays on a first call, the run's
+//! record, the stored state a continuation call resumes from, and the
+//! settings recorded in IWORK.
 
-use super::CallArgs;
+use super::options::{DdaskrOptions, MatrixKind};
+use crate::core::call::{Common, RunRecord};
 use crate::core::error::InputError;
 use crate::core::initial::{Constraints, IcControls};
-use crate::core::integrator::UROUND;
 use crate::core::layout::{iw, rw, IHeader, Layout, LayoutInput, Method, RHeader};
 use crate::core::linsol::direct::{JacobianSource, MatrixFormat};
 use crate::core::linsol::krylov::{KrylovDims, KrylovParams};
 use crate::core::linsol::pattern::{pattern_key, stamp_to_words, validate_pattern, PatternError};
-use crate::core::options::Options;
 use crate::types::{FInt, Real};
 
 /// Read IWORK(pos) if it exists (inputs are read before the lengths are
@@ -20,66 +21,80 @@ pub(super) fn iget(iwork: &[FInt], pos: usize) -> FInt {
 }
 
 /// Read RWORK(pos) if it exists.
-pub(super) fn rget(rwork: &[Real], pos: usize) -> Real {
+fn rget(rwork: &[Real], pos: usize) -> Real {
     rwork.get(pos - 1).copied().unwrap_or(0.0)
 }
 
-pub(super) fn finite(what: &'static str, value: Real) -> Result<Real, InputError> {
-    if value.is_finite() {
-        Ok(value)
-    } else {
-        Err(InputError::NotFinite { what, value })
+/// NEQ and NRT, the sizes every call brings.
+pub(super) fn check_sizes(neq: FInt, nrt: FInt) -> Result<(), InputError> {
+    if neq <= 0 {
+        return Err(InputError::NeqNotPositive { neq });
     }
+    if nrt < 0 {
+        return Err(InputError::NrtNegative { nrt });
+    }
+    Ok(())
+}
+
+/// The layout of this call from NEQ, NRT, INFO and IWORK's header: checked
+/// on a first call (MAXORD, the method's inputs, the IC controls), as
+/// recorded on a continuation call. Reads header words only.
+pub(super) fn layout(o: &DdaskrOptions, c: &Common<'_>, nrt: FInt, first: bool) -> Result<Layout, InputError> {
+    let inp = layout_input(o, c.neq, nrt, c.iwork, first)?;
+    if first {
+        check_ic_controls(o, c)?;
+        if o.krylov {
+            krylov_settings(o, c.neq, c.iwork, c.rwork, true)?;
+        }
+    }
+    Layout::compute(&inp).map_err(|_| InputError::LengthOverflow { neq: c.neq })
 }
 
 /// The layout as decided on the first call and recorded in IWORK.
 pub(super) fn layout_input(
-    opts: &Options,
+    o: &DdaskrOptions,
     neq: FInt,
     nrt: FInt,
     iwork: &[FInt],
     first: bool,
 ) -> Result<LayoutInput, InputError> {
-    let maxord = if first {
-        if opts.use_maxord {
-            let m = iget(iwork, iw::MAXORD);
-            if !(1..=5).contains(&m) {
-                return Err(InputError::MaxordOutOfRange { maxord: m });
-            }
-            m as usize
-        } else {
-            5
-        }
-    } else {
-        iget(iwork, iw::MAXORD).clamp(1, 5) as usize
-    };
-    let method = if opts.krylov {
-        if opts.sparse {
+    let maxord = if first { o.controls.maxord(iwork)? } else { iget(iwork, iw::MAXORD).clamp(1, 5) as usize };
+    let sparse = o.matrix == MatrixKind::Sparse;
+    let method = if o.krylov {
+        if sparse {
             return Err(InputError::IllegalArgument {
                 name: "INFO(6)",
                 value: 2,
                 rule: "the sparse matrix needs the direct method, INFO(12) = 0",
             });
         }
-        let k = krylov_settings(opts, neq, iwork, &[], first)?;
+        let k = krylov_settings(o, neq, iwork, &[], first)?;
         Method::Krylov { dims: k.dims, leniwp: k.leniwp }
-    } else if opts.sparse {
-        sparse_method(opts, neq, iwork, first)?
+    } else if sparse {
+        sparse_method(o, neq, iwork, first)?
     } else {
-        Method::Direct { format: matrix_format(opts, neq, iwork, first)?, source: jacobian_source(opts, iwork, first) }
+        Method::Direct { format: matrix_format(o, neq, iwork, first)?, source: jacobian_source(o, iwork, first) }
     };
     let (constraints_in_iwork, id_in_iwork) = if first {
-        (opts.constraints_in_iwork(), opts.id_in_iwork())
+        (o.constraints_in_iwork(), o.id_in_iwork())
     } else {
         (iget(iwork, iw::LID) > iw::ICNS as FInt, iget(iwork, iw::LENID) > 0)
     };
-    Ok(LayoutInput { neq, nrt, maxord, method, constraints_in_iwork, id_in_iwork, separate_vt: opts.exclude_algebraic })
+    Ok(LayoutInput {
+        neq,
+        nrt,
+        maxord,
+        method,
+        constraints_in_iwork,
+        id_in_iwork,
+        separate_vt: o.controls.exclude_algebraic,
+    })
 }
 
 /// Dense, or banded with ML/MU from IWORK(1..2) (checked on the first
 /// call; afterwards the matrix type recorded in IWORK(4) decides).
-fn matrix_format(opts: &Options, neq: FInt, iwork: &[FInt], first: bool) -> Result<MatrixFormat, InputError> {
-    let banded = if first { opts.banded } else { iget(iwork, iw::MTYPE) >= 4 };
+fn matrix_format(o: &DdaskrOptions, neq: FInt, iwork: &[FInt], first: bool) -> Result<MatrixFormat, InputError> {
+    let banded = if first { o.matrix == MatrixKind::Band } else { iget(iwork, iw::MTYPE) >= 4 };
     if !banded {
         return Ok(MatrixFormat::Dense);
     }
@@ -97,12 +112,12 @@ fn matrix_format(opts: &Options, neq: FInt, iwork: &[FInt], first: bool) -> Resu
 
 /// The sparse method (INFO(6) = 2): NEJAC from IWORK(1), checked on the
 /// first call; afterwards the value recorded at the start.
-fn sparse_method(opts: &Options, neq: FInt, iwork: &[FInt], first: bool) -> Result<Method, InputError> {
+fn sparse_method(o: &DdaskrOptions, neq: FInt, iwork: &[FInt], first: bool) -> Result<Method, InputError> {
     let nejac = if first { iget(iwork, iw::sparse::NEJAC) } else { iget(iwork, iw::sparse::RUN_NEJAC) };
     if first && (nejac < 1 || i64::from(nejac) > i64::from(neq) * i64::from(neq)) {
         return Err(InputError::IllegalArgument { name: "NEJAC, IWORK(1)", value: nejac, rule: "not in 1..NEQ*NEQ" });
     }
-    Ok(Method::Sparse { nejac: nejac.max(0) as usize, source: jacobian_source(opts, iwork, first) })
+    Ok(Method::Sparse { nejac: nejac.max(0) as usize, source: jacobian_source(o, iwork, first) })
 }
 
 /// IWORK(4), the matrix type: DASKR's 1 (dense, JAC), 2 (dense, DQ),
@@ -116,6 +131,92 @@ fn matrix_type(method: &Method) -> Option<FInt> {
         Method::Krylov { .. } => return None,
     };
     Some(base + FInt::from(source == JacobianSource::DifferenceQuotients))
+}
+
+fn jacobian_source(o: &DdaskrOptions, iwork: &[FInt], first: bool) -> JacobianSource {
+    let dq = if first { !o.user_jacobian } else { matches!(iget(iwork, iw::MTYPE), 2 | 5 | 8) };
+    if dq {
+        JacobianSource::DifferenceQuotients
+    } else {
+        JacobianSource::User
+    }
+}
+
+/// INFO(11) > 0 with INFO(17) = 1: the IC controls in IWORK(32..35) and
+/// RWORK(14..15) (header words, read only if the arrays have them).
+fn check_ic_controls(o: &DdaskrOptions, c: &Common<'_>) -> Result<(), InputError> {
+    if o.initial_condition == 0 || !o.controls.ic_controls {
+        return Ok(());
+    }
+    let (i, r) = (|pos| iget(c.iwork, pos), |pos| rget(c.rwork, pos));
+    let ok =
+        IcControls::inputs_valid(i(iw::MXNIT), i(iw::MXNJ), i(iw::MXNH), i(iw::LSOFF), r(rw::STPTOL), r(rw::EPINIT));
+    if ok {
+        Ok(())
+    } else {
+        Err(InputError::IcControlsIllegal)
+    }
+}
+
+/// The Krylov method's parameters (INFO(12)=1): MAXL, KMP, NRMAX, EPLI
+/// (defaults unless INFO(13)=1) and the user work lengths LENWP, LENIWP.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct KrylovSettings {
+    pub dims: KrylovDims,
+    pub epli: Real,
+    pub leniwp: usize,
+}
+
+/// Decode (and on the first call check) the Krylov parameters. With an
+/// empty `rwork` EPLI is not read (the layout does not need it).
+pub(super) fn krylov_settings(
+    o: &DdaskrOptions,
+    neq: FInt,
+    iwork: &[FInt],
+    rwork: &[Real],
+    first: bool,
+) -> Result<KrylovSettings, InputError> {
+    let lenwp = iget(iwork, iw::LENWP);
+    let leniwp = iget(iwork, iw::LENIWP);
+    if lenwp < 0 || leniwp < 0 {
+        return Err(InputError::WorkLengthNegative { lenwp, leniwp });
+    }
+    let (maxl, kmp, nrmax, epli) = if first && !o.krylov_parameters {
+        let maxl = neq.clamp(1, 5);
+        (maxl, maxl, 5, 0.05)
+    } else {
+        let (maxl, kmp, nrmax) = (iget(iwork, iw::MAXL), iget(iwork, iw::KMP), iget(iwork, iw::NRMAX));
+        let epli = if rwork.is_empty() { 0.5 } else { rget(rwork, rw::EPLI) };
+        if maxl < 1 || maxl > neq {
+            return Err(InputError::MaxlIllegal { maxl });
+        }
+        if kmp < 1 || kmp > maxl {
+            return Err(InputError::KmpIllegal { kmp });
+        }
+        if nrmax < 0 {
+            return Err(InputError::NrmaxIllegal { nrmax });
+        }
+        if !(epli > 0.0 && epli < 1.0) {
+            return Err(InputError::EpliIllegal { epli });
+        }
+        (maxl, kmp, nrmax, epli)
+    };
+    let dims = KrylovDims {
+        neq: neq.max(0) as usize,
+        maxl: maxl as usize,
+        kmp: kmp as usize,
+        nrmax: nrmax as usize,
+        lenwp: lenwp as usize,
+    };
+    Ok(KrylovSettings { dims, epli, leniwp: leniwp as usize })
+}
+
+/// The Krylov solver's parameters: the dimensions and EPLI as recorded in
+/// IWORK/RWORK by the first call; sqrt(NEQ) and its reciprocal computed
+/// as the first call stores them in RWORK(11..12).
+pub(super) fn krylov_params(dims: KrylovDims, rh: &RHeader<'_>, o: &DdaskrOptions) -> KrylovParams {
+    let sqrtn = (dims.neq as Real).sqrt();
+    KrylovParams { dims, epli: rh.get(rw::EPLI), sqrtn, rsqrtn: 1.0 / sqrtn, setup_routine: o.preconditioner_setup }
 }
 
 /// The sparse pattern JROW, JCOL as the caller put it in IWORK: 1-based
@@ -153,182 +254,23 @@ fn sparse_pattern_key(l: &Layout, iwork: &[FInt]) -> u64 {
     }
 }
 
-fn jacobian_source(opts: &Options, iwork: &[FInt], first: bool) -> JacobianSource {
-    let dq = if first { !opts.user_jacobian } else { matches!(iget(iwork, iw::MTYPE), 2 | 5 | 8) };
-    if dq {
-        JacobianSource::DifferenceQuotients
-    } else {
-        JacobianSource::User
-    }
-}
-
-/// The Krylov method's parameters (INFO(12)=1): MAXL, KMP, NRMAX, EPLI
-/// (defaults unless INFO(13)=1) and the user work lengths LENWP, LENIWP.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct KrylovSettings {
-    pub dims: KrylovDims,
-    pub epli: Real,
-    pub leniwp: usize,
-}
-
-/// Decode (and on the first call check) the Krylov parameters. With an
-/// empty `rwork` EPLI is not read (the layout does not need it).
-pub(super) fn krylov_settings(
-    opts: &Options,
-    neq: FInt,
-    iwork: &[FInt],
-    rwork: &[Real],
-    first: bool,
-) -> Result<KrylovSettings, InputError> {
-    let lenwp = iget(iwork, iw::LENWP);
-    let leniwp = iget(iwork, iw::LENIWP);
-    if lenwp < 0 || leniwp < 0 {
-        return Err(InputError::WorkLengthNegative { lenwp, leniwp });
-    }
-    let (maxl, kmp, nrmax, epli) = if first && !opts.krylov_parameters {
-        let maxl = neq.clamp(1, 5);
-        (maxl, maxl, 5, 0.05)
-    } else {
-        let (maxl, kmp, nrmax) = (iget(iwork, iw::MAXL), iget(iwork, iw::KMP), iget(iwork, iw::NRMAX));
-        let epli = if rwork.is_empty() { 0.5 } else { rget(rwork, rw::EPLI) };
-        if maxl < 1 || maxl > neq {
-            return Err(InputError::MaxlIllegal { maxl });
-        }
-        if kmp < 1 || kmp > maxl {
-            return Err(InputError::KmpIllegal { kmp });
-        }
-        if nrmax < 0 {
-            return Err(InputError::NrmaxIllegal { nrmax });
-        }
-        if !(epli > 0.0 && epli < 1.0) {
-            return Err(InputError::EpliIllegal { epli });
-        }
-        (maxl, kmp, nrmax, epli)
-    };
-    let dims = KrylovDims {
-        neq: neq.max(0) as usize,
-        maxl: maxl as usize,
-        kmp: kmp as usize,
-        nrmax: nrmax as usize,
-        lenwp: lenwp as usize,
-    };
-    Ok(KrylovSettings { dims, epli, leniwp: leniwp as usize })
-}
-
-/// The Krylov solver's parameters: the dimensions and EPLI as recorded in
-/// IWORK/RWORK by the first call; sqrt(NEQ) and its reciprocal computed
-/// as the first call stores them in RWORK(11..12).
-pub(super) fn krylov_params(dims: KrylovDims, rh: &RHeader<'_>, opts: &Options) -> KrylovParams {
-    let sqrtn = (dims.neq as Real).sqrt();
-    KrylovParams { dims, epli: rh.get(rw::EPLI), sqrtn, rsqrtn: 1.0 / sqrtn, setup_routine: opts.preconditioner_setup }
-}
-
-/// Compute the layout and check the declared lengths; reports LENIW and
-/// LENRW in IWORK(17..18) when those slots exist.
-pub(super) fn checked_layout(inp: &LayoutInput, args: &mut CallArgs<'_>) -> Result<Layout, InputError> {
-    let layout = Layout::compute(inp).map_err(|_| InputError::LengthOverflow { neq: args.neq })?;
-    if args.iwork.len() >= iw::LENRW {
-        args.iwork[iw::LENIW - 1] = layout.leniw as FInt;
-        args.iwork[iw::LENRW - 1] = layout.lenrw as FInt;
-    }
-    if args.rwork.len() < layout.lenrw {
-        return Err(InputError::RworkTooShort { needed: layout.lenrw as FInt, given: args.lrw });
-    }
-    if args.iwork.len() < layout.leniw {
-        return Err(InputError::IworkTooShort { needed: layout.leniw as FInt, given: args.liw });
-    }
-    Ok(layout)
-}
-
-/// Validate RTOL/ATOL (block 200 of DDASKR, plus finiteness).
-pub(super) fn check_tolerances(opts: &Options, args: &CallArgs<'_>) -> Result<(), InputError> {
-    let n = if opts.vector_tolerances { args.y.len() } else { 1 };
-    let mut nonzero = false;
-    for i in 0..n {
-        let (r, a) = (args.rtol[i], args.atol[i]);
-        if !r.is_finite() || !a.is_finite() {
-            return Err(InputError::ToleranceNotFinite);
-        }
-        if r > 0.0 || a > 0.0 {
-            nonzero = true;
-        }
-        if r < 0.0 {
-            return Err(InputError::RtolNegative);
-        }
-        if a < 0.0 {
-            return Err(InputError::AtolNegative);
-        }
-    }
-    if nonzero {
-        Ok(())
-    } else {
-        Err(InputError::AllTolerancesZero)
-    }
-}
-
-/// First-call checks that need the layout (DDASKR, before label 100).
-pub(super) fn check_first_call(opts: &Options, args: &mut CallArgs<'_>) -> Result<Layout, InputError> {
-    if args.neq <= 0 {
-        return Err(InputError::NeqNotPositive { neq: args.neq });
-    }
-    let inp = layout_input(opts, args.neq, args.nrt.max(0), args.iwork, true)?;
-    if opts.initial_condition != 0 && opts.ic_controls {
-        let (i, r) = (|pos| iget(args.iwork, pos), |pos| rget(args.rwork, pos));
-        let ok = IcControls::inputs_valid(
-            i(iw::MXNIT),
-            i(iw::MXNJ),
-            i(iw::MXNH),
-            i(iw::LSOFF),
-            r(rw::STPTOL),
-            r(rw::EPINIT),
-        );
-        if !ok {
-            return Err(InputError::IcControlsIllegal);
-        }
-    }
-    if opts.krylov {
-        krylov_settings(opts, args.neq, args.iwork, args.rwork, true)?;
-    }
-    let layout = checked_layout(&inp, args)?;
-    check_pattern(&layout, args.iwork)?;
-    if let Some(ic) = layout.icns {
-        let icnstr = &args.iwork[ic..ic + layout.neq];
+/// The first call's checks of the arrays in IWORK: the sparse pattern,
+/// ICNSTR (and Y within it), ID.
+pub(super) fn check_start(l: &Layout, c: &Common<'_>) -> Result<(), InputError> {
+    check_pattern(l, c.iwork)?;
+    if let Some(ic) = l.icns {
+        let icnstr = &c.iwork[ic..ic + l.neq];
         if icnstr.iter().any(|c| !(-2..=2).contains(c)) {
             return Err(InputError::IcnstrIllegal);
         }
-        if let Some(i) = Constraints::Signs(icnstr).first_violation(args.y) {
+        if let Some(i) = Constraints::Signs(icnstr).first_violation(c.y) {
             return Err(InputError::ConstraintViolated { index: i as FInt });
         }
     }
-    if let Some(id) = layout.id {
-        if args.iwork[id..id + layout.neq].iter().any(|&d| d != 1 && d != -1) {
+    if let Some(id) = l.id {
+        if c.iwork[id..id + l.neq].iter().any(|&d| d != 1 && d != -1) {
             return Err(InputError::IdIllegal);
         }
-    }
-    let t = finite("T", *args.t)?;
-    let tout = finite("TOUT", args.tout)?;
-    if tout == t {
-        return Err(InputError::ToutEqualsT { tout, t });
-    }
-    if args.nrt < 0 {
-        return Err(InputError::NrtNegative { nrt: args.nrt });
-    }
-    check_hmax(opts, args.rwork)?;
-    Ok(layout)
-}
-
-/// HMAX (INFO(7) = 1) must be positive; +Inf means no limit, as in DASKR.
-/// Checked on every call: the caller may change RWORK(2) between calls.
-#[allow(clippy::neg_cmp_op_on_partial_ord)]
-pub(super) fn check_hmax(opts: &Options, rwork: &[Real]) -> Result<(), InputError> {
-    if !opts.use_hmax {
-        // RWORK(2) is not an input then, and may hold anything.
-        return Ok(());
-    }
-    let hmax = rget(rwork, rw::HMAX);
-    // Written so that NaN (and -0.0, 0.0) are rejected.
-    if !(hmax > 0.0) {
-        return Err(InputError::HmaxNotPositive { hmax });
     }
     Ok(())
 }
@@ -336,7 +278,7 @@ pub(super) fn check_hmax(opts: &Options, rwork: &[Real]) -> Result<(), InputErro
 /// What a continuation call must find as the first call left it: the
 /// inputs that decide the layout of the work arrays (RWORK(16..19)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct RunSignature {
+pub struct RunSignature {
     neq: FInt,
     nrt: FInt,
     maxord: FInt,
@@ -346,27 +288,19 @@ pub(super) struct RunSignature {
 }
 
 /// The structural INFO entries, in the order of their bits.
-const STRUCTURAL_INFO: [(usize, &str); 4] = [(5, "INFO(5)"), (6, "INFO(6)"), (12, "INFO(12)"), (16, "INFO(16)")];
+const STRUCTURAL_INFO: [&str; 4] = ["INFO(5)", "INFO(6)", "INFO(12)", "INFO(16)"];
 
 impl RunSignature {
     /// The signature of this call's inputs (MAXORD as IWORK(3) holds it).
-    pub(super) fn of(info: &[FInt], neq: FInt, nrt: FInt, maxord: FInt) -> Self {
-        let flags = STRUCTURAL_INFO
-            .iter()
-            .enumerate()
-            .fold(0, |f, (field, &(i, _))| f | ((info.get(i - 1).copied().unwrap_or(0) & 3) << (2 * field)));
+    pub(super) fn of(o: &DdaskrOptions, neq: FInt, nrt: FInt, maxord: FInt) -> Self {
+        let matrix = match o.matrix {
+            MatrixKind::Dense => 0,
+            MatrixKind::Band => 1,
+            MatrixKind::Sparse => 2,
+        };
+        let entries = [FInt::from(o.user_jacobian), matrix, FInt::from(o.krylov), FInt::from(o.controls.exclude_algebraic)];
+        let flags = entries.iter().enumerate().fold(0, |f, (field, &v)| f | (v << (2 * field)));
         RunSignature { neq, nrt, maxord, flags }
-    }
-
-    pub(super) fn store(&self, rwork: &mut [Real]) {
-        for (pos, v) in [
-            (rw::RUN_NEQ, self.neq),
-            (rw::RUN_NRT, self.nrt),
-            (rw::RUN_MAXORD, self.maxord),
-            (rw::RUN_FLAGS, self.flags),
-        ] {
-            rwork[pos - 1] = v as Real;
-        }
     }
 
     /// The recorded signature, or None if RWORK(16..19) do not hold one.
@@ -382,6 +316,19 @@ impl RunSignature {
             flags: get(rw::RUN_FLAGS)?,
         })
     }
+}
+
+impl RunRecord for RunSignature {
+    fn store(&self, rwork: &mut [Real], _iwork: &mut [FInt]) {
+        for (pos, v) in [
+            (rw::RUN_NEQ, self.neq),
+            (rw::RUN_NRT, self.nrt),
+            (rw::RUN_MAXORD, self.maxord),
+            (rw::RUN_FLAGS, self.flags),
+        ] {
+            rwork[pos - 1] = v as Real;
+        }
+    }
 
     /// A continuation call: the inputs must be those of the first call.
     ///
@@ -389,9 +336,9 @@ impl RunSignature {
     /// (SDASKR) a NEQ or NRT above 2**24 is stored rounded to REAL, and
     /// comparing it with the exact value would reject every continuation
     /// call of such a run. A change that the rounding hides is still
-    /// caught: NEQ and NRT decide LENIW and LENRW, which
-    /// [`check_stored_state`] compares with IWORK(17..18), as integers.
-    pub(super) fn check_unchanged(&self, rwork: &[Real]) -> Result<(), InputError> {
+    /// caught: NEQ and NRT decide LENIW and LENRW, which the stored-state
+    /// check compares with IWORK(17..18), as integers.
+    fn check_unchanged(&self, rwork: &[Real], _iwork: &[FInt]) -> Result<(), InputError> {
         let Some(was) = Self::load(rwork) else {
             return Err(InputError::StateCorrupted { what: "RWORK(16..19) no longer describe the run" });
         };
@@ -408,7 +355,7 @@ impl RunSignature {
         if stored(self.maxord) != was.maxord {
             return changed("MAXORD, IWORK(3)", was.maxord, self.maxord);
         }
-        for (field, &(_, name)) in STRUCTURAL_INFO.iter().enumerate() {
+        for (field, name) in STRUCTURAL_INFO.iter().enumerate() {
             let (a, b) = ((was.flags >> (2 * field)) & 3, (self.flags >> (2 * field)) & 3);
             if a != b {
                 return changed(name, a, b);
@@ -418,16 +365,12 @@ impl RunSignature {
     }
 }
 
-/// Cheap consistency checks of the state a continuation call resumes from:
-/// the stored lengths and pointers agree with the layout, the order and
-/// step size are usable. A damaged array gives IDID = -33, never a wild
-/// index or NaN output.
-pub(super) fn check_stored_state(l: &Layout, iwork: &[FInt], rwork: &[Real], maxord: usize) -> Result<(), InputError> {
+/// DDASKR's checks of the state a continuation call resumes from, beyond
+/// the shell's: the stored pointers agree with the layout, the pivots are
+/// in range, the sparse pattern is the run's.
+pub(super) fn check_resume(l: &Layout, iwork: &[FInt]) -> Result<(), InputError> {
     let bad = |what| Err(InputError::StateCorrupted { what });
     let i = |pos| iget(iwork, pos);
-    if i(iw::LENIW) != l.leniw as FInt || i(iw::LENRW) != l.lenrw as FInt {
-        return bad("IWORK(17..18) differ from the lengths this run uses");
-    }
     let lid = l.id.map_or(iw::ICNS + l.icns.map_or(0, |_| l.neq), |id| id + 1) as FInt;
     if i(iw::NPD) != l.lenpd as FInt || i(iw::LCIWP) != l.ipvt as FInt + 1 || i(iw::LID) != lid {
         return bad("the segment pointers in IWORK(22..40) are not this run's");
@@ -441,21 +384,11 @@ pub(super) fn check_stored_state(l: &Layout, iwork: &[FInt], rwork: &[Real], max
             return bad("the pivots in IWORK are out of range");
         }
     }
-    let maxord = maxord as FInt;
-    if !(1..=maxord).contains(&i(iw::K)) || !(0..=maxord).contains(&i(iw::KOLD)) {
-        return bad("the order IWORK(7) or IWORK(8) is out of range");
-    }
-    let (h, tn) = (rget(rwork, rw::H), rget(rwork, rw::TN));
-    if !h.is_finite() || h == 0.0 || !tn.is_finite() {
-        return bad("the step size RWORK(3) or the time RWORK(4) is not usable");
-    }
-    // HMIN and the root finder's tolerance are built from ROUND, TN and
-    // PSI(1); a negative or NaN tolerance never stops their loops.
-    if rget(rwork, rw::ROUND) != UROUND || !rget(rwork, rw::PSI).is_finite() {
-        return bad("the unit roundoff RWORK(9) or PSI(1) = RWORK(39) is not this run's");
-    }
     let sparse = matches!(l.method, Method::Sparse { .. });
-    if sparse && stamp_to_words(sparse_pattern_key(l, iwork)) != [i(iw::sparse::KEY), i(iw::sparse::KEY + 1)] {
+    if sparse
+        && iwork.len() >= l.leniw
+        && stamp_to_words(sparse_pattern_key(l, iwork)) != [i(iw::sparse::KEY), i(iw::sparse::KEY + 1)]
+    {
         return bad("the sparse pattern in IWORK differs from the one the run started with");
     }
     Ok(())
@@ -463,9 +396,9 @@ pub(super) fn check_stored_state(l: &Layout, iwork: &[FInt], rwork: &[Real], max
 
 /// Record the first-call settings in IWORK (and the Krylov defaults in
 /// RWORK) and zero the counters.
-pub(super) fn initialise_iwork(opts: &Options, l: &Layout, iwork: &mut [FInt], rwork: &mut [Real], maxord: usize) {
-    if opts.krylov {
-        let k = krylov_settings(opts, l.neq as FInt, iwork, rwork, true).expect("checked before");
+pub(super) fn initialise_iwork(o: &DdaskrOptions, l: &Layout, iwork: &mut [FInt], rwork: &mut [Real]) {
+    if o.krylov {
+        let k = krylov_settings(o, l.neq as FInt, iwork, rwork, true).expect("checked before");
         let mut h = IHeader(&mut iwork[..iw::HEADER]);
         h.set(iw::MITER, 1);
         h.set(iw::MAXL, k.dims.maxl as FInt);
@@ -473,35 +406,29 @@ pub(super) fn initialise_iwork(opts: &Options, l: &Layout, iwork: &mut [FInt], r
         h.set(iw::NRMAX, k.dims.nrmax as FInt);
         rwork[rw::EPLI - 1] = k.epli;
     }
+    let key = sparse_pattern_key(l, iwork);
     let mut h = IHeader(&mut iwork[..iw::HEADER]);
-    h.set(iw::MAXORD, maxord as FInt);
+    h.set(iw::MAXORD, l.maxord as FInt);
     if let Some(mtype) = matrix_type(&l.method) {
         h.set(iw::MTYPE, mtype);
     }
     if let Method::Sparse { nejac, .. } = l.method {
-        let [hi, lo] = stamp_to_words(sparse_pattern_key(l, iwork));
-        let mut h = IHeader(&mut iwork[..iw::HEADER]);
+        let [hi, lo] = stamp_to_words(key);
         h.set(iw::sparse::KEY, hi);
         h.set(iw::sparse::KEY + 1, lo);
         h.set(iw::sparse::RUN_NEJAC, nejac as FInt);
         h.set(iw::sparse::STAMP, 0);
         h.set(iw::sparse::STAMP + 1, 0);
     }
-    let mut h = IHeader(&mut iwork[..iw::HEADER]);
-    for pos in [iw::NST, iw::NRE, iw::NJE, iw::NETF, iw::NCFN, iw::NNI, iw::NLI, iw::NPS, iw::NCFL, iw::NRTE] {
-        h.set(pos, 0);
-    }
-    h.set(iw::KPRIN, FInt::from(opts.ic_print));
+    h.zero_counters();
+    h.set(iw::KPRIN, FInt::from(o.controls.ic_print));
     h.set(iw::NPD, l.lenpd as FInt);
     h.set(iw::LOCWP, (l.lenpd - l.lenwp()) as FInt + 1);
     h.set(iw::LCIWP, l.ipvt as FInt + 1);
     h.set(iw::LID, l.id.map_or(iw::ICNS + l.icns.map_or(0, |_| l.neq), |i| i + 1) as FInt);
     h.set(iw::LENID, if l.id.is_some() { l.neq as FInt } else { 0 });
-    h.set(iw::NONNEG, FInt::from(opts.nonnegative()));
-    if opts.initial_condition != 0 && !opts.ic_controls {
-        h.set(iw::MXNIT, if opts.krylov { 15 } else { 5 });
-        h.set(iw::MXNJ, if opts.krylov { 2 } else { 6 });
-        h.set(iw::MXNH, 5);
-        h.set(iw::LSOFF, 0);
+    h.set(iw::NONNEG, FInt::from(o.nonnegative()));
+    if o.initial_condition != 0 && !o.controls.ic_controls {
+        h.set_ic_defaults(o.krylov);
     }
 }

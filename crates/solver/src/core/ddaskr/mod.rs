@@ -1,22 +1,25 @@
-//! DDASKR's call protocol: INFO decoded once into typed options, the
-//! first-call checks and bookkeeping, the per-call checks, the choice of
-//! linear solver and root finder, and the IDID/INFO(1) conventions around
-//! the shared [`integrator`](crate::core::integrator).
+//! DDASKR's call protocol: what DDASKR brings to the shared call shell
+//! ([`crate::core::call`]): its INFO entries ([`DdaskrOptions`]), its
+//! layout and first-call bookkeeping, the choice of linear solver (dense,
+//! band, Krylov, sparse) and the root finder around the shared
+//! [`integrator`](crate::core::integrator).
 //!
 //! All state that must survive between calls is read from and written back
 //! to the caller's RWORK/IWORK; nothing is kept anywhere else.
 
-mod checks;
+pub mod checks;
+pub mod options;
 
-use self::checks::{
-    check_first_call, check_hmax, check_stored_state, check_tolerances, checked_layout, finite, iget, initialise_iwork,
-    krylov_params, layout_input, RunSignature,
-};
-use super::error::{InputError, Interrupt, StepFailure};
-use super::guard::{first_non_finite, FiniteGuard, NonFinite, Source};
+pub use self::options::{DdaskrOptions, MatrixKind};
+
+use self::checks::{check_resume, check_sizes, check_start, iget, initialise_iwork, krylov_params, RunSignature};
+use super::call::controls::{ic_request, run_config};
+use super::call::{self, Common, InfoProtocol, Phase, Protocol, WorkLayout, DASKR_PREFIX};
+use super::error::{InputError, Interrupt};
+use super::guard::FiniteGuard;
 use super::initial::{Constraints, IcOption};
-use super::integrator::{integrate, Arrays, CallIo, IcRequest, Parts, RunConfig};
-use super::layout::{iw, rw, Layout, Method};
+use super::integrator::{integrate, Arrays, CallIo, Parts, RunConfig};
+use super::layout::{iw, Layout, Method};
 use super::linsol::direct::DirectSolver;
 use super::linsol::krylov::KrylovSolver;
 #[cfg(not(daskr_single))]
@@ -25,204 +28,156 @@ use super::linsol::pattern::{stamp_from_words, stamp_to_words};
 use super::linsol::sparse::{shared_pattern, SparseSolver};
 use super::linsol::LinearSolver;
 use super::messages::MessageSink;
-use super::options::Options;
 use super::problem::DaeSystem;
 use super::roots::{RootFinder, SearchArrays};
-use crate::types::{FInt, Real};
+use crate::types::FInt;
 
-/// The arguments of one DDASKR call as checked slices. The FFI layer
-/// builds the slices with lengths NEQ (Y, YPRIME), 1 or NEQ (RTOL, ATOL,
-/// by INFO(2)), LRW, LIW and NRT (JROOT); `lrw`, `liw` are the declared
-/// lengths as passed (possibly negative).
-pub struct CallArgs<'a> {
-    pub neq: FInt,
-    pub t: &'a mut Real,
-    pub y: &'a mut [Real],
-    pub yp: &'a mut [Real],
-    pub tout: Real,
-    pub info: &'a mut [FInt],
-    pub rtol: &'a mut [Real],
-    pub atol: &'a mut [Real],
-    pub idid: &'a mut FInt,
-    pub rwork: &'a mut [Real],
-    pub lrw: FInt,
-    pub iwork: &'a mut [FInt],
-    pub liw: FInt,
+/// DDASKR's own arguments beyond the [`Common`] ones: NRT and JROOT (a
+/// slice of NRT elements, 0 for a negative NRT).
+pub struct Ddaskr<'a> {
     pub nrt: FInt,
     pub jroot: &'a mut [FInt],
 }
 
-/// Run one DDASKR call. Messages go to `sink`; IDID, INFO(1), T, Y, Y'
-/// and the work arrays are updated as DDASKR does. The returned value
-/// repeats the outcome in typed form (Ok(IDID) for IDID > 0).
+/// Run one DDASKR call with its INFO convention. Messages go to `sink`;
+/// IDID, INFO(1), T, Y, Y' and the work arrays are updated as DDASKR
+/// does. The returned value repeats the outcome in typed form (Ok(IDID)
+/// for IDID > 0).
 pub fn ddaskr<S: DaeSystem + ?Sized>(
-    args: &mut CallArgs<'_>,
+    c: &mut Common<'_>,
+    d: &mut Ddaskr<'_>,
+    info: &mut [FInt],
+    idid: &mut FInt,
     sys: &mut S,
     sink: &mut dyn MessageSink,
 ) -> Result<FInt, Interrupt> {
-    let info1 = args.info.first().copied().unwrap_or(0);
-    let outcome = if info1 == -1 {
-        // The last call failed and the caller did not acknowledge it.
-        Err(Interrupt::Input(InputError::NoActionAfterFailure { idid: *args.idid }))
-    } else {
-        let mut guarded = FiniteGuard::new(sys);
-        let outcome = run(args, &mut guarded, sink);
-        name_non_finite_source(outcome, guarded.last_non_finite()).and_then(|idid| solution_is_finite(args, idid))
-    };
-    match &outcome {
-        Ok(idid) => *args.idid = *idid,
-        Err(e) => {
-            sink.emit(&e.message());
-            if let Some(i1) = args.info.first_mut() {
-                *i1 = -1;
+    call::call_with_info(d, c, info, idid, sys, sink)
+}
+
+impl WorkLayout for Layout {
+    fn lenrw(&self) -> usize {
+        self.lenrw
+    }
+    fn leniw(&self) -> usize {
+        self.leniw
+    }
+    fn maxord(&self) -> usize {
+        self.maxord
+    }
+}
+
+impl<S: DaeSystem + ?Sized> Protocol<S> for Ddaskr<'_> {
+    const MESSAGE_PREFIX: &'static str = DASKR_PREFIX;
+    type Options = DdaskrOptions;
+    type Layout = Layout;
+    type Record<'r>
+        = RunSignature
+    where
+        Self: 'r;
+
+    fn controls(o: &DdaskrOptions) -> &call::controls::StepControls {
+        &o.controls
+    }
+
+    fn check_sizes(&self, c: &Common<'_>, _o: &DdaskrOptions) -> Result<(), InputError> {
+        check_sizes(c.neq, self.nrt)
+    }
+
+    fn layout(&self, c: &Common<'_>, o: &DdaskrOptions, phase: Phase) -> Result<Layout, InputError> {
+        checks::layout(o, c, self.nrt, phase == Phase::Start)
+    }
+
+    fn check_start(&mut self, c: &Common<'_>, _o: &DdaskrOptions, l: &Layout) -> Result<(), InputError> {
+        check_start(l, c)
+    }
+
+    fn check_resume(&self, c: &Common<'_>, _o: &DdaskrOptions, l: &Layout) -> Result<(), InputError> {
+        check_resume(l, c.iwork)
+    }
+
+    /// MAXORD as IWORK(3) holds it: the first call's initialisation has
+    /// written the run's there before the record is stored.
+    fn record(&self, c: &Common<'_>, o: &DdaskrOptions) -> RunSignature {
+        RunSignature::of(o, c.neq, self.nrt, iget(c.iwork, iw::MAXORD))
+    }
+
+    fn initialise(&mut self, c: &mut Common<'_>, o: &DdaskrOptions, l: &Layout) {
+        initialise_iwork(o, l, c.iwork, c.rwork);
+    }
+
+    fn config(&self, c: &Common<'_>, o: &DdaskrOptions, l: &Layout, phase: Phase) -> Result<RunConfig, InputError> {
+        let initial = match o.initial_condition {
+            0 => None,
+            1 => Some(ic_request(&o.controls, IcOption::AlgebraicAndDerivatives)),
+            _ => Some(ic_request(&o.controls, IcOption::States)),
+        };
+        let nonneg = if phase == Phase::Start { o.nonnegative() } else { iget(c.iwork, iw::NONNEG) != 0 };
+        run_config(&o.controls, c.rwork, phase == Phase::Start, l.maxord, nonneg, initial)
+    }
+
+    fn integrate(
+        &mut self,
+        c: &mut Common<'_>,
+        o: &DdaskrOptions,
+        layout: &Layout,
+        cfg: &RunConfig,
+        sys: &mut FiniteGuard<'_, S>,
+        sink: &mut dyn MessageSink,
+    ) -> Result<FInt, Interrupt> {
+        let Common { t, y, yp, tout, rtol, atol, rwork, iwork, .. } = c;
+        let atol = atol.slice(rtol);
+        let rv = layout.split_rwork(rwork);
+        let iv = layout.split_iwork(iwork);
+        let search = SearchArrays { r0: rv.r0, r1: rv.r1, rx: rv.rx, jroot: &mut *self.jroot };
+        let mut hook = RootFinder::load(&rv.header, &iv.header, search, o.roots);
+        let mut a = Arrays {
+            rh: rv.header,
+            ih: iv.header,
+            wt: rv.wt,
+            vt: rv.vt,
+            phi: rv.phi,
+            delta: rv.delta,
+            e: rv.e,
+            id: iv.id,
+            constraints: if o.constraints_in_iwork() { iv.icnstr.map(Constraints::Signs) } else { None },
+            bounds: None,
+        };
+        let mut io = CallIo { t, y, yp, tout: *tout, rtol, atol };
+        let n = layout.neq;
+        let result = match layout.method {
+            Method::Direct { format, source } => {
+                let mut lin = DirectSolver::new(format, source, n, rv.wm, iv.pivots);
+                run_with(sys, &mut lin, &mut hook, sink, &mut a, &mut io, cfg)
             }
-            *args.idid = e.idid();
-        }
-    }
-    outcome
-}
-
-/// A failure caused by a user routine that kept returning NaN or Inf
-/// (treated as IRES = -1 for RES and JAC, as IER > 0 for PSOL) names the
-/// routine and the component; the IDID is the one that failure has.
-fn name_non_finite_source(outcome: Result<FInt, Interrupt>, last: Option<NonFinite>) -> Result<FInt, Interrupt> {
-    let (Err(Interrupt::Step(f)), Some(nf)) = (&outcome, last) else {
-        return outcome;
-    };
-    let (t, h, idid) = match (f.clone(), nf.source) {
-        (StepFailure::IresMinusOne { t, h }, Source::Residual | Source::Jacobian) => (t, h, f.idid()),
-        (StepFailure::LinearSolver { t, h }, Source::PreconditionerSolve) => (t, h, f.idid()),
-        (StepFailure::InitialConditions { t, h }, _) => (t, h, f.idid()),
-        _ => return outcome,
-    };
-    Err(StepFailure::NonFinite { t, h, idid, routine: nf.source, index: nf.index, when: nf.t }.into())
-}
-
-/// A successful return never hands back a non-finite T, Y or YPRIME.
-fn solution_is_finite(args: &CallArgs<'_>, idid: FInt) -> Result<FInt, Interrupt> {
-    let finite = args.t.is_finite() && first_non_finite(args.y).is_none() && first_non_finite(args.yp).is_none();
-    if finite {
-        Ok(idid)
-    } else {
-        Err(StepFailure::SolutionNotFinite { t: *args.t }.into())
+            Method::Krylov { dims, .. } => {
+                let p = krylov_params(dims, &a.rh, o);
+                let mut lin = KrylovSolver::new(p, rv.savr, rv.wm, iv.pivots).ok_or(InputError::Internal)?;
+                run_with(sys, &mut lin, &mut hook, sink, &mut a, &mut io, cfg)
+            }
+            #[cfg(daskr_single)]
+            Method::Sparse { .. } => Err(InputError::Internal.into()),
+            #[cfg(not(daskr_single))]
+            Method::Sparse { nejac, source } => {
+                let (rows, cols) = iv.pivots.split_at(nejac);
+                let pattern = shared_pattern(n, rows, cols).map_err(|_| InputError::Internal)?;
+                let stamp = stamp_from_words([a.ih.get(iw::sparse::STAMP), a.ih.get(iw::sparse::STAMP + 1)]);
+                let mut lin = SparseSolver::new(pattern, source, rv.wm, stamp);
+                let result = run_with(sys, &mut lin, &mut hook, sink, &mut a, &mut io, cfg);
+                let [hi, lo] = stamp_to_words(lin.stamp());
+                a.ih.set(iw::sparse::STAMP, hi);
+                a.ih.set(iw::sparse::STAMP + 1, lo);
+                result
+            }
+        };
+        hook.store(&mut a.rh, &mut a.ih);
+        result
     }
 }
 
-/// The layout of this call: checked and recorded on a first call, read
-/// back from IWORK on a continuation call.
-fn call_layout(opts: &Options, args: &mut CallArgs<'_>, first: bool) -> Result<Layout, InputError> {
-    if first {
-        let l = check_first_call(opts, args)?;
-        let maxord = if opts.use_maxord { iget(args.iwork, iw::MAXORD) as usize } else { 5 };
-        initialise_iwork(opts, &l, args.iwork, args.rwork, maxord);
-        RunSignature::of(args.info, args.neq, args.nrt, maxord as FInt).store(args.rwork);
-        return Ok(l);
+impl<S: DaeSystem + ?Sized> InfoProtocol<S> for Ddaskr<'_> {
+    fn decode(info: &[FInt]) -> Result<DdaskrOptions, InputError> {
+        DdaskrOptions::decode(info)
     }
-    if args.neq <= 0 {
-        return Err(InputError::NeqNotPositive { neq: args.neq });
-    }
-    if args.nrt < 0 {
-        return Err(InputError::NrtNegative { nrt: args.nrt });
-    }
-    let maxord = iget(args.iwork, iw::MAXORD);
-    RunSignature::of(args.info, args.neq, args.nrt, maxord).check_unchanged(args.rwork)?;
-    let inp = layout_input(opts, args.neq, args.nrt, args.iwork, false)?;
-    let layout = Layout::compute(&inp).map_err(|_| InputError::LengthOverflow { neq: args.neq })?;
-    check_stored_state(&layout, args.iwork, args.rwork, inp.maxord)?;
-    checked_layout(&inp, args)
-}
-
-/// What this call asks of the integrator.
-fn run_config(opts: &Options, rwork: &[Real], iwork: &[FInt], first: bool) -> Result<RunConfig, InputError> {
-    let tstop = if opts.use_tstop { Some(finite("TSTOP", rwork[rw::TSTOP - 1])?) } else { None };
-    let initial = (first && opts.initial_condition != 0).then_some(IcRequest {
-        option: if opts.initial_condition == 1 { IcOption::AlgebraicAndDerivatives } else { IcOption::States },
-        stop_after: opts.stop_after_ic,
-        controls_given: opts.ic_controls,
-        print_level: opts.ic_print,
-    });
-    Ok(RunConfig {
-        first_call: first,
-        intermediate_output: opts.intermediate_output,
-        tstop,
-        hmax: opts.use_hmax.then(|| rwork[rw::HMAX - 1]),
-        h0: (first && opts.use_h0).then(|| rwork[rw::H - 1]),
-        maxord: iget(iwork, iw::MAXORD).clamp(1, 5) as usize,
-        nonneg: iget(iwork, iw::NONNEG) != 0,
-        exclude_algebraic: opts.exclude_algebraic,
-        vector_tolerances: opts.vector_tolerances,
-        initial,
-    })
-}
-
-/// The whole call; Ok(IDID) on success.
-fn run<S: DaeSystem + ?Sized>(
-    args: &mut CallArgs<'_>,
-    sys: &mut S,
-    sink: &mut dyn MessageSink,
-) -> Result<FInt, Interrupt> {
-    let opts = Options::decode(args.info)?;
-    let first = args.info[0] == 0;
-    if !first && args.info[0] != 1 {
-        return Err(InputError::InfoElement { index: 1 }.into());
-    }
-    let layout = call_layout(&opts, args, first)?;
-    check_hmax(&opts, args.rwork)?;
-    check_tolerances(&opts, args)?;
-    let tout = finite("TOUT", args.tout)?;
-    finite("T", *args.t)?;
-    let cfg = run_config(&opts, args.rwork, args.iwork, first)?;
-
-    let CallArgs { t, y, yp, info, rtol, atol, rwork, iwork, jroot, .. } = args;
-    let rv = layout.split_rwork(rwork);
-    let iv = layout.split_iwork(iwork);
-    let mut hook =
-        RootFinder::load(&rv.header, &iv.header, SearchArrays { r0: rv.r0, r1: rv.r1, rx: rv.rx, jroot }, opts.roots);
-    let mut a = Arrays {
-        rh: rv.header,
-        ih: iv.header,
-        wt: rv.wt,
-        vt: rv.vt,
-        phi: rv.phi,
-        delta: rv.delta,
-        e: rv.e,
-        id: iv.id,
-        constraints: if opts.constraints_in_iwork() { iv.icnstr.map(Constraints::Signs) } else { None },
-        bounds: None,
-    };
-    let mut io = CallIo { t, y, yp, tout, rtol, atol };
-    let n = layout.neq;
-    let result = match layout.method {
-        Method::Direct { format, source } => {
-            let mut lin = DirectSolver::new(format, source, n, rv.wm, iv.pivots);
-            run_with(sys, &mut lin, &mut hook, sink, &mut a, &mut io, &cfg)
-        }
-        Method::Krylov { dims, .. } => {
-            let p = krylov_params(dims, &a.rh, &opts);
-            let mut lin = KrylovSolver::new(p, rv.savr, rv.wm, iv.pivots).ok_or(InputError::Internal)?;
-            run_with(sys, &mut lin, &mut hook, sink, &mut a, &mut io, &cfg)
-        }
-        #[cfg(daskr_single)]
-        Method::Sparse { .. } => Err(InputError::Internal.into()),
-        #[cfg(not(daskr_single))]
-        Method::Sparse { nejac, source } => {
-            let (rows, cols) = iv.pivots.split_at(nejac);
-            let pattern = shared_pattern(n, rows, cols).map_err(|_| InputError::Internal)?;
-            let stamp = stamp_from_words([a.ih.get(iw::sparse::STAMP), a.ih.get(iw::sparse::STAMP + 1)]);
-            let mut lin = SparseSolver::new(pattern, source, rv.wm, stamp);
-            let result = run_with(sys, &mut lin, &mut hook, sink, &mut a, &mut io, &cfg);
-            let [hi, lo] = stamp_to_words(lin.stamp());
-            a.ih.set(iw::sparse::STAMP, hi);
-            a.ih.set(iw::sparse::STAMP + 1, lo);
-            result
-        }
-    };
-    hook.store(&mut a.rh, &mut a.ih);
-    // DDSTP sets INFO(1) = 1 once a step has been attempted.
-    if first && !matches!(result, Ok(4)) {
-        info[0] = 1;
-    }
-    result
 }
 
 fn run_with<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
@@ -240,9 +195,52 @@ fn run_with<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::call::Atol;
     use crate::core::layout::iw;
+    use crate::types::Real;
     use crate::core::messages::CollectMessages;
     use crate::core::test_problems::{max_diff, Tridiagonal};
+
+    /// One DDASKR call through the INFO convention on owned arrays.
+    pub(super) struct Call<'a> {
+        pub t: &'a mut Real,
+        pub y: &'a mut [Real],
+        pub yp: &'a mut [Real],
+        pub rtol: &'a mut [Real],
+        pub atol: &'a mut [Real],
+        pub rwork: &'a mut [Real],
+        pub iwork: &'a mut [FInt],
+        pub nrt: FInt,
+        pub jroot: &'a mut [FInt],
+    }
+
+    impl Call<'_> {
+        pub fn run<S: DaeSystem>(
+            &mut self,
+            sys: &mut S,
+            tout: Real,
+            info: &mut [FInt],
+            sink: &mut CollectMessages,
+        ) -> Result<FInt, Interrupt> {
+            let (lrw, liw) = (self.rwork.len() as FInt, self.iwork.len() as FInt);
+            let mut c = Common {
+                neq: self.y.len() as FInt,
+                t: &mut *self.t,
+                y: &mut *self.y,
+                yp: &mut *self.yp,
+                tout,
+                rtol: &mut *self.rtol,
+                atol: Atol::Given(&mut *self.atol),
+                rwork: &mut *self.rwork,
+                lrw,
+                iwork: &mut *self.iwork,
+                liw,
+            };
+            let mut d = Ddaskr { nrt: self.nrt, jroot: &mut *self.jroot };
+            let mut idid = 0;
+            ddaskr(&mut c, &mut d, info, &mut idid, sys, sink)
+        }
+    }
 
     /// One integration of y' + K y = 0 (K tridiagonal, n = 40) to t = 1
     /// with the given INFO(5), INFO(6) and IWORK(1..2); returns Y and
@@ -263,28 +261,20 @@ mod tests {
         iwork[iw::ML - 1] = ml_or_nejac;
         iwork[iw::MU - 1] = if info6 == 1 { 1 } else { 0 };
         iwork[40..40 + pattern.len()].copy_from_slice(pattern);
-        let (lrw, liw) = (rwork.len() as FInt, iwork.len() as FInt);
-        let mut idid = 0;
         let mut sink = CollectMessages::default();
+        let mut call = Call {
+            t: &mut t,
+            y: &mut y,
+            yp: &mut yp,
+            rtol: &mut rtol,
+            atol: &mut atol,
+            rwork: &mut rwork,
+            iwork: &mut iwork,
+            nrt: 0,
+            jroot: &mut [],
+        };
         for k in 1..=4 {
-            let mut args = CallArgs {
-                neq: n as FInt,
-                t: &mut t,
-                y: &mut y,
-                yp: &mut yp,
-                tout: 0.25 * k as Real,
-                info: &mut info,
-                rtol: &mut rtol,
-                atol: &mut atol,
-                idid: &mut idid,
-                rwork: &mut rwork,
-                lrw,
-                iwork: &mut iwork,
-                liw,
-                nrt: 0,
-                jroot: &mut [],
-            };
-            assert_eq!(ddaskr(&mut args, &mut sys, &mut sink), Ok(3), "{:?}", sink.0);
+            assert_eq!(call.run(&mut sys, 0.25 * k as Real, &mut info, &mut sink), Ok(3), "{:?}", sink.0);
         }
         (y, iwork)
     }
@@ -312,7 +302,9 @@ mod tests {
 
 #[cfg(test)]
 mod root_extension_tests {
+    use super::tests::Call;
     use super::*;
+    use crate::types::Real;
     use crate::core::messages::CollectMessages;
     use crate::core::problem::CallbackStatus;
 
@@ -341,35 +333,31 @@ mod root_extension_tests {
         let (mut rtol, mut atol) = ([1e-6], [1e-8]);
         let mut rwork = vec![0.0; 60 + 9 * 2 + 4 + 9];
         let mut iwork = vec![0; 42];
-        let (lrw, liw) = (rwork.len() as FInt, iwork.len() as FInt);
-        let (mut idid, mut jroot) = (0, [0; 3]);
+        let mut jroot = [0; 3];
         let mut sink = CollectMessages::default();
         let mut found = Vec::new();
-        while t < 2.0 {
-            let mut args = CallArgs {
-                neq: 2,
+        loop {
+            let mut call = Call {
                 t: &mut t,
                 y: &mut y,
                 yp: &mut yp,
-                tout: 2.0,
-                info: &mut info,
                 rtol: &mut rtol,
                 atol: &mut atol,
-                idid: &mut idid,
                 rwork: &mut rwork,
-                lrw,
                 iwork: &mut iwork,
-                liw,
                 nrt: 3,
                 jroot: &mut jroot,
             };
-            match ddaskr(&mut args, &mut Ramp, &mut sink) {
+            let outcome = call.run(&mut Ramp, 2.0, &mut info, &mut sink);
+            match outcome {
                 Ok(5) => found.push((t, jroot)),
                 Ok(_) => {}
                 Err(e) => return Err(e.idid()),
             }
+            if t >= 2.0 {
+                return Ok(found);
+            }
         }
-        Ok(found)
     }
 
     #[test]

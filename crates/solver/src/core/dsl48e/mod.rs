@@ -1,50 +1,41 @@
-//! DSL48E's call protocol (SPEC section 5): the DAEPACK hybrid integrator's
-//! 37 arguments decoded and checked, the model's differential/algebraic
-//! split from JYDOT, the sparse direct solver on the caller's pattern,
-//! BOUNDS kept by the initial-condition iteration and the corrector, and
-//! the shared [`integrator`](crate::core::integrator) doing the steps.
+//! DSL48E's call protocol (SPEC section 5): what the hybrid integrator
+//! brings to the shared call shell ([`crate::core::call`]): its 37
+//! arguments' checks, the model's differential/algebraic split from JYDOT,
+//! the sparse direct solver on the caller's pattern, BOUNDS kept by the
+//! initial-condition iteration and the corrector, and the state-event
+//! detector around the shared [`integrator`](crate::core::integrator).
 //!
 //! All state that must survive between calls is in RWORK/IWORK (layout:
 //! [`Dsl48eLayout`]); IEVWK/REVWK are scratch.
 
-mod checks;
+pub mod checks;
 
 pub use self::checks::Dsl48eOptions;
-use self::checks::{
-    check_bounds, check_ic_controls, check_stored_state, check_structure, checked_layout, maxord, RunSignature,
-};
+use self::checks::{check_ic_controls, RunSignature};
+use super::call::controls::{ic_request, run_config, StepControls};
+use super::call::{self, Common, InfoProtocol, Phase, Protocol, WorkLayout};
 use super::error::{InputError, Interrupt, StepFailure};
 use super::events::{EventDetector, Pending};
 use super::guard::FiniteGuard;
 use super::initial::{Constraints, IcOption};
-use super::integrator::{integrate, Arrays, CallIo, IcRequest, Parts, RunConfig};
-use super::layout::{dsl, iw, rw, Dsl48eLayout, IHeader, RHeader};
+use super::integrator::{integrate, Arrays, CallIo, Parts, RunConfig};
+use super::layout::{dsl, iw, Dsl48eLayout, IHeader, RHeader};
 use super::linsol::sparse::{pattern_key, shared_pattern_keyed, stamp_from_words, stamp_to_words, SparseSolver};
 use super::linsol::JacobianSource;
-use super::messages::{MessageLine, MessageSink};
+use super::messages::MessageSink;
 use super::problem::{DaeSystem, StateConditions};
 use crate::types::{FInt, Real};
+use std::cell::OnceCell;
 use std::rc::Rc;
 
-/// The arguments of one DSL48E call as checked slices. The FFI layer
-/// builds each slice with its declared length (0 for a negative one):
-/// Z, ZDOT: NEQ; RTOL, ATOL: 1 or NEQ; INFO: 20; RWORK: LRW; IWORK: LIW;
-/// JROW, JCOL: NEJAC; JYDOT: NJYDOT; BOUNDS: 2*NEQ with INFO(10) = 1;
-/// ISC: NC; IEVWK: LIEVWK; REVWK: LREVWK.
-pub struct Dsl48eArgs<'a> {
-    pub neq: FInt,
-    pub time: &'a mut Real,
-    pub z: &'a mut [Real],
-    pub zdot: &'a mut [Real],
-    pub tout: Real,
-    pub info: &'a mut [FInt],
-    pub rtol: &'a mut [Real],
-    pub atol: &'a mut [Real],
-    pub idid: &'a mut FInt,
-    pub rwork: &'a mut [Real],
-    pub lrw: FInt,
-    pub iwork: &'a mut [FInt],
-    pub liw: FInt,
+/// How DSL48E's messages begin.
+pub const MESSAGE_PREFIX: &str = "DSL48E--";
+
+/// DSL48E's own arguments beyond the [`Common`] ones, as checked slices.
+/// The FFI layer builds each slice with its declared length (0 for a
+/// negative one): JROW, JCOL NEJAC; JYDOT NJYDOT; BOUNDS 2*NEQ with
+/// INFO(10) = 1; ISC NC; REVWK LREVWK.
+pub struct Dsl48e<'a> {
     pub nejac: FInt,
     pub jrow: &'a [FInt],
     pub jcol: &'a [FInt],
@@ -63,146 +54,225 @@ pub struct Dsl48eArgs<'a> {
     pub lievwk: FInt,
     pub lrevwk: FInt,
     pub revwk: &'a mut [Real],
+    /// The pattern's key, computed once per call when first needed.
+    key: OnceCell<u64>,
 }
 
-/// Messages in DSL48E's name.
-struct Dsl48eMessages<'a>(&'a mut dyn MessageSink);
+impl<'a> Dsl48e<'a> {
+    /// The arguments of one call (IEVENT is set to 0 here: it is 0 on
+    /// every return that is not an event).
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        nejac: FInt,
+        jrow: &'a [FInt],
+        jcol: &'a [FInt],
+        jydot: &'a [FInt],
+        njydot: FInt,
+        jdtype: FInt,
+        bounds: &'a [Real],
+        (ievent, idiscon, tevt): (&'a mut FInt, &'a mut FInt, &'a mut Real),
+        (nc, nd, isc): (FInt, FInt, &'a [FInt]),
+        (lievwk, lrevwk, revwk): (FInt, FInt, &'a mut [Real]),
+    ) -> Self {
+        *ievent = 0;
+        Dsl48e {
+            nejac,
+            jrow,
+            jcol,
+            jydot,
+            njydot,
+            jdtype,
+            bounds,
+            ievent,
+            idiscon,
+            nc,
+            nd,
+            isc,
+            tevt,
+            lievwk,
+            lrevwk,
+            revwk,
+            key: OnceCell::new(),
+        }
+    }
 
-impl MessageSink for Dsl48eMessages<'_> {
-    fn emit(&mut self, lines: &[MessageLine]) {
-        let renamed: Vec<MessageLine> = lines
-            .iter()
-            .map(|l| match l.text.strip_prefix("DASKR--") {
-                Some(rest) => MessageLine { text: format!("DSL48E--{rest}"), ..l.clone() },
-                None => l.clone(),
-            })
-            .collect();
-        self.0.emit(&renamed);
+    /// The key of the pattern JROW, JCOL with NEQ (once the sizes are
+    /// checked).
+    fn key(&self, neq: FInt) -> u64 {
+        *self.key.get_or_init(|| pattern_key(neq as usize, self.jrow, self.jcol))
+    }
+
+    fn jacobian_source(&self) -> JacobianSource {
+        if self.jdtype == 1 {
+            JacobianSource::User
+        } else {
+            JacobianSource::DifferenceQuotients
+        }
     }
 }
 
-/// Run one DSL48E call. IDID, INFO(1), TIME, Z, ZDOT, IEVENT and the work
-/// arrays are updated; messages go to `sink` in DSL48E's name.
+/// Run one DSL48E call with its INFO convention. IDID, INFO(1), TIME, Z,
+/// ZDOT, IEVENT and the work arrays are updated; messages go to `sink` in
+/// DSL48E's name.
 pub fn dsl48e<S: DaeSystem + StateConditions + ?Sized>(
-    args: &mut Dsl48eArgs<'_>,
+    c: &mut Common<'_>,
+    d: &mut Dsl48e<'_>,
+    info: &mut [FInt],
+    idid: &mut FInt,
     sys: &mut S,
     sink: &mut dyn MessageSink,
 ) -> Result<FInt, Interrupt> {
-    let mut sink = Dsl48eMessages(sink);
-    *args.ievent = 0;
-    let info1 = args.info.first().copied().unwrap_or(0);
-    let outcome = if info1 == -1 {
-        Err(Interrupt::Input(InputError::NoActionAfterFailure { idid: *args.idid }))
-    } else {
-        let mut guarded = FiniteGuard::new(sys);
-        run(args, &mut guarded, &mut sink)
-    };
-    match &outcome {
-        Ok(idid) => *args.idid = *idid,
-        Err(e) => {
-            sink.emit(&e.message());
-            if let Some(i1) = args.info.first_mut() {
-                *i1 = -1;
-            }
-            *args.idid = e.idid();
-        }
-    }
-    outcome
+    call::call_with_info(d, c, info, idid, sys, sink)
 }
 
-/// The checks of every call, then the layout: a first call records the
-/// run; a continuation call must find it unchanged. `key` is the
-/// [`pattern_key`] of JROW/JCOL: a continuation call whose key is the one
-/// the first call recorded (after validating the pattern) skips the
-/// pattern's validation, which sorts it.
-fn call_layout(o: &Dsl48eOptions, a: &mut Dsl48eArgs<'_>, first: bool, key: u64) -> Result<Dsl48eLayout, InputError> {
-    if !first && a.info[0] != 1 {
-        return Err(InputError::InfoElement { index: 1 });
+impl WorkLayout for Dsl48eLayout {
+    fn lenrw(&self) -> usize {
+        self.lenrw
     }
-    check_structure(a, first || !RunSignature::key_recorded(a.iwork, key))?;
-    let q = maxord(o, a.iwork)?;
-    if first {
-        let layout = checked_layout(a, o, q)?;
+    fn leniw(&self) -> usize {
+        self.leniw
+    }
+    fn maxord(&self) -> usize {
+        self.maxord
+    }
+}
+
+impl<'a, S: DaeSystem + StateConditions + ?Sized> Protocol<S> for Dsl48e<'a> {
+    const MESSAGE_PREFIX: &'static str = MESSAGE_PREFIX;
+    type Options = Dsl48eOptions;
+    type Layout = Dsl48eLayout;
+    type Record<'r>
+        = RunSignature<'r>
+    where
+        Self: 'r;
+
+    fn controls(o: &Dsl48eOptions) -> &StepControls {
+        &o.controls
+    }
+
+    fn check_sizes(&self, c: &Common<'_>, o: &Dsl48eOptions) -> Result<(), InputError> {
+        Dsl48e::check_sizes(self, c.neq, o, c.iwork)
+    }
+
+    fn layout(&self, c: &Common<'_>, o: &Dsl48eOptions, phase: Phase) -> Result<Dsl48eLayout, InputError> {
+        let q = match phase {
+            Phase::Start => o.controls.maxord(c.iwork)?,
+            Phase::Continue => c.iwork[iw::MAXORD - 1].clamp(1, 5) as usize,
+        };
+        Dsl48eLayout::compute(c.neq as usize, self.nejac as usize, self.nd as usize, q, o.controls.exclude_algebraic)
+            .map_err(|_| InputError::LengthOverflow { neq: c.neq })
+    }
+
+    fn check_scratch(&self, c: &Common<'_>, _o: &Dsl48eOptions, l: &Dsl48eLayout) -> Result<(), InputError> {
+        self.check_scratch(c.neq, l.maxord)
+    }
+
+    fn check_start(&mut self, c: &Common<'_>, o: &Dsl48eOptions, _l: &Dsl48eLayout) -> Result<(), InputError> {
+        self.check_index_lists(c.neq)?;
+        self.check_pattern(c.neq)?;
         if o.bounds {
-            check_bounds(a)?;
+            self.check_bounds(c.y)?;
         }
-        if o.initial_condition && o.ic_controls {
-            check_ic_controls(a)?;
+        if o.initial_condition && o.controls.ic_controls {
+            check_ic_controls(c)?;
         }
-        return Ok(layout);
+        Ok(())
     }
-    if a.iwork.get(dsl::EVENT_RETURNED - 1).copied().unwrap_or(0) != 0 {
-        return Err(InputError::RestartAfterEvent);
+
+    fn check_resume(&self, c: &Common<'_>, _o: &Dsl48eOptions, _l: &Dsl48eLayout) -> Result<(), InputError> {
+        if c.iwork.get(dsl::EVENT_RETURNED - 1).copied().unwrap_or(0) != 0 {
+            return Err(InputError::RestartAfterEvent);
+        }
+        self.check_index_lists(c.neq)
     }
-    RunSignature::of(a, o, q, key).check_unchanged(a.iwork, a.rwork)?;
-    let layout = Dsl48eLayout::compute(a.neq as usize, a.nejac as usize, a.nd as usize, q, o.exclude_algebraic)
-        .map_err(|_| InputError::LengthOverflow { neq: a.neq })?;
-    check_stored_state(&layout, a.iwork, a.rwork, q)?;
-    checked_layout(a, o, q)
+
+    fn record<'r>(&'r self, c: &Common<'_>, o: &Dsl48eOptions) -> RunSignature<'r> {
+        RunSignature::of(self, c.neq, o, c.iwork)
+    }
+
+    fn initialise(&mut self, c: &mut Common<'_>, o: &Dsl48eOptions, l: &Dsl48eLayout) {
+        let (mut h, id, _) = l.split_iwork(c.iwork);
+        id.fill(-1);
+        for &j in self.jydot {
+            id[j as usize - 1] = 1;
+        }
+        h.set(iw::MAXORD, l.maxord as FInt);
+        h.zero_counters();
+        h.set(dsl::STAMP, 0);
+        h.set(dsl::STAMP + 1, 0);
+        h.set(dsl::EVENT_RETURNED, 0);
+        h.set(dsl::PENDING, 0);
+        if o.initial_condition && !o.controls.ic_controls {
+            h.set_ic_defaults(false);
+        }
+    }
+
+    fn config(&self, c: &Common<'_>, o: &Dsl48eOptions, l: &Dsl48eLayout, phase: Phase) -> Result<RunConfig, InputError> {
+        let initial = o.initial_condition.then(|| ic_request(&o.controls, IcOption::AlgebraicAndDerivatives));
+        run_config(&o.controls, c.rwork, phase == Phase::Start, l.maxord, false, initial)
+    }
+
+    fn integrate(
+        &mut self,
+        c: &mut Common<'_>,
+        o: &Dsl48eOptions,
+        layout: &Dsl48eLayout,
+        cfg: &RunConfig,
+        sys: &mut FiniteGuard<'_, S>,
+        sink: &mut dyn MessageSink,
+    ) -> Result<FInt, Interrupt> {
+        let key = self.key(c.neq);
+        let source = self.jacobian_source();
+        let Common { t, y, yp, tout, rtol, atol, rwork, iwork, .. } = c;
+        let atol = atol.slice(rtol);
+        let rv = layout.split_rwork(rwork);
+        let (ih, id, truth) = layout.split_iwork(iwork);
+        let stamp = stamp_from_words([ih.get(dsl::STAMP), ih.get(dsl::STAMP + 1)]);
+        let pending = load_pending(&ih, &rv.header);
+        let box_bounds = o.bounds.then_some(Constraints::Box(self.bounds));
+        let pattern = shared_pattern_keyed(layout.neq, self.jrow, self.jcol, key).map_err(|_| InputError::Internal)?;
+        let mut lin = SparseSolver::new(Rc::clone(&pattern), source, rv.pd, stamp);
+        let id: &[FInt] = id;
+        let mut events = EventDetector::new(self.isc, truth, pending, pattern, source, id, cfg.tstop, self.revwk);
+        let mut arrays = Arrays {
+            rh: rv.header,
+            ih,
+            wt: rv.wt,
+            vt: rv.vt,
+            phi: rv.phi,
+            delta: rv.delta,
+            e: rv.e,
+            id: Some(id),
+            constraints: box_bounds,
+            bounds: box_bounds,
+        };
+        let mut io = CallIo { t, y, yp, tout: *tout, rtol, atol };
+        let mut sink = call::Renamed { prefix: MESSAGE_PREFIX, sink };
+        let parts = &mut Parts { sys, lin: &mut lin, hook: &mut events, sink: &mut sink };
+        let result = integrate(parts, &mut arrays, &mut io, cfg);
+        let [hi, lo] = stamp_to_words(lin.stamp());
+        arrays.ih.set(dsl::STAMP, hi);
+        arrays.ih.set(dsl::STAMP + 1, lo);
+        store_pending(&mut arrays.ih, &mut arrays.rh, events.pending);
+        arrays.ih.set(dsl::EVENT_RETURNED, FInt::from(events.event.is_some()));
+        let located = match (&events.event, &result) {
+            (Some(e), Ok(_)) => Some((e.condition as FInt + 1, e.function as FInt + 1, e.t)),
+            (_, Err(Interrupt::Step(StepFailure::EventPolishing { ievent, idiscon, tevt, .. }))) => {
+                Some((*ievent, *idiscon, *tevt))
+            }
+            _ => None,
+        };
+        if let Some((k, j, t)) = located {
+            (*self.ievent, *self.idiscon, *self.tevt) = (k, j, t);
+        }
+        result
+    }
 }
 
-/// Per-call inputs: tolerances, TOUT, T, TSTOP, HMAX, H0.
-fn check_inputs(o: &Dsl48eOptions, a: &Dsl48eArgs<'_>, first: bool) -> Result<(), InputError> {
-    let n = if o.vector_tolerances { a.z.len() } else { 1 };
-    let (rtol, atol) = (&a.rtol[..n], &a.atol[..n]);
-    if rtol.iter().chain(atol).any(|v| !v.is_finite()) {
-        return Err(InputError::ToleranceNotFinite);
+impl<'a, S: DaeSystem + StateConditions + ?Sized> InfoProtocol<S> for Dsl48e<'a> {
+    fn decode(info: &[FInt]) -> Result<Dsl48eOptions, InputError> {
+        Dsl48eOptions::decode(info)
     }
-    if rtol.iter().any(|&r| r < 0.0) {
-        return Err(InputError::RtolNegative);
-    }
-    if atol.iter().any(|&v| v < 0.0) {
-        return Err(InputError::AtolNegative);
-    }
-    if rtol.iter().chain(atol).all(|&v| v == 0.0) {
-        return Err(InputError::AllTolerancesZero);
-    }
-    let finite =
-        |what, value: Real| if value.is_finite() { Ok(value) } else { Err(InputError::NotFinite { what, value }) };
-    let t = finite("TIME", *a.time)?;
-    let tout = finite("TOUT", a.tout)?;
-    if first && tout == t {
-        return Err(InputError::ToutEqualsT { tout, t });
-    }
-    if o.use_tstop {
-        finite("TSTOP", a.rwork[rw::TSTOP - 1])?;
-    }
-    #[allow(clippy::neg_cmp_op_on_partial_ord)]
-    let hmax_bad = o.use_hmax && !(a.rwork[rw::HMAX - 1] > 0.0);
-    if hmax_bad {
-        return Err(InputError::HmaxNotPositive { hmax: a.rwork[rw::HMAX - 1] });
-    }
-    Ok(())
-}
-
-/// Record the first-call settings in IWORK: the ID array from JYDOT, MAXORD,
-/// zero counters, the initial-condition defaults, no factorisation yet.
-fn initialise(o: &Dsl48eOptions, a: &mut Dsl48eArgs<'_>, l: &Dsl48eLayout, q: usize, key: u64) {
-    RunSignature::of(a, o, q, key).store(a.iwork, a.rwork);
-    let (mut h, id, _) = l.split_iwork(a.iwork);
-    id.fill(-1);
-    for &j in a.jydot {
-        id[j as usize - 1] = 1;
-    }
-    h.set(iw::MAXORD, q as FInt);
-    for pos in [iw::NST, iw::NRE, iw::NJE, iw::NETF, iw::NCFN, iw::NNI, iw::NLI, iw::NPS, iw::NCFL, iw::NRTE] {
-        h.set(pos, 0);
-    }
-    h.set(dsl::STAMP, 0);
-    h.set(dsl::STAMP + 1, 0);
-    h.set(dsl::EVENT_RETURNED, 0);
-    h.set(dsl::PENDING, 0);
-    if o.initial_condition && !o.ic_controls {
-        set_ic_defaults(&mut h);
-    }
-}
-
-/// DDASKR's defaults for the direct methods (INFO(17) = 0).
-fn set_ic_defaults(h: &mut IHeader<'_>) {
-    h.set(iw::MXNIT, 5);
-    h.set(iw::MXNJ, 6);
-    h.set(iw::MXNH, 5);
-    h.set(iw::LSOFF, 0);
 }
 
 /// The event found beyond TOUT on the last call, if any.
@@ -224,103 +294,4 @@ fn store_pending(ih: &mut IHeader<'_>, rh: &mut RHeader<'_>, p: Option<Pending>)
         }
         None => ih.set(dsl::PENDING, 0),
     }
-}
-
-/// The whole call; Ok(IDID) on success.
-fn run<S: DaeSystem + StateConditions + ?Sized>(
-    a: &mut Dsl48eArgs<'_>,
-    sys: &mut S,
-    sink: &mut dyn MessageSink,
-) -> Result<FInt, Interrupt> {
-    let o = Dsl48eOptions::decode(a.info)?;
-    let first = a.info[0] == 0;
-    let key = pattern_key(a.neq.max(0) as usize, a.jrow, a.jcol);
-    let layout = call_layout(&o, a, first, key)?;
-    check_inputs(&o, a, first)?;
-    let q = maxord(&o, a.iwork)?;
-    if first {
-        initialise(&o, a, &layout, q, key);
-    }
-    let cfg = RunConfig {
-        first_call: first,
-        intermediate_output: o.intermediate_output,
-        tstop: o.use_tstop.then(|| a.rwork[rw::TSTOP - 1]),
-        hmax: o.use_hmax.then(|| a.rwork[rw::HMAX - 1]),
-        h0: (first && o.use_h0).then(|| a.rwork[rw::H - 1]),
-        maxord: q,
-        nonneg: false,
-        exclude_algebraic: o.exclude_algebraic,
-        vector_tolerances: o.vector_tolerances,
-        initial: (first && o.initial_condition).then_some(IcRequest {
-            option: IcOption::AlgebraicAndDerivatives,
-            stop_after: o.stop_after_ic,
-            controls_given: o.ic_controls,
-            print_level: o.ic_print,
-        }),
-    };
-    let source = if a.jdtype == 1 { JacobianSource::User } else { JacobianSource::DifferenceQuotients };
-    let n = layout.neq;
-    let tstop = cfg.tstop;
-    let Dsl48eArgs {
-        time,
-        z,
-        zdot,
-        tout,
-        info,
-        rtol,
-        atol,
-        rwork,
-        iwork,
-        jrow,
-        jcol,
-        bounds,
-        isc,
-        revwk,
-        ievent,
-        idiscon,
-        tevt,
-        ..
-    } = a;
-    let rv = layout.split_rwork(rwork);
-    let (ih, id, truth) = layout.split_iwork(iwork);
-    let stamp = stamp_from_words([ih.get(dsl::STAMP), ih.get(dsl::STAMP + 1)]);
-    let pending = load_pending(&ih, &rv.header);
-    let box_bounds = o.bounds.then_some(Constraints::Box(bounds));
-    let pattern = shared_pattern_keyed(n, jrow, jcol, key).map_err(|_| InputError::Internal)?;
-    let mut lin = SparseSolver::new(Rc::clone(&pattern), source, rv.pd, stamp);
-    let id: &[FInt] = id;
-    let mut events = EventDetector::new(isc, truth, pending, pattern, source, id, tstop, revwk);
-    let mut arrays = Arrays {
-        rh: rv.header,
-        ih,
-        wt: rv.wt,
-        vt: rv.vt,
-        phi: rv.phi,
-        delta: rv.delta,
-        e: rv.e,
-        id: Some(id),
-        constraints: box_bounds,
-        bounds: box_bounds,
-    };
-    let mut io = CallIo { t: time, y: z, yp: zdot, tout: *tout, rtol, atol };
-    let result = integrate(&mut Parts { sys, lin: &mut lin, hook: &mut events, sink }, &mut arrays, &mut io, &cfg);
-    let [hi, lo] = stamp_to_words(lin.stamp());
-    arrays.ih.set(dsl::STAMP, hi);
-    arrays.ih.set(dsl::STAMP + 1, lo);
-    store_pending(&mut arrays.ih, &mut arrays.rh, events.pending);
-    arrays.ih.set(dsl::EVENT_RETURNED, FInt::from(events.event.is_some()));
-    let located = match (&events.event, &result) {
-        (Some(e), Ok(_)) => Some((e.condition as FInt + 1, e.function as FInt + 1, e.t)),
-        (_, Err(Interrupt::Step(StepFailure::EventPolishing { ievent, idiscon, tevt, .. }))) => {
-            Some((*ievent, *idiscon, *tevt))
-        }
-        _ => None,
-    };
-    if let Some((k, j, t)) = located {
-        (**ievent, **idiscon, **tevt) = (k, j, t);
-    }
-    if first && !matches!(result, Ok(4)) {
-        info[0] = 1;
-    }
-    result
 }

@@ -8,7 +8,7 @@ use super::{
     band, dense, FirstIterateTolerance, IcPolicy, LinearFailure, LinearResult, LinearSolver, Policy, Setup, SolvePoint,
 };
 use crate::core::counters::Counters;
-use crate::core::layout::LengthOverflow;
+use crate::core::linsol::LengthOverflow;
 use crate::core::problem::{CallbackStatus, DaeSystem, MatrixStorage};
 use crate::types::{FInt, Real};
 

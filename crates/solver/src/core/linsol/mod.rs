@@ -44,6 +44,11 @@ pub enum JacobianSource {
     DifferenceQuotients,
 }
 
+/// A work-array length that does not fit: a method's formula overflowed
+/// (the layouts compose the methods' lengths, which report it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LengthOverflow;
+
 /// The factorisation met an exactly zero (or non-finite) pivot in this
 /// 0-based column; DASKR reports such a matrix as singular (IDID=-8 path).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

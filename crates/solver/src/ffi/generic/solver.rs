@@ -5,11 +5,12 @@
 //! call into the instance's core.
 
 use std::os::raw::c_int;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use super::core::ddaskr::{self, CallArgs};
+use daskr_export::boundary;
+
+use super::core::call::{report_failure, Common, DASKR_PREFIX};
+use super::core::ddaskr::{self, Ddaskr};
 use super::core::error::InputError;
-use super::core::messages::MessageSink;
 use super::core::norms::Tolerances;
 use super::core::problem::{CallbackStatus, DaeSystem, MatrixStorage, PrecondSetup, PrecondSetupStatus, PrecondSolve};
 use super::daskr_generic_fn;
@@ -176,21 +177,18 @@ impl DaeSystem for ForeignProblem {
 }
 
 /// Report an input problem found by the FFI layer itself (a null pointer
-/// where an array is required) the way the core reports illegal input.
+/// where an array is required, or a panic caught at the boundary) the way
+/// the core reports illegal input: one message, INFO(1) = -1, IDID = -33.
 ///
 /// # Safety
 /// `info` and `idid` must be null or valid for writes.
-unsafe fn reject(info: *mut c_int, idid: *mut c_int, what: &'static str) {
-    Sink.emit(&InputError::NullArgument { what }.message());
-    // SAFETY: checked for null; the caller's INFO and IDID are writable.
-    unsafe {
-        if let Some(i) = info.as_mut() {
-            *i = -1;
-        }
-        if let Some(d) = idid.as_mut() {
-            *d = -33;
-        }
-    }
+unsafe fn reject(info: *mut c_int, idid: *mut c_int, error: InputError) {
+    // SAFETY: INFO is 20 long when non-null; IDID one INTEGER.
+    let info_s = unsafe { opt_slice_mut(info, 20) }.unwrap_or_default();
+    let mut no_idid = 0;
+    // SAFETY: checked for null by `as_mut`; valid for writes by the caller.
+    let idid = unsafe { idid.as_mut() }.unwrap_or(&mut no_idid);
+    report_failure(DASKR_PREFIX, &error.message(), -33, info_s, idid, &mut Sink);
 }
 
 /// DDASKR (or SDASKR) with the caller's raw arguments.
@@ -221,6 +219,7 @@ pub(in crate::ffi) unsafe fn daskr(
     nrt: *const c_int,
     jroot: *mut c_int,
 ) {
+    let null = |what| InputError::NullArgument { what };
     // SAFETY (whole block): pointers come from the caller under the
     // contract above; each is checked for null before use and turned into
     // a slice of exactly the documented length.
@@ -228,47 +227,46 @@ pub(in crate::ffi) unsafe fn daskr(
         let (Some(&neq), Some(&tout), Some(&lrw), Some(&liw), Some(&nrt)) =
             (neq.as_ref(), tout.as_ref(), lrw.as_ref(), liw.as_ref(), nrt.as_ref())
         else {
-            return reject(info, idid, "NEQ, TOUT, LRW, LIW or NRT");
+            return reject(info, idid, null("NEQ, TOUT, LRW, LIW or NRT"));
         };
         let (Some(t), Some(idid_ref)) = (scalar_mut(t), scalar_mut(idid)) else {
-            return reject(info, idid, "T or IDID");
+            return reject(info, idid, null("T or IDID"));
         };
         let Some(info_s) = opt_slice_mut(info, 20) else {
-            return reject(info, idid, "INFO");
+            return reject(info, idid, null("INFO"));
         };
         let Some(res) = res else {
-            return reject(info, idid, "RES");
+            return reject(info, idid, null("RES"));
         };
         let n = neq.max(0) as usize;
         let ntol = if info_s[1] == 1 { n } else { 1 };
         let nroot = nrt.max(0) as usize;
         let (Some(y), Some(yp)) = (opt_slice_mut(y, n), opt_slice_mut(yprime, n)) else {
-            return reject(info, idid, "Y or YPRIME");
+            return reject(info, idid, null("Y or YPRIME"));
         };
         let (Some(rwork), Some(iwork)) =
             (opt_slice_mut(rwork, lrw.max(0) as usize), opt_slice_mut(iwork, liw.max(0) as usize))
         else {
-            return reject(info, idid, "RWORK or IWORK");
+            return reject(info, idid, null("RWORK or IWORK"));
         };
         let Some(jroot) = opt_slice_mut(jroot, nroot) else {
-            return reject(info, idid, "JROOT");
+            return reject(info, idid, null("JROOT"));
         };
         if nroot > 0 && rt.is_none() {
-            return reject(info, idid, "RT (NRT > 0)");
+            return reject(info, idid, null("RT (NRT > 0)"));
         }
         let krylov = info_s[11] == 1;
         if info_s[4] == 1 && !krylov && jac.is_none() {
-            return reject(info, idid, "JAC (INFO(5) = 1)");
+            return reject(info, idid, null("JAC (INFO(5) = 1)"));
         }
         if krylov && info_s[14] == 1 && jac.is_none() {
-            return reject(info, idid, "JAC (INFO(12) = 1, INFO(15) = 1)");
+            return reject(info, idid, null("JAC (INFO(12) = 1, INFO(15) = 1)"));
         }
         if krylov && psol.is_none() {
-            return reject(info, idid, "PSOL (INFO(12) = 1)");
+            return reject(info, idid, null("PSOL (INFO(12) = 1)"));
         }
-        let mut atol_copy = Vec::new();
-        let Some((rtol_s, atol_s)) = tolerances(rtol, atol, ntol, &mut atol_copy) else {
-            return reject(info, idid, "RTOL or ATOL");
+        let Some((rtol_s, atol_s)) = tolerances(rtol, atol, ntol) else {
+            return reject(info, idid, null("RTOL or ATOL"));
         };
         // JAC's argument list depends on INFO(12): keep it only under the
         // matching type, so the wrong form can never be called.
@@ -284,31 +282,25 @@ pub(in crate::ffi) unsafe fn daskr(
         let psol = std::mem::transmute::<daskr_generic_fn, PsolFn>(psol);
         let user_weights = super::user_weights();
         let mut problem = ForeignProblem { user_weights, res, jac: jac_direct, jac_krylov, psol, rt, rpar, ipar, neq };
-        let mut args = CallArgs {
+        let mut common = Common {
             neq,
             t,
             y,
             yp,
             tout,
-            info: info_s,
             rtol: rtol_s,
             atol: atol_s,
-            idid: idid_ref,
             rwork,
             lrw,
             iwork,
             liw,
-            nrt,
-            jroot,
         };
-        let mut sink = Sink;
-        let outcome = catch_unwind(AssertUnwindSafe(|| {
-            let _ = ddaskr::ddaskr(&mut args, &mut problem, &mut sink);
-        }));
-        if outcome.is_err() {
-            sink.emit(&InputError::Internal.message());
-            args.info[0] = -1;
-            *args.idid = -33;
-        }
+        let mut call = Ddaskr { nrt, jroot };
+        boundary(
+            || {
+                let _ = ddaskr::ddaskr(&mut common, &mut call, info_s, idid_ref, &mut problem, &mut Sink);
+            },
+            || reject(info, idid, InputError::Internal),
+        )
     }
 }

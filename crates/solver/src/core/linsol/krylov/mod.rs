@@ -43,7 +43,7 @@ use super::{
     FirstIterateTolerance, IcPolicy, LinearFailure, LinearResult, LinearSolver, Policy, Progress, Setup, SolvePoint,
 };
 use crate::core::counters::{bump, Counters};
-use crate::core::layout::LengthOverflow;
+use crate::core::linsol::LengthOverflow;
 use crate::core::messages::{MessageLine, MessageSink};
 use crate::core::problem::{CallbackStatus, DaeSystem, PrecondSetup, PrecondSolve};
 use crate::types::{FInt, Real};

@@ -1,0 +1,427 @@
+//! The front door of both call protocols, DDASKR's and DSL48E's: one shell
+//! around a call, which each protocol fills in with what differs (a
+//! [`Protocol`]).
+//!
+//! [`call`] is one call with typed options, as the Rust API makes it:
+//!
+//! 1. the layout of the work arrays from the scalar inputs only (NEQ, the
+//!    sizes, the method's header words in IWORK, LRW, LIW): a size that
+//!    is wrong is rejected before any loop over an array and before any
+//!    allocation, in microseconds whatever the sizes claim;
+//! 2. on a first call the checks that read the arrays (patterns, index
+//!    lists, constraints); on a continuation call the record of the run
+//!    ([`RunRecord`]) and the stored state the call resumes from;
+//! 3. the inputs a caller may change between calls (tolerances, T, TOUT,
+//!    TSTOP, HMAX, [`controls`]); then, on a first call, the settings
+//!    written into IWORK and the run's record;
+//! 4. the integration, with the user's routines behind a [`FiniteGuard`]:
+//!    a failure caused by NaN or Inf names the routine, and no success
+//!    returns a non-finite T, Y or Y'.
+//!
+//! [`call_with_info`] is the same call with DDASKR's INFO convention, as
+//! the Fortran and C entry points make it: INFO(1) = -1 after a failure
+//! the caller did not acknowledge, INFO decoded once into the protocol's
+//! options, every failure reported as one message in the routine's name
+//! with INFO(1) = -1 and its IDID.
+//!
+//! All state that must survive between calls is read from and written
+//! back to the caller's RWORK/IWORK; nothing is kept anywhere else.
+
+pub mod controls;
+
+use self::controls::{check_hmax, check_tolerances, finite, StepControls};
+use super::error::{InputError, Interrupt, StepFailure};
+use super::guard::{first_non_finite, FiniteGuard, NonFinite, Source};
+use super::integrator::{RunConfig, UROUND};
+use super::layout::{iw, rw};
+use super::messages::{MessageLine, MessageSink};
+use super::problem::DaeSystem;
+use crate::types::{FInt, Real};
+
+/// A first call (INFO(1) = 0) or a continuation call (INFO(1) = 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Start,
+    Continue,
+}
+
+/// The arguments every protocol has (DDASKR's T, Y, YPRIME, ...; DSL48E's
+/// TIME, Z, ZDOT, ...) as checked slices. The FFI layer builds the slices
+/// with their declared lengths: Y, YPRIME NEQ; RTOL, ATOL 1 or NEQ by
+/// INFO(2); RWORK LRW; IWORK LIW (0 for a negative length); `lrw`, `liw`
+/// are the lengths as passed.
+pub struct Common<'a> {
+    pub neq: FInt,
+    pub t: &'a mut Real,
+    pub y: &'a mut [Real],
+    pub yp: &'a mut [Real],
+    pub tout: Real,
+    /// Scaled in place when too much accuracy was requested (IDID = -2).
+    pub rtol: &'a mut [Real],
+    pub atol: Atol<'a>,
+    pub rwork: &'a mut [Real],
+    pub lrw: FInt,
+    pub iwork: &'a mut [FInt],
+    pub liw: FInt,
+}
+
+/// ATOL: the caller's array, or RTOL's array itself (a program may pass one
+/// variable for both). Then ATOL is a copy of RTOL, made by the shell once
+/// the lengths are checked (never sized by an unchecked NEQ).
+pub enum Atol<'a> {
+    Given(&'a mut [Real]),
+    SameAsRtol(Vec<Real>),
+}
+
+impl Atol<'_> {
+    /// ATOL's values: the caller's, or the copy of `rtol` (made on first
+    /// use).
+    pub fn slice(&mut self, rtol: &[Real]) -> &mut [Real] {
+        match self {
+            Atol::Given(a) => a,
+            Atol::SameAsRtol(copy) => {
+                if copy.len() != rtol.len() {
+                    *copy = rtol.to_vec();
+                }
+                copy
+            }
+        }
+    }
+}
+
+/// What the shell needs to know of a protocol's layout of the work arrays.
+pub trait WorkLayout {
+    /// LENRW, reported in IWORK(18).
+    fn lenrw(&self) -> usize;
+    /// LENIW, reported in IWORK(17).
+    fn leniw(&self) -> usize;
+    /// The run's order limit.
+    fn maxord(&self) -> usize;
+}
+
+/// The inputs that fix a run's layout: recorded by its first call, and a
+/// continuation call must bring them unchanged.
+pub trait RunRecord {
+    fn store(&self, rwork: &mut [Real], iwork: &mut [FInt]);
+    fn check_unchanged(&self, rwork: &[Real], iwork: &[FInt]) -> Result<(), InputError>;
+}
+
+/// What a call protocol supplies to [`call`], for problems of type `S`.
+pub trait Protocol<S: ?Sized> {
+    /// How messages begin: "DASKR--", "DSL48E--".
+    const MESSAGE_PREFIX: &'static str;
+    /// The decoded options of a call.
+    type Options;
+    /// Where the run's segments sit in RWORK and IWORK.
+    type Layout: WorkLayout;
+    /// The inputs a continuation call must bring unchanged.
+    type Record<'r>: RunRecord
+    where
+        Self: 'r;
+
+    /// The step controls among the options.
+    fn controls(o: &Self::Options) -> &StepControls;
+
+    /// The sizes every call brings (NEQ, NRT, NEJAC, ND, ...), checked
+    /// for range and consistency among themselves: scalars only.
+    fn check_sizes(&self, c: &Common<'_>, o: &Self::Options) -> Result<(), InputError>;
+
+    /// The layout from the scalar inputs only: the sizes (checked for
+    /// range and consistency first), the method's header words in IWORK,
+    /// and on a continuation call what the first call recorded. No loop
+    /// over an array, no allocation.
+    fn layout(&self, c: &Common<'_>, o: &Self::Options, phase: Phase) -> Result<Self::Layout, InputError>;
+
+    /// The lengths of scratch arrays beyond RWORK and IWORK (DSL48E's
+    /// IEVWK, REVWK), once those two are known to suffice.
+    fn check_scratch(&self, _c: &Common<'_>, _o: &Self::Options, _l: &Self::Layout) -> Result<(), InputError> {
+        Ok(())
+    }
+
+    /// The first call's checks of the arrays (the lengths are known to
+    /// suffice).
+    fn check_start(&mut self, c: &Common<'_>, o: &Self::Options, l: &Self::Layout) -> Result<(), InputError>;
+
+    /// A continuation call's checks of the state it resumes from, beyond
+    /// those every protocol shares ([`check_stored_state`]).
+    fn check_resume(&self, c: &Common<'_>, o: &Self::Options, l: &Self::Layout) -> Result<(), InputError>;
+
+    /// The record of this call's inputs (on a first call taken after
+    /// [`initialise`](Self::initialise)).
+    fn record<'r>(&'r self, c: &Common<'_>, o: &Self::Options) -> Self::Record<'r>;
+
+    /// Write the first call's settings into IWORK (and RWORK).
+    fn initialise(&mut self, c: &mut Common<'_>, o: &Self::Options, l: &Self::Layout);
+
+    /// What this call asks of the integrator.
+    fn config(&self, c: &Common<'_>, o: &Self::Options, l: &Self::Layout, phase: Phase)
+        -> Result<RunConfig, InputError>;
+
+    /// The integration, with the problem behind its guard.
+    fn integrate(
+        &mut self,
+        c: &mut Common<'_>,
+        o: &Self::Options,
+        l: &Self::Layout,
+        cfg: &RunConfig,
+        sys: &mut FiniteGuard<'_, S>,
+        sink: &mut dyn MessageSink,
+    ) -> Result<FInt, Interrupt>;
+}
+
+/// A protocol called with DDASKR's INFO convention.
+pub trait InfoProtocol<S: ?Sized>: Protocol<S> {
+    /// INFO(2..20) decoded into the options; the error names the first
+    /// entry out of its range.
+    fn decode(info: &[FInt]) -> Result<Self::Options, InputError>;
+}
+
+/// One call with typed options. Ok(IDID) for IDID > 0; a failure is also
+/// reported to `sink` as one message in the routine's name.
+pub fn call<P, S>(
+    p: &mut P,
+    c: &mut Common<'_>,
+    o: &P::Options,
+    phase: Phase,
+    sys: &mut S,
+    sink: &mut dyn MessageSink,
+) -> Result<FInt, Interrupt>
+where
+    P: Protocol<S>,
+    S: DaeSystem + ?Sized,
+{
+    let outcome = checked_call(p, c, o, phase, sys, sink);
+    if let Err(e) = &outcome {
+        sink.emit(&in_the_name_of(P::MESSAGE_PREFIX, &e.message()));
+    }
+    outcome
+}
+
+/// [`call`] without the report.
+fn checked_call<P, S>(
+    p: &mut P,
+    c: &mut Common<'_>,
+    o: &P::Options,
+    phase: Phase,
+    sys: &mut S,
+    sink: &mut dyn MessageSink,
+) -> Result<FInt, Interrupt>
+where
+    P: Protocol<S>,
+    S: DaeSystem + ?Sized,
+{
+    let layout = checked_layout(p, c, o, phase)?;
+    check_call_inputs(P::controls(o), c, phase)?;
+    let cfg = p.config(c, o, &layout, phase)?;
+    if phase == Phase::Start {
+        p.initialise(c, o, &layout);
+        p.record(c, o).store(c.rwork, c.iwork);
+    }
+    let mut guarded = FiniteGuard::new(sys);
+    let outcome = p.integrate(c, o, &layout, &cfg, &mut guarded, sink);
+    name_non_finite_source(outcome, guarded.last_non_finite()).and_then(|idid| solution_is_finite(c, idid))
+}
+
+/// The layout, checked: on a first call against the declared lengths and
+/// then the arrays; on a continuation call against the run's record and
+/// the stored state first.
+fn checked_layout<P, S>(p: &mut P, c: &mut Common<'_>, o: &P::Options, phase: Phase) -> Result<P::Layout, InputError>
+where
+    P: Protocol<S>,
+    S: ?Sized,
+{
+    p.check_sizes(c, o)?;
+    if phase == Phase::Continue {
+        p.record(c, o).check_unchanged(c.rwork, c.iwork)?;
+    }
+    let layout = p.layout(c, o, phase)?;
+    if phase == Phase::Continue {
+        check_stored_state(c, &layout)?;
+        p.check_resume(c, o, &layout)?;
+    }
+    report_lengths(c, &layout)?;
+    p.check_scratch(c, o, &layout)?;
+    if phase == Phase::Start {
+        p.check_start(c, o, &layout)?;
+    }
+    Ok(layout)
+}
+
+/// Report LENIW and LENRW in IWORK(17..18) (when those slots exist) and
+/// check the declared lengths against them.
+fn report_lengths(c: &mut Common<'_>, l: &impl WorkLayout) -> Result<(), InputError> {
+    if c.iwork.len() >= iw::LENRW {
+        c.iwork[iw::LENIW - 1] = l.leniw() as FInt;
+        c.iwork[iw::LENRW - 1] = l.lenrw() as FInt;
+    }
+    if c.rwork.len() < l.lenrw() {
+        return Err(InputError::RworkTooShort { needed: l.lenrw() as FInt, given: c.lrw });
+    }
+    if c.iwork.len() < l.leniw() {
+        return Err(InputError::IworkTooShort { needed: l.leniw() as FInt, given: c.liw });
+    }
+    Ok(())
+}
+
+/// What every continuation call checks of the state it resumes from: the
+/// lengths the run uses, the order, the step size and the time. A damaged
+/// array gives IDID = -33, never a wild index or NaN output.
+fn check_stored_state(c: &Common<'_>, l: &impl WorkLayout) -> Result<(), InputError> {
+    let bad = |what| Err(InputError::StateCorrupted { what });
+    let i = |pos: usize| c.iwork.get(pos - 1).copied().unwrap_or(0);
+    let r = |pos: usize| c.rwork.get(pos - 1).copied().unwrap_or(Real::NAN);
+    if i(iw::LENIW) != l.leniw() as FInt || i(iw::LENRW) != l.lenrw() as FInt {
+        return bad("IWORK(17..18) differ from the lengths this run uses");
+    }
+    let maxord = l.maxord() as FInt;
+    if !(1..=maxord).contains(&i(iw::K)) || !(0..=maxord).contains(&i(iw::KOLD)) {
+        return bad("the order IWORK(7) or IWORK(8) is out of range");
+    }
+    let (h, tn) = (r(rw::H), r(rw::TN));
+    if !h.is_finite() || h == 0.0 || !tn.is_finite() {
+        return bad("the step size RWORK(3) or the time RWORK(4) is not usable");
+    }
+    // HMIN and the root finder's tolerance are built from ROUND, TN and
+    // PSI(1); a negative or NaN tolerance never stops their loops.
+    if r(rw::ROUND) != UROUND || !r(rw::PSI).is_finite() {
+        return bad("the unit roundoff RWORK(9) or PSI(1) = RWORK(39) is not this run's");
+    }
+    Ok(())
+}
+
+/// The inputs a caller may change between calls: HMAX, RTOL/ATOL, TOUT,
+/// T; and on a first call TOUT /= T.
+fn check_call_inputs(ctl: &StepControls, c: &mut Common<'_>, phase: Phase) -> Result<(), InputError> {
+    check_hmax(ctl, c.rwork)?;
+    let n = if ctl.vector_tolerances { c.y.len() } else { 1 };
+    check_tolerances(c.rtol, c.atol.slice(c.rtol), n)?;
+    let tout = finite("TOUT", c.tout)?;
+    let t = finite("T", *c.t)?;
+    if phase == Phase::Start && tout == t {
+        return Err(InputError::ToutEqualsT { tout, t });
+    }
+    Ok(())
+}
+
+/// A failure caused by a user routine that kept returning NaN or Inf
+/// (treated as IRES = -1 for RES and JAC, as IER > 0 for PSOL) names the
+/// routine and the component; the IDID is the one that failure has.
+fn name_non_finite_source(outcome: Result<FInt, Interrupt>, last: Option<NonFinite>) -> Result<FInt, Interrupt> {
+    let (Err(Interrupt::Step(f)), Some(nf)) = (&outcome, last) else {
+        return outcome;
+    };
+    let (t, h, idid) = match (f.clone(), nf.source) {
+        (StepFailure::IresMinusOne { t, h }, Source::Residual | Source::Jacobian) => (t, h, f.idid()),
+        (StepFailure::LinearSolver { t, h }, Source::PreconditionerSolve) => (t, h, f.idid()),
+        (StepFailure::InitialConditions { t, h }, _) => (t, h, f.idid()),
+        _ => return outcome,
+    };
+    Err(StepFailure::NonFinite { t, h, idid, routine: nf.source, index: nf.index, when: nf.t }.into())
+}
+
+/// A successful return never hands back a non-finite T, Y or YPRIME.
+fn solution_is_finite(c: &Common<'_>, idid: FInt) -> Result<FInt, Interrupt> {
+    let finite = c.t.is_finite() && first_non_finite(c.y).is_none() && first_non_finite(c.yp).is_none();
+    if finite {
+        Ok(idid)
+    } else {
+        Err(StepFailure::SolutionNotFinite { t: *c.t }.into())
+    }
+}
+
+/// One call with DDASKR's INFO convention: INFO decoded into the options,
+/// INFO(1) read and updated, IDID set, every failure reported to `sink`
+/// in the routine's name.
+pub fn call_with_info<P, S>(
+    p: &mut P,
+    c: &mut Common<'_>,
+    info: &mut [FInt],
+    idid: &mut FInt,
+    sys: &mut S,
+    sink: &mut dyn MessageSink,
+) -> Result<FInt, Interrupt>
+where
+    P: InfoProtocol<S>,
+    S: DaeSystem + ?Sized,
+{
+    let info1 = info.first().copied().unwrap_or(0);
+    // The last call failed and the caller did not acknowledge it; else
+    // INFO(2..20) first (a bad entry there is named before a bad INFO(1)).
+    let decoded = if info1 == -1 {
+        Err(InputError::NoActionAfterFailure { idid: *idid })
+    } else {
+        P::decode(info).and_then(|o| match info1 {
+            0 => Ok((o, Phase::Start)),
+            1 => Ok((o, Phase::Continue)),
+            _ => Err(InputError::InfoElement { index: 1 }),
+        })
+    };
+    let outcome = match decoded {
+        Ok((o, phase)) => call(p, c, &o, phase, sys, sink),
+        Err(e) => {
+            sink.emit(&in_the_name_of(P::MESSAGE_PREFIX, &e.message()));
+            Err(e.into())
+        }
+    };
+    match &outcome {
+        Ok(d) => {
+            *idid = *d;
+            // DDSTP sets INFO(1) = 1 once a step has been attempted; a
+            // return after the initial conditions (IDID = 4) starts again.
+            if info1 == 0 && *d != 4 {
+                info[0] = 1;
+            }
+        }
+        Err(e) => {
+            if let Some(i1) = info.first_mut() {
+                *i1 = -1;
+            }
+            *idid = e.idid();
+        }
+    }
+    outcome
+}
+
+/// A failed call: its message in the routine's name, INFO(1) = -1, IDID.
+/// The FFI layer uses it for a panic caught at its boundary too.
+pub fn report_failure(
+    prefix: &str,
+    lines: &[MessageLine],
+    code: FInt,
+    info: &mut [FInt],
+    idid: &mut FInt,
+    sink: &mut dyn MessageSink,
+) {
+    sink.emit(&in_the_name_of(prefix, lines));
+    if let Some(i1) = info.first_mut() {
+        *i1 = -1;
+    }
+    *idid = code;
+}
+
+/// Message lines in another routine's name: the core writes "DASKR--".
+pub fn in_the_name_of(prefix: &str, lines: &[MessageLine]) -> Vec<MessageLine> {
+    lines
+        .iter()
+        .map(|l| match l.text.strip_prefix(DASKR_PREFIX) {
+            Some(rest) if prefix != DASKR_PREFIX => MessageLine { text: format!("{prefix}{rest}"), ..l.clone() },
+            _ => l.clone(),
+        })
+        .collect()
+}
+
+/// How the core's messages begin.
+pub const DASKR_PREFIX: &str = "DASKR--";
+
+/// Messages passed on in another routine's name (DSL48E's messages from
+/// the shared integrator).
+pub struct Renamed<'a> {
+    pub prefix: &'static str,
+    pub sink: &'a mut dyn MessageSink,
+}
+
+impl MessageSink for Renamed<'_> {
+    fn emit(&mut self, lines: &[MessageLine]) {
+        self.sink.emit(&in_the_name_of(self.prefix, lines));
+    }
+}
