@@ -304,10 +304,12 @@ impl BandPreconditioner {
 
 /// DBANJA's increment for one column: `sqrt(uround) * max(|y|, |h y'|,
 /// |1/rewt|)` with the sign of `h y'`, rounded to what `y` can absorb.
+/// DJCALC, the ILU preconditioner's Jacobian, uses the same increment.
 #[inline]
-fn increment(y: Real, yp: Real, h: Real, rewt: Real) -> Real {
+pub(crate) fn increment(y: Real, yp: Real, h: Real, rewt: Real) -> Real {
     let hyp = h * yp;
     let del = SQRT_UROUND * y.abs().max(hyp.abs()).max((1.0 / rewt).abs());
+    // Fortran SIGN(DEL, H*YP), which gfortran evaluates as copysign.
     let del = del.copysign(hyp);
     (y + del) - y
 }
@@ -362,6 +364,23 @@ mod tests {
             }
         }
         a
+    }
+
+    /// The solution of the dense column-major n x n system `m x = b`
+    /// (LU with partial pivoting): the reference for the band solves.
+    fn dense_solution(mut m: Vec<Real>, n: usize, b: &[Real]) -> Vec<Real> {
+        let mut piv = vec![0; n];
+        dense::factor(&mut m, n, &mut piv).unwrap();
+        let mut x = b.to_vec();
+        dense::solve(&m, n, &piv, &mut x);
+        x
+    }
+
+    /// Every entry of `x` within `rel * (1 + |r|)` of its reference r.
+    fn assert_close(x: &[Real], reference: &[Real], rel: Real) {
+        for (u, v) in x.iter().zip(reference) {
+            assert!((u - v).abs() <= rel * (1.0 + v.abs()), "{u} vs {v}");
+        }
     }
 
     struct Work {
@@ -462,14 +481,7 @@ mod tests {
         for i in 0..n {
             m[i * n + i] += cj;
         }
-        let mut dpiv = vec![0; n];
-        let mut lu = m.clone();
-        dense::factor(&mut lu, n, &mut dpiv).unwrap();
-        let mut xd = b.clone();
-        dense::solve(&lu, n, &dpiv, &mut xd);
-        for (u, v) in x.iter().zip(&xd) {
-            assert!((u - v).abs() <= 1e-14 * (1.0 + v.abs()), "{u} vs {v}");
-        }
+        assert_close(&x, &dense_solution(m, n, &b), 1e-14);
     }
 
     #[test]
@@ -513,14 +525,7 @@ mod tests {
         let b: Vec<Real> = (0..n).map(|i| 1.0 + i as Real).collect();
         let mut x = b.clone();
         p.solve(&w.wp, &mut w.iwp, &mut x).unwrap();
-        let mut lu = jac.clone();
-        let mut piv = vec![0; n];
-        dense::factor(&mut lu, n, &mut piv).unwrap();
-        let mut xd = b;
-        dense::solve(&lu, n, &piv, &mut xd);
-        for (u, v) in x.iter().zip(&xd) {
-            assert!((u - v).abs() <= 1e-6 * (1.0 + v.abs()), "{u} vs {v}");
-        }
+        assert_close(&x, &dense_solution(jac, n, &b), 1e-6);
     }
 
     #[test]
@@ -633,5 +638,9 @@ mod tests {
         let d = increment(4.0, 0.0, 1.0, 1.0e3);
         assert_eq!(d, (4.0 + 4.0 * SQRT_UROUND) - 4.0);
         assert_eq!(SQRT_UROUND, Real::EPSILON.sqrt());
+        // The sign follows h*y', -0.0 included.
+        assert!(increment(1.0, -1.0, 0.1, 1.0) < 0.0);
+        assert!(increment(1.0, -0.0, 0.1, 1.0) < 0.0);
+        assert!(increment(1.0, 0.0, 0.1, 1.0) > 0.0);
     }
 }

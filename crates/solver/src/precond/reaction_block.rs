@@ -172,9 +172,20 @@ impl ReactionMesh {
         self.ns * self.points()
     }
 
+    /// The mesh points (jx, jy) in storage order: jx fastest.
+    pub(crate) fn points_in_order(&self) -> impl Iterator<Item = (usize, usize)> {
+        let mx = self.mx;
+        (0..self.my).flat_map(move |jy| (0..mx).map(move |jx| (jx, jy)))
+    }
+
+    /// Index of mesh point (jx, jy) in storage order, 0-based.
+    pub(crate) fn point_index(&self, jx: usize, jy: usize) -> usize {
+        jy * self.mx + jx
+    }
+
     /// Offset in u of the species of mesh point (jx, jy), 0-based.
     pub fn point_offset(&self, jx: usize, jy: usize) -> usize {
-        (jy * self.mx + jx) * self.ns
+        self.point_index(jx, jy) * self.ns
     }
 
     /// Fill DASKR's ID array (NEQ entries): +1 for the differential
@@ -212,7 +223,7 @@ pub struct ReactionSetupArgs<'a> {
 /// column-major NS x NS `block`. `rblock(t, jx, jy, u_point, r_point)`
 /// evaluates R at point (jx, jy) (0-based) from its NS values.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn difference_block<F>(
+fn difference_block<F>(
     mesh: &ReactionMesh,
     rblock: &mut F,
     t: Real,
@@ -245,12 +256,7 @@ pub(crate) fn difference_block<F>(
 
 /// Add CJ to the differential diagonal entries of one block and LU-factor
 /// it; the pivots are left 1-based in `pivots`.
-pub(crate) fn factor_block(
-    mesh: &ReactionMesh,
-    cj: Real,
-    block: &mut [Real],
-    pivots: &mut [FInt],
-) -> Result<(), usize> {
+fn factor_block(mesh: &ReactionMesh, cj: Real, block: &mut [Real], pivots: &mut [FInt]) -> Result<(), usize> {
     let ns = mesh.ns;
     for i in 0..mesh.nsd {
         block[i * (ns + 1)] += cj;
@@ -263,7 +269,7 @@ pub(crate) fn factor_block(
 
 /// Check that every block's 1-based pivots could come from a factorisation
 /// (pivot of step k in k..ns), block by block in `pivots`.
-pub(crate) fn check_pivots(ns: usize, pivots: &[FInt]) -> Result<(), NotFactored> {
+fn check_pivots(ns: usize, pivots: &[FInt]) -> Result<(), NotFactored> {
     for (block, piv) in pivots.chunks_exact(ns).enumerate() {
         let bad = piv.iter().enumerate().any(|(k, &p)| p <= k as FInt || p as i64 > ns as i64);
         if bad {
@@ -275,10 +281,73 @@ pub(crate) fn check_pivots(ns: usize, pivots: &[FInt]) -> Result<(), NotFactored
 
 /// Solve one block system in place with 1-based pivots (turned 0-based for
 /// the duration of the call).
-pub(crate) fn solve_block(ns: usize, block: &[Real], pivots: &mut [FInt], b: &mut [Real]) {
+fn solve_block(ns: usize, block: &[Real], pivots: &mut [FInt], b: &mut [Real]) {
     pivots.iter_mut().for_each(|p| *p -= 1);
     dense::solve(block, ns, pivots, b);
     pivots.iter_mut().for_each(|p| *p += 1);
+}
+
+/// The setup DRBDJA and DRBGJA share: block k of WP (`blocks` of them)
+/// holds `CJ I_d - dR/du` at the k-th mesh point of `points`. All blocks
+/// are computed first (NS calls of `rblock` each, in the order of
+/// `points`), then factored in order; the first singular block stops the
+/// factorisation.
+///
+/// # Panics
+/// If a slice is shorter than documented in [`ReactionSetupArgs`] (WP and
+/// IWP: `blocks` blocks of NS*NS reals and NS pivots).
+pub(crate) fn setup_blocks<F>(
+    mesh: &ReactionMesh,
+    blocks: usize,
+    points: impl Iterator<Item = (usize, usize)>,
+    mut rblock: F,
+    args: ReactionSetupArgs<'_>,
+) -> Result<(), ZeroPivot>
+where
+    F: FnMut(Real, usize, usize, &[Real], &mut [Real]),
+{
+    let ReactionSetupArgs { t, u, r0, r1, rewt, cj, wp, iwp } = args;
+    let (neq, ns, bl) = (mesh.neq(), mesh.ns, mesh.block_len());
+    let (wp_len, iwp_len) = (blocks * bl, blocks * ns);
+    assert!(u.len() >= neq && r0.len() >= neq && rewt.len() >= neq, "U, R0, REWT need NEQ entries");
+    assert!(r1.len() >= ns, "R1 needs NS entries");
+    assert!(wp.len() >= wp_len && iwp.len() >= iwp_len, "WP or IWP too short");
+    for (point, block) in points.zip(wp[..wp_len].chunks_exact_mut(bl)) {
+        difference_block(mesh, &mut rblock, t, point, u, r0, rewt, r1, block);
+    }
+    let pivots = iwp[..iwp_len].chunks_exact_mut(ns);
+    for (block, (a, piv)) in wp[..wp_len].chunks_exact_mut(bl).zip(pivots).enumerate() {
+        factor_block(mesh, cj, a, piv).map_err(|column| ZeroPivot { block, column })?;
+    }
+    Ok(())
+}
+
+/// The solve DRBDPS and DRBGPS share: `A_R x = b` in place in `b` (NEQ),
+/// the NS unknowns of mesh point (jx, jy) solved with the factored block
+/// `block_of(jx, jy)` of WP (`blocks` of them). `iwp` is briefly rewritten
+/// (1-based pivots to 0-based and back) and unchanged afterwards.
+///
+/// # Panics
+/// If `b`, `wp` or `iwp` is shorter than NEQ, `blocks` blocks, `blocks`
+/// pivot sets.
+pub(crate) fn solve_blocks(
+    mesh: &ReactionMesh,
+    blocks: usize,
+    block_of: impl Fn(usize, usize) -> usize,
+    b: &mut [Real],
+    wp: &[Real],
+    iwp: &mut [FInt],
+) -> Result<(), NotFactored> {
+    let (ns, bl) = (mesh.ns, mesh.block_len());
+    assert!(b.len() >= mesh.neq(), "B needs NEQ entries");
+    assert!(wp.len() >= blocks * bl && iwp.len() >= blocks * ns, "WP or IWP too short");
+    let iwp = &mut iwp[..blocks * ns];
+    check_pivots(ns, iwp)?;
+    for ((jx, jy), x) in mesh.points_in_order().zip(b[..mesh.neq()].chunks_exact_mut(ns)) {
+        let g = block_of(jx, jy);
+        solve_block(ns, &wp[g * bl..(g + 1) * bl], &mut iwp[g * ns..(g + 1) * ns], x);
+    }
+    Ok(())
 }
 
 /// Build and factor the block-diagonal preconditioner `CJ I_d - dR/du`, one
@@ -292,25 +361,11 @@ pub(crate) fn solve_block(ns: usize, block: &[Real], pivots: &mut [FInt], b: &mu
 /// # Panics
 /// If a slice is shorter than documented in [`ReactionSetupArgs`].
 #[doc(alias = "DRBDJA")]
-pub fn setup<F>(mesh: &ReactionMesh, mut rblock: F, args: ReactionSetupArgs<'_>) -> Result<(), ZeroPivot>
+pub fn setup<F>(mesh: &ReactionMesh, rblock: F, args: ReactionSetupArgs<'_>) -> Result<(), ZeroPivot>
 where
     F: FnMut(Real, usize, usize, &[Real], &mut [Real]),
 {
-    let ReactionSetupArgs { t, u, r0, r1, rewt, cj, wp, iwp } = args;
-    let (neq, ns, bl) = (mesh.neq(), mesh.ns, mesh.block_len());
-    assert!(u.len() >= neq && r0.len() >= neq && rewt.len() >= neq, "U, R0, REWT need NEQ entries");
-    assert!(r1.len() >= ns, "R1 needs NS entries");
-    assert!(wp.len() >= mesh.wp_len() && iwp.len() >= mesh.iwp_len(), "WP or IWP too short");
-    let blocks = wp[..mesh.wp_len()].chunks_exact_mut(bl);
-    let points = (0..mesh.my).flat_map(|jy| (0..mesh.mx).map(move |jx| (jx, jy)));
-    for (point, block) in points.zip(blocks) {
-        difference_block(mesh, &mut rblock, t, point, u, r0, rewt, r1, block);
-    }
-    let pivots = iwp[..mesh.iwp_len()].chunks_exact_mut(ns);
-    for (block, (a, piv)) in wp[..mesh.wp_len()].chunks_exact_mut(bl).zip(pivots).enumerate() {
-        factor_block(mesh, cj, a, piv).map_err(|column| ZeroPivot { block, column })?;
-    }
-    Ok(())
+    setup_blocks(mesh, mesh.points(), mesh.points_in_order(), rblock, args)
 }
 
 /// Solve `A_R x = b` in place in `b` (NEQ) with the factors from [`setup`].
@@ -321,16 +376,7 @@ where
 /// If `b`, `wp` or `iwp` is shorter than NEQ, WP length, IWP length.
 #[doc(alias = "DRBDPS")]
 pub fn solve(mesh: &ReactionMesh, b: &mut [Real], wp: &[Real], iwp: &mut [FInt]) -> Result<(), NotFactored> {
-    let (ns, bl) = (mesh.ns, mesh.block_len());
-    assert!(b.len() >= mesh.neq(), "B needs NEQ entries");
-    assert!(wp.len() >= mesh.wp_len() && iwp.len() >= mesh.iwp_len(), "WP or IWP too short");
-    let iwp = &mut iwp[..mesh.iwp_len()];
-    check_pivots(ns, iwp)?;
-    let blocks = wp[..mesh.wp_len()].chunks_exact(bl);
-    for ((a, piv), x) in blocks.zip(iwp.chunks_exact_mut(ns)).zip(b[..mesh.neq()].chunks_exact_mut(ns)) {
-        solve_block(ns, a, piv, x);
-    }
-    Ok(())
+    solve_blocks(mesh, mesh.points(), |jx, jy| mesh.point_index(jx, jy), b, wp, iwp)
 }
 
 #[cfg(test)]
@@ -339,23 +385,85 @@ pub(crate) mod tests {
 
     /// Two-species predator-prey reaction with point-dependent rates: a
     /// small nonlinear R whose Jacobian is known in closed form.
-    pub(crate) fn reaction(jx: usize, jy: usize, u: &[Real], r: &mut [Real]) {
+    fn reaction(jx: usize, jy: usize, u: &[Real], r: &mut [Real]) {
         let (a, b) = (1.0 + jx as Real, 0.5 + 0.25 * jy as Real);
         r[0] = u[0] * (a - 2.0 * u[0] - u[1]);
         r[1] = u[1] * (-b + u[0]) - 0.1 * u[1] * u[1];
     }
 
     /// dR/du at one point, column-major 2x2.
-    pub(crate) fn reaction_jacobian(jx: usize, jy: usize, u: &[Real]) -> [Real; 4] {
+    fn reaction_jacobian(jx: usize, jy: usize, u: &[Real]) -> [Real; 4] {
         let (a, b) = (1.0 + jx as Real, 0.5 + 0.25 * jy as Real);
         [a - 4.0 * u[0] - u[1], u[1], -u[0], -b + u[0] - 0.2 * u[1]]
     }
 
-    pub(crate) fn initial_u(mesh: &ReactionMesh) -> Vec<Real> {
+    /// RBLOCK as the setups take it.
+    pub(crate) type ReactionFn<'a> = dyn FnMut(Real, usize, usize, &[Real], &mut [Real]) + 'a;
+
+    /// The arrays of one setup call, owned by a test: R1 of NS entries,
+    /// WP (NaN, so that an entry setup leaves alone shows) and IWP for
+    /// `blocks` blocks.
+    pub(crate) struct SetupArrays {
+        pub(crate) u: Vec<Real>,
+        pub(crate) wp: Vec<Real>,
+        pub(crate) iwp: Vec<FInt>,
+        r0: Vec<Real>,
+        r1: Vec<Real>,
+        rewt: Vec<Real>,
+    }
+
+    impl SetupArrays {
+        pub(crate) fn new(mesh: &ReactionMesh, blocks: usize, u: Vec<Real>, r0: Vec<Real>, rewt: Vec<Real>) -> Self {
+            let ns = mesh.ns();
+            let (r1, wp, iwp) = (vec![0.0; ns], vec![Real::NAN; blocks * ns * ns], vec![0; blocks * ns]);
+            SetupArrays { u, wp, iwp, r0, r1, rewt }
+        }
+
+        /// At [`initial_u`], with R0 = R(u) there and every REWT = `rewt`.
+        pub(crate) fn at_initial_u(mesh: &ReactionMesh, blocks: usize, rewt: Real) -> Self {
+            let u = initial_u(mesh);
+            let r0 = full_r(mesh, &u);
+            Self::new(mesh, blocks, u, r0, vec![rewt; mesh.neq()])
+        }
+
+        /// Run `setup` (DRBDJA's or DRBGJA's) on these arrays with
+        /// [`reaction`] at T = 0, CJ = `cj`; check that u comes back
+        /// unchanged and return the points R was evaluated at, in call order.
+        pub(crate) fn setup_reaction(
+            &mut self,
+            cj: Real,
+            setup: impl FnOnce(&mut ReactionFn<'_>, ReactionSetupArgs<'_>) -> Result<(), ZeroPivot>,
+        ) -> Vec<(usize, usize)> {
+            let u0 = self.u.clone();
+            let mut visits = Vec::new();
+            let mut rblock = |_t: Real, jx: usize, jy: usize, uxy: &[Real], rxy: &mut [Real]| {
+                visits.push((jx, jy));
+                reaction(jx, jy, uxy, rxy)
+            };
+            setup(&mut rblock, self.args(0.0, cj)).unwrap();
+            assert_eq!(self.u, u0, "u restored exactly");
+            visits
+        }
+
+        pub(crate) fn args(&mut self, t: Real, cj: Real) -> ReactionSetupArgs<'_> {
+            ReactionSetupArgs {
+                t,
+                u: &mut self.u,
+                r0: &self.r0,
+                r1: &mut self.r1,
+                rewt: &self.rewt,
+                cj,
+                wp: &mut self.wp,
+                iwp: &mut self.iwp,
+            }
+        }
+    }
+
+    fn initial_u(mesh: &ReactionMesh) -> Vec<Real> {
         (0..mesh.neq()).map(|k| 0.5 + 0.1 * k as Real).collect()
     }
 
-    pub(crate) fn full_r(mesh: &ReactionMesh, u: &[Real]) -> Vec<Real> {
+    fn full_r(mesh: &ReactionMesh, u: &[Real]) -> Vec<Real> {
         let mut r = vec![0.0; mesh.neq()];
         for jy in 0..mesh.my() {
             for jx in 0..mesh.mx() {
@@ -417,43 +525,19 @@ pub(crate) mod tests {
         // 2x2 mesh, 2 species (one differential, one algebraic): NEQ = 8.
         for nsd in [0usize, 1, 2] {
             let mesh = ReactionMesh::new(2, 2, 2, nsd).unwrap();
-            let mut u = initial_u(&mesh);
-            let u0 = u.clone();
-            let r0 = full_r(&mesh, &u);
-            let rewt = vec![1.0e5; mesh.neq()];
-            let mut r1 = vec![0.0; mesh.neq()];
-            let mut wp = vec![Real::NAN; mesh.wp_len()];
-            let mut iwp = vec![0; mesh.iwp_len()];
+            let mut w = SetupArrays::at_initial_u(&mesh, mesh.points(), 1.0e5);
+            let u0 = w.u.clone();
             let cj = 20.0;
-            let mut visits = Vec::new();
-            setup(
-                &mesh,
-                |_t, jx, jy, uxy, rxy| {
-                    visits.push((jx, jy));
-                    reaction(jx, jy, uxy, rxy)
-                },
-                ReactionSetupArgs {
-                    t: 0.0,
-                    u: &mut u,
-                    r0: &r0,
-                    r1: &mut r1,
-                    rewt: &rewt,
-                    cj,
-                    wp: &mut wp,
-                    iwp: &mut iwp,
-                },
-            )
-            .unwrap();
-            assert_eq!(u, u0, "u restored exactly");
+            let visits = w.setup_reaction(cj, |rblock, args| setup(&mesh, rblock, args));
             // NS calls per point, points in storage order.
             assert_eq!(visits, vec![(0, 0), (0, 0), (1, 0), (1, 0), (0, 1), (0, 1), (1, 1), (1, 1)]);
-            assert!(iwp.iter().all(|&p| (1..=2).contains(&p)));
+            assert!(w.iwp.iter().all(|&p| (1..=2).contains(&p)));
 
             let b: Vec<Real> = (0..mesh.neq()).map(|i| 1.0 - 0.3 * i as Real).collect();
             let mut x = b.clone();
-            let iwp_before = iwp.clone();
-            solve(&mesh, &mut x, &wp, &mut iwp).unwrap();
-            assert_eq!(iwp, iwp_before);
+            let iwp_before = w.iwp.clone();
+            solve(&mesh, &mut x, &w.wp, &mut w.iwp).unwrap();
+            assert_eq!(w.iwp, iwp_before);
             let xd = dense_reference(&mesh, cj, &u0, |jx, jy| (jx, jy), &b);
             for (p, q) in x.iter().zip(&xd) {
                 assert!((p - q).abs() <= 1e-6 * (1.0 + q.abs()), "nsd={nsd}: {p} vs {q}");
@@ -466,38 +550,20 @@ pub(crate) mod tests {
         // R = u (identity reaction): every quotient is -(del)/del = -1 up to
         // rounding; with u = 0 the increment is 0.01/rewt exactly.
         let mesh = ReactionMesh::new(1, 1, 3, 3).unwrap();
-        let mut u = vec![0.0; 3];
-        let r0 = vec![0.0; 3];
-        let rewt = vec![4.0, 8.0, 0.5];
+        let mut w = SetupArrays::new(&mesh, 1, vec![0.0; 3], vec![0.0; 3], vec![4.0, 8.0, 0.5]);
         let mut seen = Vec::new();
-        let mut wp = vec![0.0; 9];
-        let mut iwp = vec![0; 3];
-        let mut r1 = vec![0.0; 3];
-        setup(
-            &mesh,
-            |_t, _jx, _jy, uxy, rxy| {
-                seen.push(uxy.to_vec());
-                rxy.copy_from_slice(uxy);
-            },
-            ReactionSetupArgs {
-                t: 1.0,
-                u: &mut u,
-                r0: &r0,
-                r1: &mut r1,
-                rewt: &rewt,
-                cj: 0.0,
-                wp: &mut wp,
-                iwp: &mut iwp,
-            },
-        )
-        .unwrap();
+        let rblock = |_t, _jx, _jy, uxy: &[Real], rxy: &mut [Real]| {
+            seen.push(uxy.to_vec());
+            rxy.copy_from_slice(uxy);
+        };
+        setup(&mesh, rblock, w.args(1.0, 0.0)).unwrap();
         assert_eq!(seen, vec![vec![0.0025, 0.0, 0.0], vec![0.0, 0.00125, 0.0], vec![0.0, 0.0, 0.02]]);
         // -I factored: the U diagonal is -1 (up to the rounding of
         // del * (1/del)).
-        for d in [wp[0], wp[4], wp[8]] {
+        for d in [w.wp[0], w.wp[4], w.wp[8]] {
             assert!((d + 1.0).abs() <= 2.0 * Real::EPSILON, "{d}");
         }
-        assert_eq!(iwp, vec![1, 2, 3]);
+        assert_eq!(w.iwp, vec![1, 2, 3]);
     }
 
     #[test]
@@ -505,29 +571,13 @@ pub(crate) mod tests {
         // R with dR/du = 0 and NSD = 1 of NS = 2: the algebraic column is
         // zero, pivot 2 of block 0 vanishes.
         let mesh = ReactionMesh::new(2, 1, 2, 1).unwrap();
-        let mut u = vec![1.0; 4];
-        let r0 = vec![0.0; 4];
-        let rewt = vec![1.0; 4];
-        let (mut wp, mut iwp, mut r1) = (vec![0.0; 8], vec![0; 4], vec![0.0; 2]);
+        let mut w = SetupArrays::new(&mesh, mesh.points(), vec![1.0; 4], vec![0.0; 4], vec![1.0; 4]);
         let mut calls = 0;
-        let err = setup(
-            &mesh,
-            |_t, _jx, _jy, _u, r| {
-                calls += 1;
-                r.fill(0.0)
-            },
-            ReactionSetupArgs {
-                t: 0.0,
-                u: &mut u,
-                r0: &r0,
-                r1: &mut r1,
-                rewt: &rewt,
-                cj: 3.0,
-                wp: &mut wp,
-                iwp: &mut iwp,
-            },
-        )
-        .unwrap_err();
+        let rblock = |_t, _jx, _jy, _u: &[Real], r: &mut [Real]| {
+            calls += 1;
+            r.fill(0.0)
+        };
+        let err = setup(&mesh, rblock, w.args(0.0, 3.0)).unwrap_err();
         assert_eq!(err, ZeroPivot { block: 0, column: 1 });
         assert_eq!(err.ier(), 2);
         // All difference quotients come before any factorisation.

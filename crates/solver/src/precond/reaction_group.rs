@@ -36,8 +36,7 @@
 #![doc(alias = "DRBGPS")]
 
 use super::reaction_block::{
-    check_pivots, difference_block, factor_block, solve_block, MeshError, NotFactored, ReactionMesh, ReactionSetupArgs,
-    ZeroPivot,
+    setup_blocks, solve_blocks, MeshError, NotFactored, ReactionMesh, ReactionSetupArgs, ZeroPivot,
 };
 use crate::types::{FInt, Real};
 
@@ -210,27 +209,14 @@ impl BlockGrouping {
 /// # Panics
 /// If a slice is shorter than documented.
 #[doc(alias = "DRBGJA")]
-pub fn setup<F>(grouping: &BlockGrouping, mut rblock: F, args: ReactionSetupArgs<'_>) -> Result<(), ZeroPivot>
+pub fn setup<F>(grouping: &BlockGrouping, rblock: F, args: ReactionSetupArgs<'_>) -> Result<(), ZeroPivot>
 where
     F: FnMut(Real, usize, usize, &[Real], &mut [Real]),
 {
-    let ReactionSetupArgs { t, u, r0, r1, rewt, cj, wp, iwp } = args;
-    let mesh = &grouping.mesh;
-    let (neq, ns, bl) = (mesh.neq(), mesh.ns(), mesh.block_len());
-    assert!(u.len() >= neq && r0.len() >= neq && rewt.len() >= neq, "U, R0, REWT need NEQ entries");
-    assert!(r1.len() >= ns, "R1 needs NS entries");
-    assert!(wp.len() >= grouping.wp_len() && iwp.len() >= grouping.iwp_len(), "WP or IWP too short");
     let (xg, yg) = (&grouping.x, &grouping.y);
-    let points = (0..yg.groups())
+    let representatives = (0..yg.groups())
         .flat_map(|igy| (0..xg.groups()).map(move |igx| (xg.representative(igx), yg.representative(igy))));
-    for (point, block) in points.zip(wp[..grouping.wp_len()].chunks_exact_mut(bl)) {
-        difference_block(mesh, &mut rblock, t, point, u, r0, rewt, r1, block);
-    }
-    let pivots = iwp[..grouping.iwp_len()].chunks_exact_mut(ns);
-    for (block, (a, piv)) in wp[..grouping.wp_len()].chunks_exact_mut(bl).zip(pivots).enumerate() {
-        factor_block(mesh, cj, a, piv).map_err(|column| ZeroPivot { block, column })?;
-    }
-    Ok(())
+    setup_blocks(&grouping.mesh, grouping.groups(), representatives, rblock, args)
 }
 
 /// Solve `A_R x = b` in place in `b` (NEQ): the NS unknowns of every mesh
@@ -241,26 +227,13 @@ where
 /// If `b`, `wp` or `iwp` is shorter than NEQ, WP length, IWP length.
 #[doc(alias = "DRBGPS")]
 pub fn solve(grouping: &BlockGrouping, b: &mut [Real], wp: &[Real], iwp: &mut [FInt]) -> Result<(), NotFactored> {
-    let mesh = &grouping.mesh;
-    let (ns, bl) = (mesh.ns(), mesh.block_len());
-    assert!(b.len() >= mesh.neq(), "B needs NEQ entries");
-    assert!(wp.len() >= grouping.wp_len() && iwp.len() >= grouping.iwp_len(), "WP or IWP too short");
-    let iwp = &mut iwp[..grouping.iwp_len()];
-    check_pivots(ns, iwp)?;
-    let mut unknowns = b[..mesh.neq()].chunks_exact_mut(ns);
-    for jy in 0..mesh.my() {
-        for jx in 0..mesh.mx() {
-            let g = grouping.group_of_point(jx, jy);
-            let x = unknowns.next().expect("NEQ = NS*MX*MY unknowns");
-            solve_block(ns, &wp[g * bl..(g + 1) * bl], &mut iwp[g * ns..(g + 1) * ns], x);
-        }
-    }
-    Ok(())
+    solve_blocks(&grouping.mesh, grouping.groups(), |jx, jy| grouping.group_of_point(jx, jy), b, wp, iwp)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::reaction_block::tests::{dense_reference, full_r, initial_u, reaction};
+    use super::super::reaction_block;
+    use super::super::reaction_block::tests::{dense_reference, SetupArrays};
     use super::*;
 
     /// GSET1 written out literally in floating point, 1-based, for m >= ng.
@@ -321,30 +294,15 @@ mod tests {
         // representatives 0 and 2 (0-based); y groups {0},{1,2} with 0, 1.
         let mesh = ReactionMesh::new(4, 3, 2, 1).unwrap();
         let grouping = BlockGrouping::new(mesh, 2, 2).unwrap();
-        let mut u = initial_u(&mesh);
-        let u0 = u.clone();
-        let r0 = full_r(&mesh, &u);
-        let rewt = vec![1.0e5; mesh.neq()];
-        let mut r1 = vec![0.0; 2];
-        let mut wp = vec![Real::NAN; grouping.wp_len()];
-        let mut iwp = vec![0; grouping.iwp_len()];
+        let mut w = SetupArrays::at_initial_u(&mesh, grouping.groups(), 1.0e5);
+        let u0 = w.u.clone();
         let cj = 7.5;
-        let mut visits = Vec::new();
-        setup(
-            &grouping,
-            |_t, jx, jy, uxy, rxy| {
-                visits.push((jx, jy));
-                reaction(jx, jy, uxy, rxy)
-            },
-            ReactionSetupArgs { t: 0.0, u: &mut u, r0: &r0, r1: &mut r1, rewt: &rewt, cj, wp: &mut wp, iwp: &mut iwp },
-        )
-        .unwrap();
-        assert_eq!(u, u0);
+        let visits = w.setup_reaction(cj, |rblock, args| setup(&grouping, rblock, args));
         assert_eq!(visits, vec![(0, 0), (0, 0), (2, 0), (2, 0), (0, 1), (0, 1), (2, 1), (2, 1)]);
 
         let b: Vec<Real> = (0..mesh.neq()).map(|i| (i as Real).cos()).collect();
         let mut x = b.clone();
-        solve(&grouping, &mut x, &wp, &mut iwp).unwrap();
+        solve(&grouping, &mut x, &w.wp, &mut w.iwp).unwrap();
         let rep = |jx: usize, jy: usize| {
             (
                 grouping.x().representative(grouping.x().group_of(jx)),
@@ -361,34 +319,17 @@ mod tests {
     fn one_group_per_point_equals_block_diagonal() {
         let mesh = ReactionMesh::new(3, 2, 2, 2).unwrap();
         let grouping = BlockGrouping::new(mesh, 3, 2).unwrap();
-        let u0 = initial_u(&mesh);
-        let r0 = full_r(&mesh, &u0);
-        let rewt = vec![1.0e3; mesh.neq()];
         let run = |grouped: bool| {
-            let mut u = u0.clone();
-            let mut r1 = vec![0.0; 2];
-            let mut wp = vec![0.0; mesh.wp_len()];
-            let mut iwp = vec![0; mesh.iwp_len()];
-            let rb = |_t: Real, jx: usize, jy: usize, uxy: &[Real], rxy: &mut [Real]| reaction(jx, jy, uxy, rxy);
-            let args = ReactionSetupArgs {
-                t: 0.0,
-                u: &mut u,
-                r0: &r0,
-                r1: &mut r1,
-                rewt: &rewt,
-                cj: 4.0,
-                wp: &mut wp,
-                iwp: &mut iwp,
-            };
+            let mut w = SetupArrays::at_initial_u(&mesh, mesh.points(), 1.0e3);
             let mut x: Vec<Real> = (0..mesh.neq()).map(|i| 1.0 + i as Real).collect();
             if grouped {
-                setup(&grouping, rb, args).unwrap();
-                solve(&grouping, &mut x, &wp, &mut iwp).unwrap();
+                w.setup_reaction(4.0, |rblock, args| setup(&grouping, rblock, args));
+                solve(&grouping, &mut x, &w.wp, &mut w.iwp).unwrap();
             } else {
-                super::super::reaction_block::setup(&mesh, rb, args).unwrap();
-                super::super::reaction_block::solve(&mesh, &mut x, &wp, &mut iwp).unwrap();
+                w.setup_reaction(4.0, |rblock, args| reaction_block::setup(&mesh, rblock, args));
+                reaction_block::solve(&mesh, &mut x, &w.wp, &mut w.iwp).unwrap();
             }
-            (wp, iwp, x)
+            (w.wp, w.iwp, x)
         };
         assert_eq!(run(true), run(false));
     }

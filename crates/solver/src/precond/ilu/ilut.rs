@@ -93,42 +93,36 @@ fn quick_split(entries: &mut [(usize, Real)], ncut: usize) {
 pub fn factorize(
     a: &Csr,
     opts: &IluOptions,
-    mut out: FactorsMut<'_>,
+    out: FactorsMut<'_>,
     col_pos: Option<&mut [FInt]>,
 ) -> Result<(), IluError> {
     let n = a.n;
-    let cap = out.vals.len().min(out.cols.len());
     let pivoting = opts.method == Method::Ilutp;
     // DASKR's ILUT adds the single-precision constant 0.0001 to the drop
     // tolerance for a zero pivot; its ILUTP the double 1.0D-4.
     let zero_pivot_shift = if pivoting { 1.0e-4 } else { Real::from(0.0001f32) };
     let mut work = WorkRow::new(n);
     let mut order = ColumnOrder::identity(n);
-    let mut nz = 0usize;
-    if n > 0 {
-        out.start[0] = 0;
-    }
+    let mut rows = RowWriter::new(out, n);
     for i in 0..n {
         let tnorm = mean_magnitude(a, i)?;
         work.scatter(a, i, &order.pos_of);
-        work.eliminate(i, &out, &order.pos_of, opts.droptol);
+        work.eliminate(i, &rows.out, &order.pos_of, opts.droptol);
         work.select_l(opts.lfil);
-        store_l(&mut out, &mut nz, cap, i, &work.lkeep)?;
-        out.u_start[i] = nz as FInt;
+        rows.store_l(i, &work.lkeep)?;
         work.select_u(opts.droptol * tnorm, opts.lfil);
         let mut diag = work.take_diagonal(i);
         if pivoting {
             diag = order.pivot(i, &mut work.ukeep, diag, opts.permtol);
         }
-        store_u(&mut out, &mut nz, cap, i, &work.ukeep, &order.col_at)?;
+        rows.store_u(i, &work.ukeep, &order.col_at)?;
         if diag == 0.0 {
             diag = (zero_pivot_shift + opts.droptol) * tnorm;
         }
-        out.dinv[i] = 1.0 / diag;
-        out.start[i + 1] = nz as FInt;
+        rows.end_row(i, diag);
     }
     if pivoting {
-        order.finish(&mut out, col_pos);
+        order.finish(&mut rows.out, col_pos);
     }
     Ok(())
 }
@@ -267,46 +261,64 @@ impl WorkRow {
     }
 }
 
-/// Append the kept multipliers of row i to L; each needs a free slot.
-fn store_l(
-    out: &mut FactorsMut<'_>,
-    nz: &mut usize,
+/// The factors as they are written, row after row: the next free
+/// off-diagonal slot `nz` of the `cap` slots (DASKR's capacity rule counts
+/// against it).
+struct RowWriter<'a> {
+    out: FactorsMut<'a>,
+    nz: usize,
     cap: usize,
-    i: usize,
-    lkeep: &[(usize, Real)],
-) -> Result<(), IluError> {
-    for &(k, fact) in lkeep {
-        if *nz >= cap {
-            return Err(IluError::LOverflow { row: i });
-        }
-        out.cols[*nz] = k as FInt;
-        out.vals[*nz] = fact;
-        *nz += 1;
-    }
-    Ok(())
 }
 
-/// Append the kept off-diagonals of row i to U; they need their slots
-/// plus two more (DASKR's count).
-fn store_u(
-    out: &mut FactorsMut<'_>,
-    nz: &mut usize,
-    cap: usize,
-    i: usize,
-    ukeep: &[(usize, Real)],
-    col_at: &[usize],
-) -> Result<(), IluError> {
-    if *nz + ukeep.len() + 2 > cap {
-        return Err(IluError::UOverflow { row: i });
+impl<'a> RowWriter<'a> {
+    /// Ready for row 0 of an n x n matrix, which starts at the first slot.
+    fn new(out: FactorsMut<'a>, n: usize) -> Self {
+        let cap = out.vals.len().min(out.cols.len());
+        if n > 0 {
+            out.start[0] = 0;
+        }
+        RowWriter { out, nz: 0, cap }
     }
-    for &(p, v) in ukeep {
-        // Stored by column identity during the factorisation; turned
-        // into final positions at the end (ILUTP).
-        out.cols[*nz] = col_at[p] as FInt;
-        out.vals[*nz] = v;
-        *nz += 1;
+
+    /// Store one off-diagonal entry in the next slot.
+    fn push(&mut self, col: usize, v: Real) {
+        self.out.cols[self.nz] = col as FInt;
+        self.out.vals[self.nz] = v;
+        self.nz += 1;
     }
-    Ok(())
+
+    /// Append the kept multipliers of row i to L, each needing a free slot;
+    /// row i's U part starts after them.
+    fn store_l(&mut self, i: usize, lkeep: &[(usize, Real)]) -> Result<(), IluError> {
+        for &(k, fact) in lkeep {
+            if self.nz >= self.cap {
+                return Err(IluError::LOverflow { row: i });
+            }
+            self.push(k, fact);
+        }
+        self.out.u_start[i] = self.nz as FInt;
+        Ok(())
+    }
+
+    /// Append the kept off-diagonals of row i to U; they need their slots
+    /// plus two more (DASKR's count). They are stored by column identity
+    /// (`col_at`) during the factorisation and turned into final positions
+    /// at the end (ILUTP).
+    fn store_u(&mut self, i: usize, ukeep: &[(usize, Real)], col_at: &[usize]) -> Result<(), IluError> {
+        if self.nz + ukeep.len() + 2 > self.cap {
+            return Err(IluError::UOverflow { row: i });
+        }
+        for &(p, v) in ukeep {
+            self.push(col_at[p], v);
+        }
+        Ok(())
+    }
+
+    /// Close row i with its pivot u(i,i) (kept inverted).
+    fn end_row(&mut self, i: usize, diag: Real) {
+        self.out.dinv[i] = 1.0 / diag;
+        self.out.start[i + 1] = self.nz as FInt;
+    }
 }
 
 /// ILUTP's column permutation: the column currently at each position, and

@@ -1,6 +1,8 @@
 //! The banded difference-quotient Jacobian in CSR form (DASKR's DJCALC).
 
 use super::csr::Csr;
+use super::JacArgs;
+use crate::precond::banded::increment;
 use crate::types::{FInt, Real};
 
 /// The residual as DJACILU calls it: `res(y, y', delta)` evaluates
@@ -16,40 +18,24 @@ pub enum DqError {
     Storage { row: usize, col: usize },
 }
 
-/// DASKR's increment for column j: sqrt(uround) * max(|y|, |h y'|,
-/// |1/rewt|) with the sign of h y', rounded to a representable step.
-fn increment(y: Real, yp: Real, rewt: Real, h: Real, squr: Real) -> Real {
-    let hyp = h * yp;
-    let del = squr * y.abs().max(hyp.abs()).max((1.0 / rewt).abs());
-    // Fortran SIGN(DEL, H*YP), which gfortran evaluates as copysign.
-    let del = del.copysign(hyp);
-    (y + del) - y
-}
-
 /// The banded difference-quotient approximation of dG/dy + cj dG/dy'
-/// (DASKR's DJCALC): columns `j, j+ML+MU+1, ...` are perturbed together,
-/// one RES call per group; only entries within the band that are nonzero
-/// are kept, at most `nnzmx` of them. `r0` is G at (y, y'), `r1` receives
-/// the perturbed residuals; `calls` counts the RES calls that succeeded.
-/// Y and YPRIME are restored before returning, also on failure.
+/// (DASKR's DJCALC) at the point of `args`: columns `j, j+ML+MU+1, ...` are
+/// perturbed together, one RES call per group; only entries within the
+/// band that are nonzero are kept, at most `nnzmx` of them. SAVR is G at
+/// (y, y'), WK receives the perturbed residuals; `calls` counts the RES
+/// calls that succeeded. Y and YPRIME are restored before returning, also
+/// on failure.
 #[doc(alias = "DJCALC")]
-#[allow(clippy::too_many_arguments)]
 pub fn difference_quotient_jacobian(
-    ml: usize,
-    mu: usize,
+    (ml, mu): (usize, usize),
     nnzmx: usize,
-    y: &mut [Real],
-    yp: &mut [Real],
-    rewt: &[Real],
-    r0: &[Real],
-    r1: &mut [Real],
-    h: Real,
-    cj: Real,
+    args: &mut JacArgs<'_>,
     res: &mut ResidualFn<'_>,
     calls: &mut usize,
 ) -> Result<Csr, DqError> {
+    let (y, yp, rewt, r0, r1) = (&mut *args.y, &mut *args.yp, args.rewt, &*args.savr, &mut *args.wk);
+    let (h, cj) = (args.h, args.cj);
     let n = y.len();
-    let squr = Real::EPSILON.sqrt();
     let mband = ml.saturating_add(mu).saturating_add(1);
     let groups = mband.min(n);
     let mut triplets: Vec<(usize, usize, Real)> = Vec::with_capacity(nnzmx.min(groups.saturating_mul(n)));
@@ -58,7 +44,7 @@ pub fn difference_quotient_jacobian(
     for first in 0..groups {
         saved.clear();
         for jj in (first..n).step_by(mband) {
-            let del = increment(y[jj], yp[jj], rewt[jj], h, squr);
+            let del = increment(y[jj], yp[jj], h, rewt[jj]);
             saved.push((jj, y[jj], yp[jj], del));
             y[jj] += del;
             yp[jj] += cj * del;
@@ -112,20 +98,13 @@ mod tests {
         let mut r1 = vec![0.0; n];
         let mut calls = 0;
         let cj = 50.0;
-        let jac = difference_quotient_jacobian(
-            0, 0, 100, &mut y, &mut yp, &rewt, &r0, &mut r1, 0.1, cj, &mut res, &mut calls,
-        )
-        .unwrap();
+        let mut args = JacArgs { y: &mut y, yp: &mut yp, rewt: &rewt, savr: &mut r0, wk: &mut r1, h: 0.1, cj };
+        let jac = difference_quotient_jacobian((0, 0), 100, &mut args, &mut res, &mut calls).unwrap();
         assert_eq!(calls, 1, "ML = MU = 0: one group");
         assert_eq!(jac.nnz(), n);
         for i in 0..n {
             let exact = 2.0 * cj - if i > 0 { 1.0 } else { 0.0 };
             assert!((jac.val[i] - exact).abs() < 1e-5 * exact, "{i}: {}", jac.val[i]);
         }
-        // The sign of the increment follows h*y' (copysign, -0.0 included).
-        let squr = Real::EPSILON.sqrt();
-        assert!(increment(1.0, -1.0, 1.0, 0.1, squr) < 0.0);
-        assert!(increment(1.0, -0.0, 1.0, 0.1, squr) < 0.0);
-        assert!(increment(1.0, 0.0, 1.0, 0.1, squr) > 0.0);
     }
 }

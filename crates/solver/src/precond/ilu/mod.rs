@@ -280,21 +280,7 @@ fn dq_jacobian(
     sink: &mut dyn MessageSink,
 ) -> Result<(Csr, usize), JacOutcome> {
     let mut calls = 0usize;
-    let dq = difference_quotient_jacobian(
-        p.ml,
-        p.mu,
-        layout.nnzmx,
-        args.y,
-        args.yp,
-        args.rewt,
-        args.savr,
-        args.wk,
-        args.h,
-        args.cj,
-        res,
-        &mut calls,
-    );
-    match dq {
+    match difference_quotient_jacobian((p.ml, p.mu), layout.nnzmx, args, res, &mut calls) {
         Ok(jac) => Ok((jac, calls)),
         Err(DqError::Res(ires)) => Err(JacOutcome::stopped(0, ires)),
         Err(DqError::Storage { row, col }) => {

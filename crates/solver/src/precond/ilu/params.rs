@@ -179,64 +179,21 @@ impl IluParams {
     /// only when JACOUT = 1 and RPAR(2) only for ILUTP.
     pub fn decode(src: &dyn ParamSource, check: Check) -> Result<Self, ParamError> {
         let min_band = if check == Check::Setup { 1 } else { 0 };
-        let ml = src.ipar(ipar::ML);
-        if ml < min_band {
-            return Err(ParamError::LowerBandwidth(ml));
-        }
-        let mu = src.ipar(ipar::MU);
-        if mu < min_band {
-            return Err(ParamError::UpperBandwidth(mu));
-        }
-        let lenpfac = src.ipar(ipar::LENPFAC);
-        if lenpfac <= 1 {
-            return Err(ParamError::Lenpfac(lenpfac));
-        }
-        let lenplufac = src.ipar(ipar::LENPLUFAC);
-        if lenplufac <= 1 {
-            return Err(ParamError::Lenplufac(lenplufac));
-        }
-        let method = match src.ipar(ipar::IPREMETH) {
-            1 => Method::Ilut,
-            2 => Method::Ilutp,
-            other => return Err(ParamError::Method(other)),
-        };
-        let lfil = src.ipar(ipar::LFILILUT);
-        if lfil < 0 {
-            return Err(ParamError::Fill(lfil));
-        }
-        let reorder = flag(src.ipar(ipar::IREORDER)).ok_or(ParamError::Reorder(src.ipar(ipar::IREORDER)))?;
-        let scale_rows = flag(src.ipar(ipar::ISRNORM)).ok_or(ParamError::RowScaling(src.ipar(ipar::ISRNORM)))?;
-        let norm = match src.ipar(ipar::NORMTYPE) {
-            0 => RowNorm::Max,
-            1 => RowNorm::One,
-            2 => RowNorm::Two,
-            other => return Err(ParamError::NormType(other)),
-        };
-        let jac_out = flag(src.ipar(ipar::JACOUT)).ok_or(ParamError::JacobianOutput(src.ipar(ipar::JACOUT)))?;
-        let scale_columns =
-            flag(src.ipar(ipar::JSCALCOL)).ok_or(ParamError::ColumnScaling(src.ipar(ipar::JSCALCOL)))?;
-        let jac_out_unit = if jac_out {
-            let unit = src.ipar(ipar::UNIT);
-            if unit <= 0 {
-                return Err(ParamError::Unit(unit));
-            }
-            Some(unit)
-        } else {
-            None
-        };
-        let droptol = src.rpar(rpar::TOLILUT);
-        if droptol < 0.0 {
-            return Err(ParamError::DropTolerance(droptol));
-        }
-        let permtol = if method == Method::Ilutp {
-            let p = src.rpar(rpar::PERMTOL);
-            if p < 0.0 {
-                return Err(ParamError::PermTolerance(p));
-            }
-            p
-        } else {
-            0.0
-        };
+        let ml = at_least(src, ipar::ML, min_band, ParamError::LowerBandwidth)?;
+        let mu = at_least(src, ipar::MU, min_band, ParamError::UpperBandwidth)?;
+        let lenpfac = at_least(src, ipar::LENPFAC, 2, ParamError::Lenpfac)?;
+        let lenplufac = at_least(src, ipar::LENPLUFAC, 2, ParamError::Lenplufac)?;
+        let method = method(src)?;
+        let lfil = at_least(src, ipar::LFILILUT, 0, ParamError::Fill)?;
+        let reorder = flag(src, ipar::IREORDER, ParamError::Reorder)?;
+        let scale_rows = flag(src, ipar::ISRNORM, ParamError::RowScaling)?;
+        let norm = norm_type(src)?;
+        let jac_out = flag(src, ipar::JACOUT, ParamError::JacobianOutput)?;
+        let scale_columns = flag(src, ipar::JSCALCOL, ParamError::ColumnScaling)?;
+        let jac_out_unit = if jac_out { Some(at_least(src, ipar::UNIT, 1, ParamError::Unit)?) } else { None };
+        let droptol = non_negative(src, rpar::TOLILUT, ParamError::DropTolerance)?;
+        let permtol =
+            if method == Method::Ilutp { non_negative(src, rpar::PERMTOL, ParamError::PermTolerance)? } else { 0.0 };
         Ok(IluParams {
             ml: ml as usize,
             mu: mu as usize,
@@ -273,23 +230,12 @@ impl IluParams {
     /// The entries DPSOLILU needs (IPAR(3), (4), (5), (7), (8), (11)),
     /// checked; the others are left at neutral values.
     pub fn decode_for_solve(src: &dyn ParamSource) -> Result<Self, ParamError> {
-        let lenpfac = src.ipar(ipar::LENPFAC);
-        if lenpfac <= 1 {
-            return Err(ParamError::Lenpfac(lenpfac));
-        }
-        let lenplufac = src.ipar(ipar::LENPLUFAC);
-        if lenplufac <= 1 {
-            return Err(ParamError::Lenplufac(lenplufac));
-        }
-        let method = match src.ipar(ipar::IPREMETH) {
-            1 => Method::Ilut,
-            2 => Method::Ilutp,
-            other => return Err(ParamError::Method(other)),
-        };
-        let reorder = flag(src.ipar(ipar::IREORDER)).ok_or(ParamError::Reorder(src.ipar(ipar::IREORDER)))?;
-        let scale_rows = flag(src.ipar(ipar::ISRNORM)).ok_or(ParamError::RowScaling(src.ipar(ipar::ISRNORM)))?;
-        let scale_columns =
-            flag(src.ipar(ipar::JSCALCOL)).ok_or(ParamError::ColumnScaling(src.ipar(ipar::JSCALCOL)))?;
+        let lenpfac = at_least(src, ipar::LENPFAC, 2, ParamError::Lenpfac)?;
+        let lenplufac = at_least(src, ipar::LENPLUFAC, 2, ParamError::Lenplufac)?;
+        let method = method(src)?;
+        let reorder = flag(src, ipar::IREORDER, ParamError::Reorder)?;
+        let scale_rows = flag(src, ipar::ISRNORM, ParamError::RowScaling)?;
+        let scale_columns = flag(src, ipar::JSCALCOL, ParamError::ColumnScaling)?;
         Ok(IluParams {
             ml: 0,
             mu: 0,
@@ -307,12 +253,51 @@ impl IluParams {
     }
 }
 
-fn flag(v: FInt) -> Option<bool> {
-    match v {
-        0 => Some(false),
-        1 => Some(true),
-        _ => None,
+/// IPAR(pos), refused with `illegal` when below `min` (DSPSETUP's checks
+/// of ML, MU, LENPFAC, LENPLUFAC, LFILILUT and the output unit).
+fn at_least(src: &dyn ParamSource, pos: usize, min: FInt, illegal: fn(FInt) -> ParamError) -> Result<FInt, ParamError> {
+    let v = src.ipar(pos);
+    if v < min {
+        return Err(illegal(v));
     }
+    Ok(v)
+}
+
+/// IPAR(pos) as a 0/1 switch, refused with `illegal` otherwise.
+fn flag(src: &dyn ParamSource, pos: usize, illegal: fn(FInt) -> ParamError) -> Result<bool, ParamError> {
+    match src.ipar(pos) {
+        0 => Ok(false),
+        1 => Ok(true),
+        other => Err(illegal(other)),
+    }
+}
+
+/// IPAR(5) = IPREMETH: 1 ILUT, 2 ILUTP.
+fn method(src: &dyn ParamSource) -> Result<Method, ParamError> {
+    match src.ipar(ipar::IPREMETH) {
+        1 => Ok(Method::Ilut),
+        2 => Ok(Method::Ilutp),
+        other => Err(ParamError::Method(other)),
+    }
+}
+
+/// IPAR(9) = NORMTYPE: 0 max, 1 one-norm, 2 two-norm.
+fn norm_type(src: &dyn ParamSource) -> Result<RowNorm, ParamError> {
+    match src.ipar(ipar::NORMTYPE) {
+        0 => Ok(RowNorm::Max),
+        1 => Ok(RowNorm::One),
+        2 => Ok(RowNorm::Two),
+        other => Err(ParamError::NormType(other)),
+    }
+}
+
+/// RPAR(pos), refused with `illegal` when negative (TOLILUT, PERMTOL).
+fn non_negative(src: &dyn ParamSource, pos: usize, illegal: fn(Real) -> ParamError) -> Result<Real, ParamError> {
+    let v = src.rpar(pos);
+    if v < 0.0 {
+        return Err(illegal(v));
+    }
+    Ok(v)
 }
 
 /// What DSPSETUP returns.
