@@ -26,6 +26,11 @@
 //! makes the internal modules public for this repository's benchmarks; it
 //! carries no stability promise.
 
+// Every unsafe operation sits in an `unsafe` block of its own, with a
+// `// SAFETY:` comment that says why it is sound (also inside `unsafe fn`).
+#![deny(unsafe_op_in_unsafe_fn)]
+#![deny(clippy::undocumented_unsafe_blocks, clippy::multiple_unsafe_ops_per_block)]
+
 // The solver sources live in the package `daskr-solver` (crates/solver),
 // written once against `types::Real`: this crate compiles them with
 // `Real = f64`, `daskr-single` with `Real = f32`. `solver_module!(vis name)`

@@ -13,6 +13,7 @@ use daskr_export::export_aliases;
 
 use super::boundary;
 use super::messages::{SingleStdoutSink, StdoutSink};
+use super::slices::opt_slice;
 use crate::core::messages::{MessageLine, MessageSink};
 
 /// D1MACH(I), as in DASKR's daux.f: the unit roundoff of DOUBLE
@@ -29,7 +30,7 @@ use crate::core::messages::{MessageLine, MessageSink};
 #[no_mangle]
 pub extern "C" fn d1mach(i: *const c_int) -> f64 {
     let _ = i; // never read, as in daux.f
-    f64::EPSILON
+    boundary(|| f64::EPSILON, || f64::EPSILON)
 }
 export_aliases!(d1mach => weak d1mach_, strong D1MACH);
 
@@ -42,9 +43,19 @@ export_aliases!(d1mach => weak d1mach_, strong D1MACH);
 #[no_mangle]
 pub extern "C" fn r1mach(i: *const c_int) -> f32 {
     let _ = i; // never read, as in saux.f
-    f32::EPSILON
+    boundary(|| f32::EPSILON, || f32::EPSILON)
 }
 export_aliases!(r1mach => weak r1mach_, strong R1MACH);
+
+/// The values behind by-reference arguments, the type's default (0) for a
+/// null pointer.
+///
+/// # Safety
+/// Each pointer is null or points to a readable `T`.
+unsafe fn values_or_zero<T: Copy + Default, const N: usize>(ptrs: [*const T; N]) -> [T; N] {
+    // SAFETY: by the contract; `as_ref` checks for null.
+    ptrs.map(|p| unsafe { p.as_ref() }.copied().unwrap_or_default())
+}
 
 /// XERRWD and XERRWV: print MSG with NI integers and NR reals through
 /// `sink` (which honours XSETF and XSETUN and picks the real format); LEVEL
@@ -53,7 +64,7 @@ export_aliases!(r1mach => weak r1mach_, strong R1MACH);
 /// # Safety
 /// As for [`xerrwd`], with R1 and R2 pointing to an `R` (or null).
 #[allow(clippy::too_many_arguments)]
-unsafe fn print_with_values<R: Copy + Into<f64>>(
+unsafe fn print_with_values<R: Copy + Default + Into<f64>>(
     sink: &mut impl MessageSink,
     msg: *const c_char,
     nmes: *const c_int,
@@ -66,33 +77,38 @@ unsafe fn print_with_values<R: Copy + Into<f64>>(
     r2: *const R,
     msg_len: usize,
 ) {
-    // SAFETY: null-checked reads of the caller's by-reference scalars; the
-    // text is read for at most min(NMES, hidden length) bytes.
-    let (text, ints, reals, level) = unsafe {
-        let get = |p: *const c_int| p.as_ref().copied().unwrap_or(0);
-        let getr = |p: *const R| p.as_ref().map_or(0.0, |&r| r.into());
-        let n = usize::try_from(get(nmes)).unwrap_or(0).min(msg_len);
-        let bytes = if msg.is_null() || n == 0 { &[][..] } else { std::slice::from_raw_parts(msg.cast::<u8>(), n) };
-        let ints: Vec<c_int> = match get(ni) {
-            1 => vec![get(i1)],
-            2 => vec![get(i1), get(i2)],
-            _ => vec![],
-        };
-        let reals: Vec<f64> = match get(nr) {
-            1 => vec![getr(r1)],
-            2 => vec![getr(r1), getr(r2)],
-            _ => vec![],
-        };
-        (bytes, ints, reals, get(level))
-    };
+    // Set as soon as LEVEL is read, so that a message that fails to print
+    // still stops the program.
+    let mut stop = false;
     boundary(
         || {
+            // SAFETY: the caller's by-reference INTEGERs, or null (read as 0).
+            let [nmes, level, ni, nr] = unsafe { values_or_zero([nmes, level, ni, nr]) };
+            stop = level == 2;
+            let n = usize::try_from(nmes).unwrap_or(0).min(msg_len);
+            // SAFETY: the text is read for at most min(NMES, hidden length)
+            // bytes, which the caller's CHARACTER argument holds (or null).
+            let text = unsafe { opt_slice(msg.cast::<u8>(), n) }.unwrap_or_default();
+            let ints: Vec<c_int> = match ni {
+                // SAFETY: I1 is the caller's INTEGER, or null.
+                1 => unsafe { values_or_zero([i1]) }.to_vec(),
+                // SAFETY: I1 and I2 are the caller's INTEGERs, or null.
+                2 => unsafe { values_or_zero([i1, i2]) }.to_vec(),
+                _ => vec![],
+            };
+            let reals: Vec<f64> = match nr {
+                // SAFETY: R1 is the caller's real of type R, or null.
+                1 => unsafe { values_or_zero([r1]) }.map(Into::into).to_vec(),
+                // SAFETY: R1 and R2 are the caller's reals of type R, or null.
+                2 => unsafe { values_or_zero([r1, r2]) }.map(Into::into).to_vec(),
+                _ => vec![],
+            };
             let text = String::from_utf8_lossy(text).into_owned();
             sink.emit(&[MessageLine { text, ints, reals }]);
         },
         || (),
     );
-    if level == 2 {
+    if stop {
         std::process::exit(0);
     }
 }

@@ -8,8 +8,8 @@ use super::boundary;
 use super::callbacks::{dsl48e_evtderiv_fn, dsl48e_jac_fn, dsl48e_res_fn, dsl48e_senrhs_fn, dsl48e_stchange_fn};
 use super::messages::StdoutSink;
 use super::slices::{opt_slice, opt_slice_mut, scalar_mut, tolerances};
-use crate::core::call::{report_failure, Common};
-use crate::core::dsl48e::{self, Dsl48e, MESSAGE_PREFIX};
+use crate::core::call::{call_with_info, report_failure, Common};
+use crate::core::dsl48e::{Dsl48e, MESSAGE_PREFIX};
 use crate::core::error::InputError;
 use crate::core::problem::{CallbackStatus, DaeSystem, MatrixStorage, StateConditions};
 use crate::types::Real;
@@ -178,10 +178,8 @@ impl StateConditions for ForeignHybrid {
 /// 20 elements).
 unsafe fn reject(info: *mut c_int, idid: *mut c_int, ievent: *mut c_int, error: InputError) {
     // SAFETY: by the contract above; `as_mut` checks for null.
-    unsafe {
-        if let Some(e) = ievent.as_mut() {
-            *e = 0;
-        }
+    if let Some(e) = unsafe { ievent.as_mut() } {
+        *e = 0;
     }
     // SAFETY: as above.
     let info_s = unsafe { opt_slice_mut(info, 20) }.unwrap_or_default();
@@ -253,104 +251,151 @@ pub unsafe extern "C" fn dsl48e(
     // rejected), so it is never called.
     let _ = senrhs;
     let null = |what| InputError::NullArgument { what };
-    let ievent_p = ievent;
-    // SAFETY (whole block): pointers from the caller under the contract
-    // above; each is checked for null before use and turned into a slice
-    // of exactly its declared length.
-    unsafe {
-        // IEVENT is 0 on every return that is not an event.
-        if let Some(e) = ievent.as_mut() {
-            *e = 0;
-        }
-        let scalars = [neq, lrw, liw, nejac, njydot, jdtype, nc, nd, lievwk, lrevwk];
-        if scalars.iter().any(|p| p.is_null()) || tout.is_null() {
-            return reject(
-                info,
-                idid,
-                ievent_p,
-                null("NEQ, TOUT, LRW, LIW, NEJAC, NJYDOT, JDTYPE, NC, ND, LIEVWK or LREVWK"),
+    // Each pointer comes from the caller under the contract above; each is
+    // checked for null before use and turned into a slice of exactly its
+    // declared length.
+    boundary(
+        || {
+            // IEVENT is 0 on every return that is not an event.
+            // SAFETY: IEVENT is the caller's INTEGER or null (`as_mut`
+            // checks); the reference ends with this statement.
+            if let Some(e) = unsafe { ievent.as_mut() } {
+                *e = 0;
+            }
+            let scalars = [neq, lrw, liw, nejac, njydot, jdtype, nc, nd, lievwk, lrevwk];
+            if scalars.iter().any(|p| p.is_null()) || tout.is_null() {
+                // SAFETY: INFO, IDID and IEVENT are null or the caller's.
+                return unsafe {
+                    reject(
+                        info,
+                        idid,
+                        ievent,
+                        null("NEQ, TOUT, LRW, LIW, NEJAC, NJYDOT, JDTYPE, NC, ND, LIEVWK or LREVWK"),
+                    )
+                };
+            }
+            // SAFETY: the ten scalar inputs were checked non-null and are
+            // the caller's INTEGERs (possibly constants: only read).
+            let [neq, lrw, liw, nejac, njydot, jdtype, nc, nd, lievwk, lrevwk] = scalars.map(|p| unsafe { *p });
+            // SAFETY: TIME is the caller's REAL or null; nothing else
+            // refers to it during the call.
+            let time = unsafe { scalar_mut(time) };
+            // SAFETY: as for TIME; IDID is an INTEGER.
+            let idid_ref = unsafe { scalar_mut(idid) };
+            // SAFETY: as for TIME; IEVENT is an INTEGER.
+            let ievent_ref = unsafe { scalar_mut(ievent) };
+            // SAFETY: as for TIME; IDISCON is an INTEGER.
+            let idiscon = unsafe { scalar_mut(idiscon) };
+            // SAFETY: as for TIME; TEVT is a REAL.
+            let tevt = unsafe { scalar_mut(tevt) };
+            let (Some(time), Some(idid_ref), Some(ievent_ref), Some(idiscon), Some(tevt)) =
+                (time, idid_ref, ievent_ref, idiscon, tevt)
+            else {
+                // SAFETY: as above.
+                return unsafe { reject(info, idid, ievent, null("TIME, IDID, IEVENT, IDISCON or TEVT")) };
+            };
+            // SAFETY: INFO is the caller's 20-element array or null.
+            let Some(info_s) = (unsafe { opt_slice_mut(info, 20) }) else {
+                // SAFETY: as above.
+                return unsafe { reject(info, idid, ievent, null("INFO")) };
+            };
+            let Some(res) = res else {
+                // SAFETY: as above.
+                return unsafe { reject(info, idid, ievent, null("RES")) };
+            };
+            if jdtype == 1 && jac.is_none() {
+                // SAFETY: as above.
+                return unsafe { reject(info, idid, ievent, null("JAC (JDTYPE = 1)")) };
+            }
+            if nc > 0 && (stchange.is_none() || evtderiv.is_none()) {
+                // SAFETY: as above.
+                return unsafe { reject(info, idid, ievent, null("STCHANGE or EVTDERIV (NC > 0)")) };
+            }
+            let n = len(neq);
+            let ntol = if info_s[1] == 1 { n } else { 1 };
+            let nbounds = if info_s[9] == 1 { 2 * n } else { 0 };
+            // Each array is the caller's, of the length its argument
+            // declares (or null), and distinct from the others.
+            let arrays = (
+                // SAFETY: Z has NEQ elements.
+                unsafe { opt_slice_mut(z, n) },
+                // SAFETY: ZDOT has NEQ elements.
+                unsafe { opt_slice_mut(zdot, n) },
+                // SAFETY: RWORK has LRW elements.
+                unsafe { opt_slice_mut(rwork, len(lrw)) },
+                // SAFETY: IWORK has LIW elements.
+                unsafe { opt_slice_mut(iwork, len(liw)) },
+                // SAFETY: JROW has NEJAC elements, only read.
+                unsafe { opt_slice(jrow, len(nejac)) },
+                // SAFETY: JCOL has NEJAC elements, only read.
+                unsafe { opt_slice(jcol, len(nejac)) },
+                // SAFETY: JYDOT has NJYDOT elements, only read.
+                unsafe { opt_slice(jydot, len(njydot)) },
+                // SAFETY: BOUNDS has 2*NEQ elements when INFO(10) = 1, only
+                // read.
+                unsafe { opt_slice(bounds, nbounds) },
+                // SAFETY: ISC has NC elements, only read.
+                unsafe { opt_slice(isc, len(nc)) },
+                // SAFETY: IEVWK has LIEVWK elements.
+                unsafe { opt_slice_mut(ievwk, len(lievwk)) },
+                // SAFETY: REVWK has LREVWK elements.
+                unsafe { opt_slice_mut(revwk, len(lrevwk)) },
             );
-        }
-        let [neq, lrw, liw, nejac, njydot, jdtype, nc, nd, lievwk, lrevwk] = scalars.map(|p| *p);
-        let (Some(time), Some(idid_ref), Some(ievent), Some(idiscon), Some(tevt)) =
-            (scalar_mut(time), scalar_mut(idid), scalar_mut(ievent), scalar_mut(idiscon), scalar_mut(tevt))
-        else {
-            return reject(info, idid, ievent_p, null("TIME, IDID, IEVENT, IDISCON or TEVT"));
-        };
-        let Some(info_s) = opt_slice_mut(info, 20) else {
-            return reject(info, idid, ievent_p, null("INFO"));
-        };
-        let Some(res) = res else {
-            return reject(info, idid, ievent_p, null("RES"));
-        };
-        if jdtype == 1 && jac.is_none() {
-            return reject(info, idid, ievent_p, null("JAC (JDTYPE = 1)"));
-        }
-        if nc > 0 && (stchange.is_none() || evtderiv.is_none()) {
-            return reject(info, idid, ievent_p, null("STCHANGE or EVTDERIV (NC > 0)"));
-        }
-        let n = len(neq);
-        let ntol = if info_s[1] == 1 { n } else { 1 };
-        let nbounds = if info_s[9] == 1 { 2 * n } else { 0 };
-        let arrays = (
-            opt_slice_mut(z, n),
-            opt_slice_mut(zdot, n),
-            opt_slice_mut(rwork, len(lrw)),
-            opt_slice_mut(iwork, len(liw)),
-            opt_slice(jrow, len(nejac)),
-            opt_slice(jcol, len(nejac)),
-            opt_slice(jydot, len(njydot)),
-            opt_slice(bounds, nbounds),
-            opt_slice(isc, len(nc)),
-            opt_slice_mut(ievwk, len(lievwk)),
-            opt_slice_mut(revwk, len(lrevwk)),
-        );
-        let (
-            Some(z),
-            Some(zdot),
-            Some(rwork),
-            Some(iwork),
-            Some(jrow_s),
-            Some(jcol_s),
-            Some(jydot),
-            Some(bounds),
-            Some(isc_s),
-            Some(_ievwk),
-            Some(revwk),
-        ) = arrays
-        else {
-            return reject(
-                info,
-                idid,
-                ievent_p,
-                null("an array argument (Z, ZDOT, RWORK, IWORK, JROW, JCOL, JYDOT, BOUNDS, ISC, IEVWK or REVWK)"),
+            let (
+                Some(z),
+                Some(zdot),
+                Some(rwork),
+                Some(iwork),
+                Some(jrow_s),
+                Some(jcol_s),
+                Some(jydot),
+                Some(bounds),
+                Some(isc_s),
+                Some(_ievwk),
+                Some(revwk),
+            ) = arrays
+            else {
+                // SAFETY: as above.
+                return unsafe {
+                    reject(
+                        info,
+                        idid,
+                        ievent,
+                        null(
+                            "an array argument (Z, ZDOT, RWORK, IWORK, JROW, JCOL, JYDOT, BOUNDS, ISC, IEVWK or REVWK)",
+                        ),
+                    )
+                };
+            };
+            // SAFETY: RTOL and ATOL are the caller's arrays of 1 or NEQ
+            // elements (INFO(2)), or null; `tolerances` handles RTOL = ATOL.
+            let Some((rtol_s, atol_s)) = (unsafe { tolerances(rtol, atol, ntol) }) else {
+                // SAFETY: as above.
+                return unsafe { reject(info, idid, ievent, null("RTOL or ATOL")) };
+            };
+            // SAFETY: TOUT was checked non-null; the caller's REAL.
+            let tout = unsafe { *tout };
+            let mut problem =
+                ForeignHybrid { res, jac, stchange, evtderiv, neq, nejac, jrow, jcol, nc, nd, isc, rpar, ipar };
+            let mut common =
+                Common { neq, t: time, y: z, yp: zdot, tout, rtol: rtol_s, atol: atol_s, rwork, lrw, iwork, liw };
+            let mut call = Dsl48e::new(
+                nejac,
+                jrow_s,
+                jcol_s,
+                jydot,
+                njydot,
+                jdtype,
+                bounds,
+                (ievent_ref, idiscon, tevt),
+                (nc, nd, isc_s),
+                (lievwk, lrevwk, revwk),
             );
-        };
-        let Some((rtol_s, atol_s)) = tolerances(rtol, atol, ntol) else {
-            return reject(info, idid, ievent_p, null("RTOL or ATOL"));
-        };
-        let mut problem =
-            ForeignHybrid { res, jac, stchange, evtderiv, neq, nejac, jrow, jcol, nc, nd, isc, rpar, ipar };
-        let mut common =
-            Common { neq, t: time, y: z, yp: zdot, tout: *tout, rtol: rtol_s, atol: atol_s, rwork, lrw, iwork, liw };
-        let mut call = Dsl48e::new(
-            nejac,
-            jrow_s,
-            jcol_s,
-            jydot,
-            njydot,
-            jdtype,
-            bounds,
-            (ievent, idiscon, tevt),
-            (nc, nd, isc_s),
-            (lievwk, lrevwk, revwk),
-        );
-        boundary(
-            || {
-                let _ = dsl48e::dsl48e(&mut common, &mut call, info_s, idid_ref, &mut problem, &mut StdoutSink);
-            },
-            || reject(info, idid, ievent_p, InputError::Internal),
-        )
-    }
+            let _ = call_with_info(&mut call, &mut common, info_s, idid_ref, &mut problem, &mut StdoutSink);
+        },
+        // SAFETY: INFO, IDID and IEVENT are null or the caller's; the
+        // references made from them died with the unwound call.
+        || unsafe { reject(info, idid, ievent, InputError::Internal) },
+    )
 }
 export_aliases!(dsl48e => strong dsl48e_, strong DSL48E);

@@ -2,6 +2,19 @@
 //! of the crate: it turns raw pointers into checked slices, wraps the
 //! callbacks in safe adapters, catches panics, and calls the core.
 //!
+//! Two rules hold for every routine, here and in `daskr-single`,
+//! `daskr-linpack` and `daskr-msgctl`. Each unsafe operation (a pointer
+//! read, a slice made from a pointer, a callback, a transmute) sits in an
+//! `unsafe` block of its own, preceded by a `// SAFETY:` comment saying why
+//! it is sound (enforced by `unsafe_op_in_unsafe_fn` and clippy's
+//! `undocumented_unsafe_blocks` and `multiple_unsafe_ops_per_block` at the
+//! crate roots). And the whole body of each exported routine runs behind
+//! [`boundary`]`(body, on_panic)`, whose `on_panic` reports the failure the
+//! way the routine reports errors (IDID = -33, IER = -1, a message); a step
+//! whose failure a routine reports specifically (xGSET2 building its
+//! grouping, xMSET2 setting IWORK, xBANJA's setup keeping IRES) has a
+//! `boundary` of its own inside.
+//!
 //! Two precisions, one body: DDASKR and SDASKR (and the double and single
 //! preconditioner routines) share the files in `generic/`, written against
 //! a precision context (`Real`, the core and preconditioner instance, the

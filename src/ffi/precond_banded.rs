@@ -119,18 +119,21 @@ mod tests {
         _rpar: *mut f64,
         ipar: *mut c_int,
     ) {
-        // SAFETY: test harness passes NEQ = IPAR(4) elements and a 4-long IPAR.
-        unsafe {
-            *ipar.add(2) += 1;
-            let n = *ipar.add(3) as usize;
-            let y = std::slice::from_raw_parts(y, n);
-            let yp = std::slice::from_raw_parts(yp, n);
-            let d = std::slice::from_raw_parts_mut(delta, n);
-            for i in 0..n {
-                let l = if i > 0 { y[i - 1] } else { 0.0 };
-                let r = if i + 1 < n { y[i + 1] } else { 0.0 };
-                d[i] = yp[i] + 2.0 * y[i] - l - r;
-            }
+        // SAFETY: the test passes a 4-long IPAR, referred to by nothing else
+        // during the call.
+        let ipar = unsafe { std::slice::from_raw_parts_mut(ipar, 4) };
+        ipar[2] += 1;
+        let n = ipar[3] as usize;
+        // SAFETY: the test passes NEQ = IPAR(4) elements.
+        let y = unsafe { std::slice::from_raw_parts(y, n) };
+        // SAFETY: as for Y.
+        let yp = unsafe { std::slice::from_raw_parts(yp, n) };
+        // SAFETY: as for Y; DELTA is a distinct array.
+        let d = unsafe { std::slice::from_raw_parts_mut(delta, n) };
+        for i in 0..n {
+            let l = if i > 0 { y[i - 1] } else { 0.0 };
+            let r = if i + 1 < n { y[i + 1] } else { 0.0 };
+            d[i] = yp[i] + 2.0 * y[i] - l - r;
         }
     }
 
@@ -160,7 +163,7 @@ mod tests {
         let (t, h, cj) = (0.0, 0.01, 100.0);
         let (mut ires, mut ier) = (5, 5);
         let mut rpar = [0.0];
-        // SAFETY: all arrays sized as dbanpre.f documents.
+        // SAFETY: NEQ-long arrays and a 4-long IPAR, as `res_tri` expects.
         unsafe {
             res_tri(
                 &t,
@@ -171,8 +174,11 @@ mod tests {
                 &mut ires,
                 rpar.as_mut_ptr(),
                 ipar.as_mut_ptr(),
-            );
-            ipar[2] = 0;
+            )
+        };
+        ipar[2] = 0;
+        // SAFETY: all arrays sized as dbanpre.f documents.
+        unsafe {
             dbanja(
                 Some(res_tri),
                 &mut ires,

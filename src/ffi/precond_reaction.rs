@@ -37,8 +37,8 @@
 
 use daskr_export::export_aliases;
 use std::os::raw::c_int;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use super::boundary;
 use super::callbacks::daskr_rblock_fn;
 use super::double;
 use super::messages::StdoutSink;
@@ -121,27 +121,34 @@ export_aliases!(dgset2 => weak dgset2_, strong DGSET2);
 /// M, NG valid for reading; JG, JIG, JR valid for NG+1, M, NG elements.
 #[no_mangle]
 pub unsafe extern "C" fn gset1(m: *const c_int, ng: *const c_int, jg: *mut c_int, jig: *mut c_int, jr: *mut c_int) {
-    // SAFETY: scalar arguments by reference.
-    let Some([m, ng]) = (unsafe { read_ints([m, ng]) }) else {
-        return report("GSET1", "M or NG is a null pointer");
-    };
-    if m < 1 || ng < 1 || ng > m {
-        return report("GSET1", format_args!("need 1 <= NG <= M (M = {m}, NG = {ng}); nothing set"));
-    }
-    let (m, ng) = (m as usize, ng as usize);
-    // SAFETY: JG has NG+1, JIG M, JR NG elements by GSET1's convention;
-    // three distinct arrays, null-checked.
-    let slices = unsafe { (opt_slice_mut(jg, ng + 1), opt_slice_mut(jig, m), opt_slice_mut(jr, ng)) };
-    let (Some(jg), Some(jig), Some(jr)) = slices else {
-        return report("GSET1", "JG, JIG or JR is a null pointer");
-    };
-    let r = catch_unwind(AssertUnwindSafe(|| match Partition::uniform(m, ng) {
-        Ok(p) => p.write_fortran(jg, jig, jr),
-        Err(e) => report("GSET1", e),
-    }));
-    if r.is_err() {
-        report("GSET1", "internal error");
-    }
+    boundary(
+        || {
+            // SAFETY: M and NG are the caller's INTEGERs, or null.
+            let Some([m, ng]) = (unsafe { read_ints([m, ng]) }) else {
+                return report("GSET1", "M or NG is a null pointer");
+            };
+            if m < 1 || ng < 1 || ng > m {
+                return report("GSET1", format_args!("need 1 <= NG <= M (M = {m}, NG = {ng}); nothing set"));
+            }
+            let (m, ng) = (m as usize, ng as usize);
+            // JG has NG+1, JIG M, JR NG elements by GSET1's convention; three
+            // distinct arrays, each checked for null by the helper.
+            // SAFETY: JG, as above.
+            let jg = unsafe { opt_slice_mut(jg, ng + 1) };
+            // SAFETY: JIG, as above.
+            let jig = unsafe { opt_slice_mut(jig, m) };
+            // SAFETY: JR, as above.
+            let jr = unsafe { opt_slice_mut(jr, ng) };
+            let (Some(jg), Some(jig), Some(jr)) = (jg, jig, jr) else {
+                return report("GSET1", "JG, JIG or JR is a null pointer");
+            };
+            match Partition::uniform(m, ng) {
+                Ok(p) => p.write_fortran(jg, jig, jr),
+                Err(e) => report("GSET1", e),
+            }
+        },
+        || report("GSET1", "internal error"),
+    )
 }
 export_aliases!(gset1 => weak gset1_, strong GSET1);
 
@@ -260,12 +267,17 @@ mod tests {
         uxy: *const f64,
         rxy: *mut f64,
     ) {
-        // SAFETY: the caller passes valid scalars and NS = 2 element arrays.
-        unsafe {
-            let (u1, u2) = (*uxy, *uxy.add(1));
-            *rxy = -u1 * u2 + *jx as f64;
-            *rxy.add(1) = u1 - 3.0 * u2 + *jy as f64;
-        }
+        // SAFETY: the caller passes NS = 2 element arrays.
+        let u = unsafe { std::slice::from_raw_parts(uxy, 2) };
+        // SAFETY: as for UXY; RXY is a distinct array.
+        let r = unsafe { std::slice::from_raw_parts_mut(rxy, 2) };
+        // SAFETY: the caller passes valid scalars.
+        let jx = unsafe { *jx };
+        // SAFETY: as for JX.
+        let jy = unsafe { *jy };
+        let (u1, u2) = (u[0], u[1]);
+        r[0] = -u1 * u2 + jx as f64;
+        r[1] = u1 - 3.0 * u2 + jy as f64;
     }
 
     #[test]

@@ -27,6 +27,10 @@
 //! write the shared library's export list and the aliases' C prototypes;
 //! see `build.rs`.
 
+// No unsafe code here: the aliases are assembler symbols defined in the
+// crates that invoke `export_aliases!`, and the boundary is safe Rust.
+#![forbid(unsafe_code)]
+
 /// Define the other spellings of an exported routine; see the crate docs.
 #[macro_export]
 macro_rules! export_aliases {

@@ -100,11 +100,24 @@
 //! may overlap (`DCOPY(N-1, X(2), 1, X(1), 1)` shifts X; `DAXPY` with DX = DY
 //! scales). The routines therefore never form Rust slices over them; they
 //! read and write one element at a time, in the order of the Fortran
-//! loops, through the small view types below.
+//! loops, through the small view types below. A view is made once per
+//! call from the arguments (its construction is the one unsafe step: the
+//! caller vouches for the elements the arguments describe), and every
+//! access through it checks the index against that extent, so the
+//! algorithms themselves are safe code.
 //!
-//! Every routine runs behind the panic boundary of [`daskr_export::boundary`]
-//! (none is expected to panic: the element access is by raw pointer).
+//! Every routine runs behind the panic boundary of [`daskr_export::boundary`].
+//! No valid call panics; an index outside the extent (possible only with
+//! inconsistent arguments, such as a pivot in IPVT outside 1..N) stops the
+//! routine there instead of touching memory outside the arrays.
 
+// Every unsafe operation sits in an `unsafe` block of its own, with a
+// `// SAFETY:` comment that says why it is sound (also inside `unsafe fn`).
+#![deny(unsafe_op_in_unsafe_fn)]
+#![deny(clippy::undocumented_unsafe_blocks, clippy::multiple_unsafe_ops_per_block)]
+
+use core::cell::Cell;
+use core::marker::PhantomData;
 use core::ops::{Add, AddAssign, Div, Mul, Neg, Sub};
 
 use daskr_export::{boundary, export_aliases};
@@ -201,231 +214,314 @@ unsafe fn scalar<T: Copy>(p: *const T) -> Option<T> {
     }
 }
 
+/// The INTEGER values behind by-reference arguments, `None` if any pointer
+/// is null.
+///
+/// # Safety
+///
+/// Each pointer is null or points to a readable INTEGER (alignment not
+/// required).
+unsafe fn integers<const N: usize>(ptrs: [*const FInt; N]) -> Option<[FInt; N]> {
+    let mut values = [0; N];
+    for (value, p) in values.iter_mut().zip(ptrs) {
+        // SAFETY: null or readable, by the function contract.
+        *value = unsafe { scalar(p) }?;
+    }
+    Some(values)
+}
+
+/// Whether a view may be written through: the arrays a routine only reads
+/// (A and IPVT of xGESL, DX of xAXPY, ...) come as pointers to const.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Access {
+    /// Only read.
+    Read,
+    /// Read and written.
+    Write,
+}
+
 /// A vector in caller memory addressed as the BLAS does: logical element
-/// i (0-based) sits at `base + first + i * inc`.
-struct Vector<T> {
+/// i (0-based, i < `len`) sits at `base + first + i * inc`. Every access
+/// checks i against `len`; the constructor's contract makes the elements
+/// in range valid for `'a`.
+struct Vector<'a, T> {
     /// The array argument as passed (Fortran's DX(1)).
     base: *mut T,
     /// Offset of logical element 0 from `base`.
     first: Idx,
     /// Distance between consecutive elements (INCX).
     inc: Idx,
+    /// Number of logical elements.
+    len: Idx,
+    /// Whether elements may be written.
+    access: Access,
+    /// The caller's memory, borrowed for the call (possibly overlapping
+    /// another view of the same call: never turned into a reference).
+    memory: PhantomData<&'a Cell<T>>,
 }
 
 // Copy for every T (a derive would ask T: Copy of the pointee).
-impl<T> Clone for Vector<T> {
+impl<T> Clone for Vector<'_, T> {
     fn clone(&self) -> Self {
         *self
     }
 }
-impl<T> Copy for Vector<T> {}
+impl<T> Copy for Vector<'_, T> {}
 
-impl<T: Float> Vector<T> {
-    /// The `n`-element vector at `base` with increment `inc` (n ≥ 1): for
-    /// a negative increment element 0 is the far one, DX(1 + (1 − n)·INCX).
-    fn strided(base: *mut T, n: Idx, inc: Idx) -> Self {
+impl<T: Copy> Vector<'_, T> {
+    /// The `n`-element vector at `base` with increment `inc`: for a
+    /// negative increment element 0 is the far one, DX(1 + (1 − n)·INCX).
+    ///
+    /// # Safety
+    ///
+    /// For every i in 0..n, logical element i (DX(1 + i·INCX) for
+    /// INCX ≥ 0, DX(1 + (n − 1 − i)·|INCX|) otherwise) is readable, and
+    /// writable when `access` is [`Access::Write`], for the lifetime of the
+    /// view, and no Rust reference to it exists meanwhile.
+    unsafe fn strided(base: *const T, n: Idx, inc: Idx, access: Access) -> Self {
         let first = if inc < 0 { (1 - n).wrapping_mul(inc) } else { 0 };
-        Self { base, first, inc }
+        Self { base: base.cast_mut(), first, inc, len: n.max(0), access, memory: PhantomData }
     }
 
-    /// Consecutive elements from `base` on, as a Fortran array section
-    /// `A(I, J)` passed with increment 1.
-    fn contiguous(base: *mut T) -> Self {
-        Self { base, first: 0, inc: 1 }
-    }
-
-    /// Address of logical element `i` (computed without dereferencing).
+    /// Address of logical element `i`, which must be in range (computed
+    /// without dereferencing).
     fn slot(self, i: Idx) -> *mut T {
+        assert!((0..self.len).contains(&i), "vector index out of range");
         self.base.wrapping_offset(self.first.wrapping_add(i.wrapping_mul(self.inc)))
     }
 
     /// Element `i`.
-    ///
-    /// # Safety
-    ///
-    /// Element `i` is readable.
-    unsafe fn get(self, i: Idx) -> T {
-        // SAFETY: forwarded to the caller.
-        unsafe { self.slot(i).read_unaligned() }
+    fn get(self, i: Idx) -> T {
+        let p = self.slot(i);
+        // SAFETY: `slot` checked i < len, and elements 0..len are readable
+        // for the view's lifetime (the constructor's contract).
+        unsafe { p.read_unaligned() }
     }
 
     /// Stores `value` as element `i`.
-    ///
-    /// # Safety
-    ///
-    /// Element `i` is writable.
-    unsafe fn set(self, i: Idx, value: T) {
-        // SAFETY: forwarded to the caller.
-        unsafe { self.slot(i).write_unaligned(value) }
+    fn set(self, i: Idx, value: T) {
+        assert!(self.access == Access::Write, "write to a read-only argument");
+        let p = self.slot(i);
+        // SAFETY: `slot` checked i < len, and elements 0..len of a
+        // writable view are writable for its lifetime (the constructor's
+        // contract).
+        unsafe { p.write_unaligned(value) }
     }
 }
 
 /// A column-major Fortran matrix `A(LDA, *)` in caller memory, indexed
-/// from 1 as in Fortran.
-struct Matrix<T> {
+/// from 1 as in Fortran; every access checks the indices against the rows
+/// and columns the routine's arguments describe.
+struct Matrix<'a, T> {
     /// Address of A(1, 1).
     base: *mut T,
     /// Leading dimension LDA.
     lda: Idx,
+    /// Rows the routine uses (N, or 2·ML+MU+1 in band storage).
+    rows: Idx,
+    /// Columns (N).
+    cols: Idx,
+    /// Whether elements may be written.
+    access: Access,
+    /// The caller's memory, borrowed for the call.
+    memory: PhantomData<&'a Cell<T>>,
 }
 
-impl<T> Clone for Matrix<T> {
+impl<T> Clone for Matrix<'_, T> {
     fn clone(&self) -> Self {
         *self
     }
 }
-impl<T> Copy for Matrix<T> {}
+impl<T> Copy for Matrix<'_, T> {}
 
-impl<T: Float> Matrix<T> {
+impl<'a, T: Copy> Matrix<'a, T> {
+    /// The `rows` × `cols` matrix at `base` with leading dimension `lda`.
+    ///
+    /// # Safety
+    ///
+    /// For i in 1..=rows and j in 1..=cols, A(i, j) at
+    /// `base + (i − 1) + (j − 1)·lda` is readable, and writable when
+    /// `access` is [`Access::Write`], for the lifetime of the view, and no
+    /// Rust reference to it exists meanwhile.
+    unsafe fn new(base: *const T, lda: Idx, rows: Idx, cols: Idx, access: Access) -> Self {
+        Self { base: base.cast_mut(), lda, rows: rows.max(0), cols: cols.max(0), access, memory: PhantomData }
+    }
+
     /// Address of A(i, j) (computed without dereferencing).
-    fn slot(self, i: Idx, j: Idx) -> *mut T {
+    fn offset(self, i: Idx, j: Idx) -> *mut T {
         self.base.wrapping_offset((i - 1).wrapping_add((j - 1).wrapping_mul(self.lda)))
     }
 
+    /// Address of A(i, j), which must be in range.
+    fn slot(self, i: Idx, j: Idx) -> *mut T {
+        assert!((1..=self.rows).contains(&i) && (1..=self.cols).contains(&j), "matrix index out of range");
+        self.offset(i, j)
+    }
+
     /// A(i, j).
-    ///
-    /// # Safety
-    ///
-    /// A(i, j) is readable.
-    unsafe fn get(self, i: Idx, j: Idx) -> T {
-        // SAFETY: forwarded to the caller.
-        unsafe { self.slot(i, j).read_unaligned() }
+    fn get(self, i: Idx, j: Idx) -> T {
+        let p = self.slot(i, j);
+        // SAFETY: `slot` checked (i, j) against rows and columns, whose
+        // elements are readable for the view's lifetime (the constructor's
+        // contract).
+        unsafe { p.read_unaligned() }
     }
 
     /// A(i, j) ← value.
-    ///
-    /// # Safety
-    ///
-    /// A(i, j) is writable.
-    unsafe fn set(self, i: Idx, j: Idx, value: T) {
-        // SAFETY: forwarded to the caller.
-        unsafe { self.slot(i, j).write_unaligned(value) }
+    fn set(self, i: Idx, j: Idx, value: T) {
+        assert!(self.access == Access::Write, "write to a read-only argument");
+        let p = self.slot(i, j);
+        // SAFETY: `slot` checked (i, j), and the elements of a writable
+        // view are writable for its lifetime (the constructor's contract).
+        unsafe { p.write_unaligned(value) }
     }
 
-    /// Column j from row i down, as LINPACK passes `A(I, J)` to the BLAS.
-    fn column_from(self, i: Idx, j: Idx) -> Vector<T> {
-        Vector::contiguous(self.slot(i, j))
-    }
-}
-
-/// A Fortran array `B(*)` or `IPVT(*)` indexed from 1.
-struct Array<T>(*mut T);
-
-impl<T> Clone for Array<T> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<T> Copy for Array<T> {}
-
-impl<T: Copy> Array<T> {
-    /// Address of element k (computed without dereferencing).
-    fn slot(self, k: Idx) -> *mut T {
-        self.0.wrapping_offset(k - 1)
-    }
-
-    /// Element k.
-    ///
-    /// # Safety
-    ///
-    /// Element k is readable.
-    unsafe fn get(self, k: Idx) -> T {
-        // SAFETY: forwarded to the caller.
-        unsafe { self.slot(k).read_unaligned() }
-    }
-
-    /// Element k ← value.
-    ///
-    /// # Safety
-    ///
-    /// Element k is writable.
-    unsafe fn set(self, k: Idx, value: T) {
-        // SAFETY: forwarded to the caller.
-        unsafe { self.slot(k).write_unaligned(value) }
-    }
-}
-
-impl<T: Float> Array<T> {
-    /// Elements k, k+1, … as a vector.
-    fn vector_from(self, k: Idx) -> Vector<T> {
-        Vector::contiguous(self.slot(k))
-    }
-
-    /// Exchanges elements k and l.
-    ///
-    /// # Safety
-    ///
-    /// Both elements are readable and writable.
-    unsafe fn swap(self, k: Idx, l: Idx) {
-        // SAFETY: forwarded to the caller.
-        unsafe {
-            let t = self.get(l);
-            self.set(l, self.get(k));
-            self.set(k, t);
+    /// Column j from row i down (rows i..=rows; empty for i = rows + 1), as
+    /// LINPACK passes `A(I, J)` to the BLAS.
+    fn column_from(self, i: Idx, j: Idx) -> Vector<'a, T> {
+        assert!((1..=self.rows + 1).contains(&i) && (1..=self.cols).contains(&j), "matrix index out of range");
+        // Elements A(i..=rows, j) of this view: consecutive, and valid as
+        // long as the matrix view is.
+        Vector {
+            base: self.offset(i, j),
+            first: 0,
+            inc: 1,
+            len: self.rows - i + 1,
+            access: self.access,
+            memory: PhantomData,
         }
     }
 }
 
-impl Array<FInt> {
-    /// Pivot index k, widened.
+/// A Fortran array `B(*)` or `IPVT(*)` of `len` elements indexed from 1;
+/// every access checks the index.
+struct Array<'a, T> {
+    /// Address of element 1.
+    base: *mut T,
+    /// Number of elements.
+    len: Idx,
+    /// Whether elements may be written.
+    access: Access,
+    /// The caller's memory, borrowed for the call.
+    memory: PhantomData<&'a Cell<T>>,
+}
+
+impl<T> Clone for Array<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for Array<'_, T> {}
+
+impl<'a, T: Copy> Array<'a, T> {
+    /// The `len` elements at `base`.
     ///
     /// # Safety
     ///
-    /// Element k is readable.
-    unsafe fn pivot(self, k: Idx) -> Idx {
-        // SAFETY: forwarded to the caller.
-        idx(unsafe { self.get(k) })
+    /// Elements 1..=len are readable, and writable when `access` is
+    /// [`Access::Write`], for the lifetime of the view, and no Rust
+    /// reference to them exists meanwhile.
+    unsafe fn new(base: *const T, len: Idx, access: Access) -> Self {
+        Self { base: base.cast_mut(), len: len.max(0), access, memory: PhantomData }
+    }
+
+    /// Address of element k, which must be in range.
+    fn slot(self, k: Idx) -> *mut T {
+        assert!((1..=self.len).contains(&k), "array index out of range");
+        self.base.wrapping_offset(k - 1)
+    }
+
+    /// Element k.
+    fn get(self, k: Idx) -> T {
+        let p = self.slot(k);
+        // SAFETY: `slot` checked 1 ≤ k ≤ len, and those elements are
+        // readable for the view's lifetime (the constructor's contract).
+        unsafe { p.read_unaligned() }
+    }
+
+    /// Element k ← value.
+    fn set(self, k: Idx, value: T) {
+        assert!(self.access == Access::Write, "write to a read-only argument");
+        let p = self.slot(k);
+        // SAFETY: `slot` checked 1 ≤ k ≤ len, and the elements of a
+        // writable view are writable for its lifetime (the constructor's
+        // contract).
+        unsafe { p.write_unaligned(value) }
+    }
+
+    /// Elements k, k+1, …, len as a vector (empty for k = len + 1).
+    fn vector_from(self, k: Idx) -> Vector<'a, T> {
+        assert!((1..=self.len + 1).contains(&k), "array index out of range");
+        // Elements k..=len of this view: consecutive, and valid as long as
+        // the array view is.
+        Vector {
+            base: self.base.wrapping_offset(k - 1),
+            first: 0,
+            inc: 1,
+            len: self.len - k + 1,
+            access: self.access,
+            memory: PhantomData,
+        }
+    }
+
+    /// Exchanges elements k and l.
+    fn swap(self, k: Idx, l: Idx) {
+        let t = self.get(l);
+        self.set(l, self.get(k));
+        self.set(k, t);
+    }
+}
+
+impl Array<'_, FInt> {
+    /// Pivot index k, widened.
+    fn pivot(self, k: Idx) -> Idx {
+        idx(self.get(k))
     }
 }
 
 // ---------------------------------------------------------------------
 // BLAS level 1. Each walks its vectors in logical order 0..n, which is the
 // order of the Fortran loops (the unrolled unit-stride loops included).
-// Safety, for all of them: every element 0..n of each vector is readable
-// (and writable for an output), as a Fortran caller's arrays are.
+// Every element access is checked against the vector's length.
 // ---------------------------------------------------------------------
 
 /// y ← y + a·x over n elements; nothing when n ≤ 0 or a = 0.
 #[doc(alias = "DAXPY")]
 #[doc(alias = "SAXPY")]
-unsafe fn axpy<T: Float>(n: Idx, a: T, x: Vector<T>, y: Vector<T>) {
+fn axpy<T: Float>(n: Idx, a: T, x: Vector<T>, y: Vector<T>) {
     if n <= 0 || a == T::ZERO {
         return;
     }
     for i in 0..n {
-        // SAFETY: element i of x and y is valid by the function contract.
-        unsafe { y.set(i, y.get(i) + a * x.get(i)) };
+        y.set(i, y.get(i) + a * x.get(i));
     }
 }
 
 /// y ← x over n elements, first to last.
 #[doc(alias = "DCOPY")]
 #[doc(alias = "SCOPY")]
-unsafe fn copy<T: Float>(n: Idx, x: Vector<T>, y: Vector<T>) {
+fn copy<T: Float>(n: Idx, x: Vector<T>, y: Vector<T>) {
     for i in 0..n {
-        // SAFETY: as in `axpy`.
-        unsafe { y.set(i, x.get(i)) };
+        y.set(i, x.get(i));
     }
 }
 
 /// x ← a·x over n elements.
 #[doc(alias = "DSCAL")]
 #[doc(alias = "SSCAL")]
-unsafe fn scale<T: Float>(n: Idx, a: T, x: Vector<T>) {
+fn scale<T: Float>(n: Idx, a: T, x: Vector<T>) {
     for i in 0..n {
-        // SAFETY: as in `axpy`.
-        unsafe { x.set(i, a * x.get(i)) };
+        x.set(i, a * x.get(i));
     }
 }
 
 /// xᵀy accumulated left to right from 0 (0 when n ≤ 0).
 #[doc(alias = "DDOT")]
 #[doc(alias = "SDOT")]
-unsafe fn dot<T: Float>(n: Idx, x: Vector<T>, y: Vector<T>) -> T {
+fn dot<T: Float>(n: Idx, x: Vector<T>, y: Vector<T>) -> T {
     let mut sum = T::ZERO;
     for i in 0..n {
-        // SAFETY: as in `axpy`.
-        sum += unsafe { x.get(i) * y.get(i) };
+        sum += x.get(i) * y.get(i);
     }
     sum
 }
@@ -436,16 +532,14 @@ unsafe fn dot<T: Float>(n: Idx, x: Vector<T>, y: Vector<T>) -> T {
 #[doc(alias = "IDAMAX")]
 #[doc(alias = "ISAMAX")]
 #[allow(clippy::neg_cmp_op_on_partial_ord)] // `!(a <= b)` is LINPACK's NaN handling
-unsafe fn index_of_max<T: Float>(n: Idx, x: Vector<T>) -> Idx {
+fn index_of_max<T: Float>(n: Idx, x: Vector<T>) -> Idx {
     if n < 1 {
         return 0;
     }
-    // SAFETY: as in `axpy`.
-    let mut largest = unsafe { x.get(0) }.abs();
+    let mut largest = x.get(0).abs();
     let mut index = 1;
     for i in 1..n {
-        // SAFETY: as in `axpy`.
-        let magnitude = unsafe { x.get(i) }.abs();
+        let magnitude = x.get(i).abs();
         if !(magnitude <= largest) {
             index = i + 1;
             largest = magnitude;
@@ -461,7 +555,7 @@ unsafe fn index_of_max<T: Float>(n: Idx, x: Vector<T>) -> Idx {
 /// scaled by the largest again. 0 when n < 1.
 #[doc(alias = "DNRM2")]
 #[doc(alias = "SNRM2")]
-unsafe fn norm2<T: Float>(n: Idx, x: Vector<T>) -> T {
+fn norm2<T: Float>(n: Idx, x: Vector<T>) -> T {
     /// Where the scan stands.
     #[derive(Clone, Copy, PartialEq, Eq)]
     enum Phase {
@@ -482,8 +576,7 @@ unsafe fn norm2<T: Float>(n: Idx, x: Vector<T>) -> T {
     let mut phase = Phase::Zeros;
     let mut i = 0;
     while i < n {
-        // SAFETY: as in `axpy`; i < n.
-        let xi = unsafe { x.get(i) };
+        let xi = x.get(i);
         let ai = xi.abs();
         let mid_range = match phase {
             Phase::Zeros if ai > T::NRM2_CUTLO => true,
@@ -518,16 +611,14 @@ unsafe fn norm2<T: Float>(n: Idx, x: Vector<T>) -> T {
                 if i >= n {
                     return sum.sqrt();
                 }
-                // SAFETY: as above; i < n.
-                let xj = unsafe { x.get(i) };
+                let xj = x.get(i);
                 if xj.abs() >= huge {
                     break;
                 }
                 sum += xj * xj;
                 i += 1;
             }
-            // SAFETY: as above; i < n.
-            let xi = unsafe { x.get(i) };
+            let xi = x.get(i);
             sum = (sum / xi) / xi;
             largest = xi.abs();
             let q = xi / largest;
@@ -549,93 +640,82 @@ unsafe fn norm2<T: Float>(n: Idx, x: Vector<T>) -> T {
 /// k (1-based, IPVT(n) = n). The exchange at step k is applied to columns
 /// k..n only. Returns INFO: the last k with U(k, k) = 0, 0 if none.
 ///
-/// # Safety
-///
-/// A(1..n, 1..n) (leading dimension `a.lda`) and IPVT(1..n) are readable
-/// and writable.
+/// `a` is the n × n matrix A(1..n, 1..n), `ipvt` IPVT(1..n).
 #[doc(alias = "DGEFA")]
 #[doc(alias = "SGEFA")]
-unsafe fn lu_factor<T: Float>(a: Matrix<T>, n: Idx, ipvt: Array<FInt>) -> Idx {
+fn lu_factor<T: Float>(a: Matrix<T>, n: Idx, ipvt: Array<FInt>) -> Idx {
     if n < 1 {
         return 0;
     }
-    // SAFETY: every index below lies in 1..=n for rows, columns and pivots.
-    unsafe {
-        let mut info = 0;
-        for k in 1..n {
-            let l = index_of_max(n - k + 1, a.column_from(k, k)) + k - 1;
-            ipvt.set(k, l as FInt);
-            if a.get(l, k) == T::ZERO {
-                // Nothing below the diagonal to eliminate.
-                info = k;
-                continue;
-            }
+    let mut info = 0;
+    for k in 1..n {
+        let l = index_of_max(n - k + 1, a.column_from(k, k)) + k - 1;
+        ipvt.set(k, l as FInt);
+        if a.get(l, k) == T::ZERO {
+            // Nothing below the diagonal to eliminate.
+            info = k;
+            continue;
+        }
+        if l != k {
+            let t = a.get(l, k);
+            a.set(l, k, a.get(k, k));
+            a.set(k, k, t);
+        }
+        let t = -T::ONE / a.get(k, k);
+        scale(n - k, t, a.column_from(k + 1, k));
+        for j in k + 1..=n {
+            let t = a.get(l, j);
             if l != k {
-                let t = a.get(l, k);
-                a.set(l, k, a.get(k, k));
-                a.set(k, k, t);
+                a.set(l, j, a.get(k, j));
+                a.set(k, j, t);
             }
-            let t = -T::ONE / a.get(k, k);
-            scale(n - k, t, a.column_from(k + 1, k));
-            for j in k + 1..=n {
-                let t = a.get(l, j);
-                if l != k {
-                    a.set(l, j, a.get(k, j));
-                    a.set(k, j, t);
-                }
-                axpy(n - k, t, a.column_from(k + 1, k), a.column_from(k + 1, j));
-            }
+            axpy(n - k, t, a.column_from(k + 1, k), a.column_from(k + 1, j));
         }
-        ipvt.set(n, n as FInt);
-        if a.get(n, n) == T::ZERO {
-            info = n;
-        }
-        info
     }
+    ipvt.set(n, n as FInt);
+    if a.get(n, n) == T::ZERO {
+        info = n;
+    }
+    info
 }
 
 /// Solves A x = b (`transpose` false) or Aᵀ x = b with `lu_factor`'s
 /// output (DGESL, SGESL); b is overwritten by x. Nothing happens when n < 1.
 ///
-/// # Safety
-///
-/// A(1..n, 1..n) and IPVT(1..n) are readable, B(1..n) readable and
-/// writable, and IPVT holds indices in 1..n (as DGEFA leaves it).
+/// `a` is the n × n matrix, `ipvt` and `b` have n elements; a pivot
+/// outside 1..n (not one DGEFA leaves) panics.
 #[doc(alias = "DGESL")]
 #[doc(alias = "SGESL")]
-unsafe fn lu_solve<T: Float>(a: Matrix<T>, n: Idx, ipvt: Array<FInt>, b: Array<T>, transpose: bool) {
-    // SAFETY: every index below lies in 1..=n, pivots by the contract.
-    unsafe {
-        if !transpose {
-            // L y = b, applying the interchanges as they were made.
-            for k in 1..n {
-                let l = ipvt.pivot(k);
-                let t = b.get(l);
-                if l != k {
-                    b.set(l, b.get(k));
-                    b.set(k, t);
-                }
-                axpy(n - k, t, a.column_from(k + 1, k), b.vector_from(k + 1));
+fn lu_solve<T: Float>(a: Matrix<T>, n: Idx, ipvt: Array<FInt>, b: Array<T>, transpose: bool) {
+    if !transpose {
+        // L y = b, applying the interchanges as they were made.
+        for k in 1..n {
+            let l = ipvt.pivot(k);
+            let t = b.get(l);
+            if l != k {
+                b.set(l, b.get(k));
+                b.set(k, t);
             }
-            // U x = y, by columns from the last.
-            for k in (1..=n).rev() {
-                b.set(k, b.get(k) / a.get(k, k));
-                let t = -b.get(k);
-                axpy(k - 1, t, a.column_from(1, k), b.vector_from(1));
-            }
-        } else {
-            // Uᵀ y = b.
-            for k in 1..=n {
-                let t = dot(k - 1, a.column_from(1, k), b.vector_from(1));
-                b.set(k, (b.get(k) - t) / a.get(k, k));
-            }
-            // Lᵀ x = y, undoing the interchanges from the last.
-            for k in (1..n).rev() {
-                b.set(k, b.get(k) + dot(n - k, a.column_from(k + 1, k), b.vector_from(k + 1)));
-                let l = ipvt.pivot(k);
-                if l != k {
-                    b.swap(k, l);
-                }
+            axpy(n - k, t, a.column_from(k + 1, k), b.vector_from(k + 1));
+        }
+        // U x = y, by columns from the last.
+        for k in (1..=n).rev() {
+            b.set(k, b.get(k) / a.get(k, k));
+            let t = -b.get(k);
+            axpy(k - 1, t, a.column_from(1, k), b.vector_from(1));
+        }
+    } else {
+        // Uᵀ y = b.
+        for k in 1..=n {
+            let t = dot(k - 1, a.column_from(1, k), b.vector_from(1));
+            b.set(k, (b.get(k) - t) / a.get(k, k));
+        }
+        // Lᵀ x = y, undoing the interchanges from the last.
+        for k in (1..n).rev() {
+            b.set(k, b.get(k) + dot(n - k, a.column_from(k + 1, k), b.vector_from(k + 1)));
+            let l = ipvt.pivot(k);
+            if l != k {
+                b.swap(k, l);
             }
         }
     }
@@ -649,133 +729,114 @@ unsafe fn lu_solve<T: Float>(a: Matrix<T>, n: Idx, ipvt: Array<FInt>, b: Array<T
 /// column k, IPVT(k) is the (1-based) row exchanged with row k. Returns
 /// INFO: the last k with U(k, k) = 0, 0 if none.
 ///
-/// # Safety
-///
-/// ABD(1..2·ml+mu+1, 1..n) (leading dimension `abd.lda`) and IPVT(1..n)
-/// are readable and writable.
+/// `abd` is ABD(1..2·ml+mu+1, 1..n), `ipvt` IPVT(1..n).
 #[doc(alias = "DGBFA")]
 #[doc(alias = "SGBFA")]
-unsafe fn band_factor<T: Float>(abd: Matrix<T>, n: Idx, ml: Idx, mu: Idx, ipvt: Array<FInt>) -> Idx {
+fn band_factor<T: Float>(abd: Matrix<T>, n: Idx, ml: Idx, mu: Idx, ipvt: Array<FInt>) -> Idx {
     if n < 1 {
         return 0;
     }
     let m = ml + mu + 1;
-    // SAFETY: rows stay in 1..=2·ml+mu+1 and columns in 1..=n.
-    unsafe {
-        let mut info = 0;
-        // Zero the fill-in part of columns mu+2 .. min(n, m)−1.
-        let first_fill = mu + 2;
-        let last_fill = n.min(m) - 1;
-        for jz in first_fill..=last_fill {
-            for i in m + 1 - jz..=ml {
+    let mut info = 0;
+    // Zero the fill-in part of columns mu+2 .. min(n, m)−1.
+    let first_fill = mu + 2;
+    let last_fill = n.min(m) - 1;
+    for jz in first_fill..=last_fill {
+        for i in m + 1 - jz..=ml {
+            abd.set(i, jz, T::ZERO);
+        }
+    }
+    let mut jz = last_fill;
+    // Last column that the row operations so far have reached.
+    let mut ju: Idx = 0;
+    for k in 1..n {
+        // Zero the next fill-in column.
+        jz += 1;
+        if jz <= n && ml >= 1 {
+            for i in 1..=ml {
                 abd.set(i, jz, T::ZERO);
             }
         }
-        let mut jz = last_fill;
-        // Last column that the row operations so far have reached.
-        let mut ju: Idx = 0;
-        for k in 1..n {
-            // Zero the next fill-in column.
-            jz += 1;
-            if jz <= n && ml >= 1 {
-                for i in 1..=ml {
-                    abd.set(i, jz, T::ZERO);
-                }
-            }
-            let lm = ml.min(n - k);
-            let mut l = index_of_max(lm + 1, abd.column_from(m, k)) + m - 1;
-            let pivot_row = l + k - m;
-            ipvt.set(k, pivot_row as FInt);
-            if abd.get(l, k) == T::ZERO {
-                info = k;
-                continue;
-            }
-            if l != m {
-                let t = abd.get(l, k);
-                abd.set(l, k, abd.get(m, k));
-                abd.set(m, k, t);
-            }
-            let t = -T::ONE / abd.get(m, k);
-            scale(lm, t, abd.column_from(m + 1, k));
-            ju = ju.max(mu + pivot_row).min(n);
-            let mut mm = m;
-            for j in k + 1..=ju {
-                l -= 1;
-                mm -= 1;
-                let t = abd.get(l, j);
-                if l != mm {
-                    abd.set(l, j, abd.get(mm, j));
-                    abd.set(mm, j, t);
-                }
-                axpy(lm, t, abd.column_from(m + 1, k), abd.column_from(mm + 1, j));
-            }
+        let lm = ml.min(n - k);
+        let mut l = index_of_max(lm + 1, abd.column_from(m, k)) + m - 1;
+        let pivot_row = l + k - m;
+        ipvt.set(k, pivot_row as FInt);
+        if abd.get(l, k) == T::ZERO {
+            info = k;
+            continue;
         }
-        ipvt.set(n, n as FInt);
-        if abd.get(m, n) == T::ZERO {
-            info = n;
+        if l != m {
+            let t = abd.get(l, k);
+            abd.set(l, k, abd.get(m, k));
+            abd.set(m, k, t);
         }
-        info
+        let t = -T::ONE / abd.get(m, k);
+        scale(lm, t, abd.column_from(m + 1, k));
+        ju = ju.max(mu + pivot_row).min(n);
+        let mut mm = m;
+        for j in k + 1..=ju {
+            l -= 1;
+            mm -= 1;
+            let t = abd.get(l, j);
+            if l != mm {
+                abd.set(l, j, abd.get(mm, j));
+                abd.set(mm, j, t);
+            }
+            axpy(lm, t, abd.column_from(m + 1, k), abd.column_from(mm + 1, j));
+        }
     }
+    ipvt.set(n, n as FInt);
+    if abd.get(m, n) == T::ZERO {
+        info = n;
+    }
+    info
 }
 
 /// Solves A x = b (`transpose` false) or Aᵀ x = b with `band_factor`'s
 /// output (DGBSL, SGBSL); b is overwritten by x. Nothing happens when n < 1.
 ///
-/// # Safety
-///
-/// ABD(1..2·ml+mu+1, 1..n) and IPVT(1..n) are readable, B(1..n) readable
-/// and writable, and IPVT is as DGBFA leaves it.
+/// `abd` is ABD(1..2·ml+mu+1, 1..n), `ipvt` and `b` have n elements; a
+/// pivot outside 1..n (not one DGBFA leaves) panics.
 #[doc(alias = "DGBSL")]
 #[doc(alias = "SGBSL")]
-unsafe fn band_solve<T: Float>(
-    abd: Matrix<T>,
-    n: Idx,
-    ml: Idx,
-    mu: Idx,
-    ipvt: Array<FInt>,
-    b: Array<T>,
-    transpose: bool,
-) {
+fn band_solve<T: Float>(abd: Matrix<T>, n: Idx, ml: Idx, mu: Idx, ipvt: Array<FInt>, b: Array<T>, transpose: bool) {
     let m = mu + ml + 1;
-    // SAFETY: rows stay in 1..=2·ml+mu+1, columns and b indices in 1..=n.
-    unsafe {
-        if !transpose {
-            // L y = b.
-            if ml != 0 {
-                for k in 1..n {
-                    let lm = ml.min(n - k);
-                    let l = ipvt.pivot(k);
-                    let t = b.get(l);
-                    if l != k {
-                        b.set(l, b.get(k));
-                        b.set(k, t);
-                    }
-                    axpy(lm, t, abd.column_from(m + 1, k), b.vector_from(k + 1));
+    if !transpose {
+        // L y = b.
+        if ml != 0 {
+            for k in 1..n {
+                let lm = ml.min(n - k);
+                let l = ipvt.pivot(k);
+                let t = b.get(l);
+                if l != k {
+                    b.set(l, b.get(k));
+                    b.set(k, t);
                 }
+                axpy(lm, t, abd.column_from(m + 1, k), b.vector_from(k + 1));
             }
-            // U x = y.
-            for k in (1..=n).rev() {
-                b.set(k, b.get(k) / abd.get(m, k));
-                let lm = k.min(m) - 1;
-                let t = -b.get(k);
-                axpy(lm, t, abd.column_from(m - lm, k), b.vector_from(k - lm));
-            }
-        } else {
-            // Uᵀ y = b.
-            for k in 1..=n {
-                let lm = k.min(m) - 1;
-                let t = dot(lm, abd.column_from(m - lm, k), b.vector_from(k - lm));
-                b.set(k, (b.get(k) - t) / abd.get(m, k));
-            }
-            // Lᵀ x = y.
-            if ml != 0 {
-                for k in (1..n).rev() {
-                    let lm = ml.min(n - k);
-                    b.set(k, b.get(k) + dot(lm, abd.column_from(m + 1, k), b.vector_from(k + 1)));
-                    let l = ipvt.pivot(k);
-                    if l != k {
-                        b.swap(k, l);
-                    }
+        }
+        // U x = y.
+        for k in (1..=n).rev() {
+            b.set(k, b.get(k) / abd.get(m, k));
+            let lm = k.min(m) - 1;
+            let t = -b.get(k);
+            axpy(lm, t, abd.column_from(m - lm, k), b.vector_from(k - lm));
+        }
+    } else {
+        // Uᵀ y = b.
+        for k in 1..=n {
+            let lm = k.min(m) - 1;
+            let t = dot(lm, abd.column_from(m - lm, k), b.vector_from(k - lm));
+            b.set(k, (b.get(k) - t) / abd.get(m, k));
+        }
+        // Lᵀ x = y.
+        if ml != 0 {
+            for k in (1..n).rev() {
+                let lm = ml.min(n - k);
+                b.set(k, b.get(k) + dot(lm, abd.column_from(m + 1, k), b.vector_from(k + 1)));
+                let l = ipvt.pivot(k);
+                if l != k {
+                    b.swap(k, l);
                 }
             }
         }
@@ -784,8 +845,8 @@ unsafe fn band_solve<T: Float>(
 
 // ---------------------------------------------------------------------
 // The Fortran-callable entry points: decode the by-reference arguments,
-// then call the routines above. Written once, generic; the exported
-// functions below name the precision.
+// view the arrays, then call the routines above. Written once, generic;
+// the exported functions below name the precision.
 // Safety, for all of them: each pointer is null or valid for what the
 // LINPACK/BLAS routine of the same name reads or writes.
 // ---------------------------------------------------------------------
@@ -794,16 +855,20 @@ unsafe fn band_solve<T: Float>(
 unsafe fn gefa_entry<T: Float>(a: *mut T, lda: *const FInt, n: *const FInt, ipvt: *mut FInt, info: *mut FInt) {
     boundary(
         || {
-            // SAFETY: scalars are null or readable (function contract).
-            let (Some(lda), Some(n)) = (unsafe { scalar(lda) }, unsafe { scalar(n) }) else {
+            // SAFETY: LDA and N are null or readable (function contract).
+            let Some([lda, n]) = (unsafe { integers([lda, n]) }) else {
                 return;
             };
             if a.is_null() || ipvt.is_null() || info.is_null() {
                 return;
             }
-            let a = Matrix { base: a, lda: idx(lda) };
-            // SAFETY: A(LDA, N) and IPVT(N) are the caller's (function contract).
-            let result = unsafe { lu_factor(a, idx(n), Array(ipvt)) };
+            let n = idx(n);
+            // SAFETY: A(LDA, N) is the caller's, read and written by xGEFA
+            // (function contract).
+            let a = unsafe { Matrix::new(a, idx(lda), n, n, Access::Write) };
+            // SAFETY: IPVT(N) is the caller's, written by xGEFA.
+            let ipvt = unsafe { Array::new(ipvt, n, Access::Write) };
+            let result = lu_factor(a, n, ipvt);
             // SAFETY: INFO is writable (function contract); result ≤ N fits.
             unsafe { info.write_unaligned(result as FInt) };
         },
@@ -822,19 +887,22 @@ unsafe fn gesl_entry<T: Float>(
 ) {
     boundary(
         || {
-            // SAFETY: scalars are null or readable (function contract).
-            let (Some(lda), Some(n), Some(job)) =
-                (unsafe { scalar(lda) }, unsafe { scalar(n) }, unsafe { scalar(job) })
-            else {
+            // SAFETY: LDA, N and JOB are null or readable (function contract).
+            let Some([lda, n, job]) = (unsafe { integers([lda, n, job]) }) else {
                 return;
             };
             if a.is_null() || ipvt.is_null() || b.is_null() {
                 return;
             }
-            // A and IPVT are only read.
-            let a = Matrix { base: a.cast_mut(), lda: idx(lda) };
-            // SAFETY: A(LDA, N), IPVT(N), B(N) are the caller's (function contract).
-            unsafe { lu_solve(a, idx(n), Array(ipvt.cast_mut()), Array(b), job != 0) };
+            let n = idx(n);
+            // SAFETY: A(LDA, N) is the caller's, read by xGESL (function
+            // contract).
+            let a = unsafe { Matrix::new(a, idx(lda), n, n, Access::Read) };
+            // SAFETY: IPVT(N) is the caller's, read by xGESL.
+            let ipvt = unsafe { Array::new(ipvt, n, Access::Read) };
+            // SAFETY: B(N) is the caller's, read and written by xGESL.
+            let b = unsafe { Array::new(b, n, Access::Write) };
+            lu_solve(a, n, ipvt, b, job != 0);
         },
         || (),
     )
@@ -852,18 +920,21 @@ unsafe fn gbfa_entry<T: Float>(
 ) {
     boundary(
         || {
-            // SAFETY: scalars are null or readable (function contract).
-            let (Some(lda), Some(n), Some(ml), Some(mu)) =
-                (unsafe { scalar(lda) }, unsafe { scalar(n) }, unsafe { scalar(ml) }, unsafe { scalar(mu) })
-            else {
+            // SAFETY: LDA, N, ML and MU are null or readable (function
+            // contract).
+            let Some([lda, n, ml, mu]) = (unsafe { integers([lda, n, ml, mu]) }) else {
                 return;
             };
             if abd.is_null() || ipvt.is_null() || info.is_null() {
                 return;
             }
-            let abd = Matrix { base: abd, lda: idx(lda) };
-            // SAFETY: ABD(LDA, N) and IPVT(N) are the caller's (function contract).
-            let result = unsafe { band_factor(abd, idx(n), idx(ml), idx(mu), Array(ipvt)) };
+            let (n, ml, mu) = (idx(n), idx(ml), idx(mu));
+            // SAFETY: ABD(LDA, N) is the caller's, rows 1..2·ML+MU+1 read
+            // and written by xGBFA (function contract).
+            let abd = unsafe { Matrix::new(abd, idx(lda), 2 * ml + mu + 1, n, Access::Write) };
+            // SAFETY: IPVT(N) is the caller's, written by xGBFA.
+            let ipvt = unsafe { Array::new(ipvt, n, Access::Write) };
+            let result = band_factor(abd, n, ml, mu, ipvt);
             // SAFETY: INFO is writable (function contract); result ≤ N fits.
             unsafe { info.write_unaligned(result as FInt) };
         },
@@ -885,22 +956,23 @@ unsafe fn gbsl_entry<T: Float>(
 ) {
     boundary(
         || {
-            // SAFETY: scalars are null or readable (function contract).
-            let (Some(lda), Some(n), Some(ml), Some(mu), Some(job)) =
-                (unsafe { scalar(lda) }, unsafe { scalar(n) }, unsafe { scalar(ml) }, unsafe { scalar(mu) }, unsafe {
-                    scalar(job)
-                })
-            else {
+            // SAFETY: LDA, N, ML, MU and JOB are null or readable (function
+            // contract).
+            let Some([lda, n, ml, mu, job]) = (unsafe { integers([lda, n, ml, mu, job]) }) else {
                 return;
             };
             if abd.is_null() || ipvt.is_null() || b.is_null() {
                 return;
             }
-            // ABD and IPVT are only read.
-            let abd = Matrix { base: abd.cast_mut(), lda: idx(lda) };
-            let (n, ml, mu, ipvt, b) = (idx(n), idx(ml), idx(mu), Array(ipvt.cast_mut()), Array(b));
-            // SAFETY: ABD(LDA, N), IPVT(N), B(N) are the caller's (function contract).
-            unsafe { band_solve(abd, n, ml, mu, ipvt, b, job != 0) };
+            let (n, ml, mu) = (idx(n), idx(ml), idx(mu));
+            // SAFETY: ABD(LDA, N) is the caller's, rows 1..2·ML+MU+1 read by
+            // xGBSL (function contract).
+            let abd = unsafe { Matrix::new(abd, idx(lda), 2 * ml + mu + 1, n, Access::Read) };
+            // SAFETY: IPVT(N) is the caller's, read by xGBSL.
+            let ipvt = unsafe { Array::new(ipvt, n, Access::Read) };
+            // SAFETY: B(N) is the caller's, read and written by xGBSL.
+            let b = unsafe { Array::new(b, n, Access::Write) };
+            band_solve(abd, n, ml, mu, ipvt, b, job != 0);
         },
         || (),
     )
@@ -917,21 +989,25 @@ unsafe fn axpy_entry<T: Float>(
 ) {
     boundary(
         || {
-            // SAFETY: scalars are null or readable (function contract).
-            let (Some(n), Some(da), Some(incx), Some(incy)) =
-                (unsafe { scalar(n) }, unsafe { scalar(da) }, unsafe { scalar(incx) }, unsafe { scalar(incy) })
-            else {
+            // SAFETY: N, INCX and INCY are null or readable (function
+            // contract).
+            let ints = unsafe { integers([n, incx, incy]) };
+            // SAFETY: DA is null or readable (function contract).
+            let da = unsafe { scalar(da) };
+            let (Some([n, incx, incy]), Some(da)) = (ints, da) else {
                 return;
             };
             if n <= 0 || dx.is_null() || dy.is_null() {
                 return;
             }
             let n = idx(n);
-            // DX is only read.
-            let x = Vector::strided(dx.cast_mut(), n, idx(incx));
-            let y = Vector::strided(dy, n, idx(incy));
-            // SAFETY: the N strided elements of DX and DY are the caller's.
-            unsafe { axpy(n, da, x, y) };
+            // SAFETY: the N strided elements of DX are the caller's, read
+            // by xAXPY (function contract).
+            let x = unsafe { Vector::strided(dx, n, idx(incx), Access::Read) };
+            // SAFETY: the N strided elements of DY are the caller's, read
+            // and written by xAXPY.
+            let y = unsafe { Vector::strided(dy, n, idx(incy), Access::Write) };
+            axpy(n, da, x, y);
         },
         || (),
     )
@@ -941,21 +1017,22 @@ unsafe fn axpy_entry<T: Float>(
 unsafe fn copy_entry<T: Float>(n: *const FInt, dx: *const T, incx: *const FInt, dy: *mut T, incy: *const FInt) {
     boundary(
         || {
-            // SAFETY: scalars are null or readable (function contract).
-            let (Some(n), Some(incx), Some(incy)) =
-                (unsafe { scalar(n) }, unsafe { scalar(incx) }, unsafe { scalar(incy) })
-            else {
+            // SAFETY: N, INCX and INCY are null or readable (function
+            // contract).
+            let Some([n, incx, incy]) = (unsafe { integers([n, incx, incy]) }) else {
                 return;
             };
             if n <= 0 || dx.is_null() || dy.is_null() {
                 return;
             }
             let n = idx(n);
-            // DX is only read.
-            let x = Vector::strided(dx.cast_mut(), n, idx(incx));
-            let y = Vector::strided(dy, n, idx(incy));
-            // SAFETY: the N strided elements of DX and DY are the caller's.
-            unsafe { copy(n, x, y) };
+            // SAFETY: the N strided elements of DX are the caller's, read
+            // by xCOPY (function contract).
+            let x = unsafe { Vector::strided(dx, n, idx(incx), Access::Read) };
+            // SAFETY: the N strided elements of DY are the caller's,
+            // written by xCOPY.
+            let y = unsafe { Vector::strided(dy, n, idx(incy), Access::Write) };
+            copy(n, x, y);
         },
         || (),
     )
@@ -965,18 +1042,21 @@ unsafe fn copy_entry<T: Float>(n: *const FInt, dx: *const T, incx: *const FInt, 
 unsafe fn scal_entry<T: Float>(n: *const FInt, da: *const T, dx: *mut T, incx: *const FInt) {
     boundary(
         || {
-            // SAFETY: scalars are null or readable (function contract).
-            let (Some(n), Some(da), Some(incx)) =
-                (unsafe { scalar(n) }, unsafe { scalar(da) }, unsafe { scalar(incx) })
-            else {
+            // SAFETY: N and INCX are null or readable (function contract).
+            let ints = unsafe { integers([n, incx]) };
+            // SAFETY: DA is null or readable (function contract).
+            let da = unsafe { scalar(da) };
+            let (Some([n, incx]), Some(da)) = (ints, da) else {
                 return;
             };
             if n <= 0 || incx <= 0 || dx.is_null() {
                 return;
             }
             let n = idx(n);
-            // SAFETY: the N strided elements of DX are the caller's.
-            unsafe { scale(n, da, Vector::strided(dx, n, idx(incx))) };
+            // SAFETY: the N strided elements of DX are the caller's, read
+            // and written by xSCAL (function contract).
+            let x = unsafe { Vector::strided(dx, n, idx(incx), Access::Write) };
+            scale(n, da, x);
         },
         || (),
     )
@@ -986,21 +1066,21 @@ unsafe fn scal_entry<T: Float>(n: *const FInt, da: *const T, dx: *mut T, incx: *
 unsafe fn dot_entry<T: Float>(n: *const FInt, dx: *const T, incx: *const FInt, dy: *const T, incy: *const FInt) -> T {
     boundary(
         || {
-            // SAFETY: scalars are null or readable (function contract).
-            let (Some(n), Some(incx), Some(incy)) =
-                (unsafe { scalar(n) }, unsafe { scalar(incx) }, unsafe { scalar(incy) })
-            else {
+            // SAFETY: N, INCX and INCY are null or readable (function
+            // contract).
+            let Some([n, incx, incy]) = (unsafe { integers([n, incx, incy]) }) else {
                 return T::ZERO;
             };
             if n <= 0 || dx.is_null() || dy.is_null() {
                 return T::ZERO;
             }
             let n = idx(n);
-            // DX and DY are only read.
-            let x = Vector::strided(dx.cast_mut(), n, idx(incx));
-            let y = Vector::strided(dy.cast_mut(), n, idx(incy));
-            // SAFETY: the N strided elements of DX and DY are the caller's.
-            unsafe { dot(n, x, y) }
+            // SAFETY: the N strided elements of DX are the caller's, read
+            // by xDOT (function contract).
+            let x = unsafe { Vector::strided(dx, n, idx(incx), Access::Read) };
+            // SAFETY: the same for DY.
+            let y = unsafe { Vector::strided(dy, n, idx(incy), Access::Read) };
+            dot(n, x, y)
         },
         || T::ZERO,
     )
@@ -1010,18 +1090,18 @@ unsafe fn dot_entry<T: Float>(n: *const FInt, dx: *const T, incx: *const FInt, d
 unsafe fn nrm2_entry<T: Float>(n: *const FInt, dx: *const T, incx: *const FInt) -> T {
     boundary(
         || {
-            // SAFETY: scalars are null or readable (function contract).
-            let (Some(n), Some(incx)) = (unsafe { scalar(n) }, unsafe { scalar(incx) }) else {
+            // SAFETY: N and INCX are null or readable (function contract).
+            let Some([n, incx]) = (unsafe { integers([n, incx]) }) else {
                 return T::ZERO;
             };
             if n <= 0 || incx <= 0 || dx.is_null() {
                 return T::ZERO;
             }
             let n = idx(n);
-            // DX is only read.
-            let x = Vector::strided(dx.cast_mut(), n, idx(incx));
-            // SAFETY: the N strided elements of DX are the caller's.
-            unsafe { norm2(n, x) }
+            // SAFETY: the N strided elements of DX are the caller's, read
+            // by xNRM2 (function contract).
+            let x = unsafe { Vector::strided(dx, n, idx(incx), Access::Read) };
+            norm2(n, x)
         },
         || T::ZERO,
     )
@@ -1031,18 +1111,19 @@ unsafe fn nrm2_entry<T: Float>(n: *const FInt, dx: *const T, incx: *const FInt) 
 unsafe fn iamax_entry<T: Float>(n: *const FInt, dx: *const T, incx: *const FInt) -> FInt {
     boundary(
         || {
-            // SAFETY: scalars are null or readable (function contract).
-            let (Some(n), Some(incx)) = (unsafe { scalar(n) }, unsafe { scalar(incx) }) else {
+            // SAFETY: N and INCX are null or readable (function contract).
+            let Some([n, incx]) = (unsafe { integers([n, incx]) }) else {
                 return 0;
             };
             if n <= 0 || incx <= 0 || dx.is_null() {
                 return 0;
             }
             let n = idx(n);
-            // DX is only read.
-            let x = Vector::strided(dx.cast_mut(), n, idx(incx));
-            // SAFETY: the N strided elements of DX are the caller's; result ≤ N.
-            unsafe { index_of_max(n, x) as FInt }
+            // SAFETY: the N strided elements of DX are the caller's, read
+            // by IxAMAX (function contract).
+            let x = unsafe { Vector::strided(dx, n, idx(incx), Access::Read) };
+            // The result is at most N, an INTEGER.
+            index_of_max(n, x) as FInt
         },
         || 0,
     )
@@ -1528,6 +1609,7 @@ mod tests {
     macro_rules! routines {
         ($gefa:ident, $gesl:ident, $gbfa:ident, $gbsl:ident, $axpy:ident, $copy:ident, $scal:ident, $dot:ident, $nrm2:ident, $iamax:ident) => {
             unsafe fn gefa(a: *mut Self, lda: *const FInt, n: *const FInt, ipvt: *mut FInt, info: *mut FInt) {
+                // SAFETY: the caller's contract is the routine's, forwarded.
                 unsafe { $gefa(a, lda, n, ipvt, info) }
             }
             unsafe fn gesl(
@@ -1538,6 +1620,7 @@ mod tests {
                 b: *mut Self,
                 job: *const FInt,
             ) {
+                // SAFETY: the caller's contract is the routine's, forwarded.
                 unsafe { $gesl(a, lda, n, ipvt, b, job) }
             }
             unsafe fn gbfa(
@@ -1549,6 +1632,7 @@ mod tests {
                 ipvt: *mut FInt,
                 info: *mut FInt,
             ) {
+                // SAFETY: the caller's contract is the routine's, forwarded.
                 unsafe { $gbfa(abd, lda, n, ml, mu, ipvt, info) }
             }
             unsafe fn gbsl(
@@ -1561,6 +1645,7 @@ mod tests {
                 b: *mut Self,
                 job: *const FInt,
             ) {
+                // SAFETY: the caller's contract is the routine's, forwarded.
                 unsafe { $gbsl(abd, lda, n, ml, mu, ipvt, b, job) }
             }
             unsafe fn axpy(
@@ -1571,12 +1656,15 @@ mod tests {
                 y: *mut Self,
                 incy: *const FInt,
             ) {
+                // SAFETY: the caller's contract is the routine's, forwarded.
                 unsafe { $axpy(n, a, x, incx, y, incy) }
             }
             unsafe fn copy(n: *const FInt, x: *const Self, incx: *const FInt, y: *mut Self, incy: *const FInt) {
+                // SAFETY: the caller's contract is the routine's, forwarded.
                 unsafe { $copy(n, x, incx, y, incy) }
             }
             unsafe fn scal(n: *const FInt, a: *const Self, x: *mut Self, incx: *const FInt) {
+                // SAFETY: the caller's contract is the routine's, forwarded.
                 unsafe { $scal(n, a, x, incx) }
             }
             unsafe fn dot(
@@ -1586,12 +1674,15 @@ mod tests {
                 y: *const Self,
                 incy: *const FInt,
             ) -> Self {
+                // SAFETY: the caller's contract is the routine's, forwarded.
                 unsafe { $dot(n, x, incx, y, incy) }
             }
             unsafe fn nrm2(n: *const FInt, x: *const Self, incx: *const FInt) -> Self {
+                // SAFETY: the caller's contract is the routine's, forwarded.
                 unsafe { $nrm2(n, x, incx) }
             }
             unsafe fn iamax(n: *const FInt, x: *const Self, incx: *const FInt) -> FInt {
+                // SAFETY: the caller's contract is the routine's, forwarded.
                 unsafe { $iamax(n, x, incx) }
             }
         };
@@ -1741,6 +1832,8 @@ mod tests {
                         expected[p] += a * x[q];
                     }
                     let mut y = y0.clone();
+                    // SAFETY: the arrays hold every element the call reads or writes
+                    // for these arguments; the scalars are locals.
                     unsafe { T::axpy(&nn, &a, x.as_ptr(), &ix, y.as_mut_ptr(), &iy) };
                     assert_eq!(bits(&y), bits(&expected), "xAXPY n={n} incx={incx} incy={incy}");
 
@@ -1750,6 +1843,8 @@ mod tests {
                         expected[position(n, incy, i)] = x[position(n, incx, i)];
                     }
                     let mut y = y0.clone();
+                    // SAFETY: the arrays hold every element the call reads or writes
+                    // for these arguments; the scalars are locals.
                     unsafe { T::copy(&nn, x.as_ptr(), &ix, y.as_mut_ptr(), &iy) };
                     assert_eq!(bits(&y), bits(&expected), "xCOPY n={n} incx={incx} incy={incy}");
 
@@ -1758,6 +1853,8 @@ mod tests {
                     for i in 0..n {
                         expected += x[position(n, incx, i)] * y0[position(n, incy, i)];
                     }
+                    // SAFETY: the arrays hold every element the call reads or writes
+                    // for these arguments; the scalars are locals.
                     let got = unsafe { T::dot(&nn, x.as_ptr(), &ix, y0.as_ptr(), &iy) };
                     assert_eq!(got.bits(), expected.bits(), "xDOT n={n} incx={incx} incy={incy}");
                 }
@@ -1779,6 +1876,8 @@ mod tests {
                     expected[p] = a * x0[p];
                 }
                 let mut x = x0.clone();
+                // SAFETY: the arrays hold every element the call reads or writes
+                // for these arguments; the scalars are locals.
                 unsafe { T::scal(&nn, &a, x.as_mut_ptr(), &ix) };
                 assert_eq!(bits(&x), bits(&expected), "xSCAL n={n} incx={incx}");
 
@@ -1788,10 +1887,14 @@ mod tests {
                         best = i + 1;
                     }
                 }
+                // SAFETY: the arrays hold every element the call reads or writes
+                // for these arguments; the scalars are locals.
                 let got = unsafe { T::iamax(&nn, x0.as_ptr(), &ix) };
                 assert_eq!(got as usize, best, "IxAMAX n={n} incx={incx}");
 
                 let squares: f64 = (0..n).map(|i| x0[position(n, incx, i)].wide().powi(2)).sum();
+                // SAFETY: the arrays hold every element the call reads or writes
+                // for these arguments; the scalars are locals.
                 let got = unsafe { T::nrm2(&nn, x0.as_ptr(), &ix) }.wide();
                 assert!((got - squares.sqrt()).abs() <= T::NRM2_TOL * squares.sqrt().max(1e-300), "xNRM2 n={n}");
             }
@@ -1802,27 +1905,45 @@ mod tests {
         let x0: [T; 3] = vals([3.0, -4.0, 12.0]);
         for incx in [0, -1, -2] {
             let mut x = x0;
+            // SAFETY: the arrays hold every element the call reads or writes
+            // for these arguments; the scalars are locals.
             unsafe { T::scal(&3, &T::of(2.0), x.as_mut_ptr(), &incx) };
             assert_eq!(bits(&x), bits(&x0));
+            // SAFETY: the arrays hold every element the call reads or writes
+            // for these arguments; the scalars are locals.
             assert_eq!(unsafe { T::iamax(&3, x0.as_ptr(), &incx) }, 0);
+            // SAFETY: the arrays hold every element the call reads or writes
+            // for these arguments; the scalars are locals.
             assert_eq!(unsafe { T::nrm2(&3, x0.as_ptr(), &incx) }.bits(), 0);
         }
     }
 
     fn iamax_takes_the_first_of_equal_magnitudes_and_follows_linpack_on_nan<T: Prec>() {
         let x: [T; 5] = vals([1.0, -3.0, 3.0, 2.0, -3.0]);
+        // SAFETY: the arrays hold every element the call reads or writes
+        // for these arguments; the scalars are locals.
         assert_eq!(unsafe { T::iamax(&5, x.as_ptr(), &1) }, 2);
+        // SAFETY: the arrays hold every element the call reads or writes
+        // for these arguments; the scalars are locals.
         assert_eq!(unsafe { T::iamax(&3, x.as_ptr(), &2) }, 2); // 1, 3, -3
+                                                                // SAFETY: the arrays hold every element the call reads or writes
+                                                                // for these arguments; the scalars are locals.
         assert_eq!(unsafe { T::iamax(&1, x.as_ptr(), &1) }, 1);
         // LINPACK replaces the maximum unless |x(i)| <= max: a NaN is taken,
         // and the element after it replaces it.
         let x: [T; 4] = vals([1.0, f64::NAN, 0.5, 0.25]);
+        // SAFETY: the arrays hold every element the call reads or writes
+        // for these arguments; the scalars are locals.
         assert_eq!(unsafe { T::iamax(&4, x.as_ptr(), &1) }, 3);
+        // SAFETY: the arrays hold every element the call reads or writes
+        // for these arguments; the scalars are locals.
         assert_eq!(unsafe { T::iamax(&2, x.as_ptr(), &1) }, 2);
     }
 
     fn nrm2_covers_all_four_phases<T: Prec>() {
         // Exact small cases.
+        // SAFETY: the arrays hold every element the call reads or writes
+        // for these arguments; the scalars are locals.
         let norm = |x: &[T]| unsafe { T::nrm2(&(x.len() as FInt), x.as_ptr(), &1) }.wide();
         assert_eq!(norm(&vals([3.0, 4.0])), 5.0);
         assert_eq!(norm(&vals([0.0, 0.0, 0.0])), 0.0);
@@ -1850,25 +1971,34 @@ mod tests {
         for n in [0, -1, -5] {
             let y0: [T; 2] = vals([5.0, 6.0]);
             let mut y = y0;
-            unsafe {
-                T::axpy(&n, &two, x.as_ptr(), &1, y.as_mut_ptr(), &1);
-                T::copy(&n, x.as_ptr(), &1, y.as_mut_ptr(), &1);
-                T::scal(&n, &two, y.as_mut_ptr(), &1);
-                assert_eq!(bits(&y), bits(&y0));
-                assert_eq!(T::dot(&n, x.as_ptr(), &1, x.as_ptr(), &1).bits(), 0);
-                assert_eq!(T::nrm2(&n, x.as_ptr(), &1).bits(), 0);
-                assert_eq!(T::iamax(&n, x.as_ptr(), &1), 0);
-                let a0: [T; 4] = vals([7.0; 4]);
-                let (mut a, mut ipvt, mut info) = (a0, [-9; 2], -9);
-                T::gefa(a.as_mut_ptr(), &2, &n, ipvt.as_mut_ptr(), &mut info);
-                assert_eq!((bits(&a), ipvt, info), (bits(&a0), [-9; 2], 0));
-                info = -9;
-                T::gbfa(a.as_mut_ptr(), &2, &n, &0, &1, ipvt.as_mut_ptr(), &mut info);
-                assert_eq!((bits(&a), ipvt, info), (bits(&a0), [-9; 2], 0));
-                T::gesl(a.as_ptr(), &2, &n, ipvt.as_ptr(), y.as_mut_ptr(), &0);
-                T::gbsl(a.as_ptr(), &2, &n, &0, &1, ipvt.as_ptr(), y.as_mut_ptr(), &1);
-                assert_eq!(bits(&y), bits(&y0));
-            }
+            // SAFETY: with N <= 0 nothing is read or written but the
+            // scalars, all live locals.
+            unsafe { T::axpy(&n, &two, x.as_ptr(), &1, y.as_mut_ptr(), &1) };
+            // SAFETY: as above.
+            unsafe { T::copy(&n, x.as_ptr(), &1, y.as_mut_ptr(), &1) };
+            // SAFETY: as above.
+            unsafe { T::scal(&n, &two, y.as_mut_ptr(), &1) };
+            assert_eq!(bits(&y), bits(&y0));
+            // SAFETY: as above.
+            assert_eq!(unsafe { T::dot(&n, x.as_ptr(), &1, x.as_ptr(), &1) }.bits(), 0);
+            // SAFETY: as above.
+            assert_eq!(unsafe { T::nrm2(&n, x.as_ptr(), &1) }.bits(), 0);
+            // SAFETY: as above.
+            assert_eq!(unsafe { T::iamax(&n, x.as_ptr(), &1) }, 0);
+            let a0: [T; 4] = vals([7.0; 4]);
+            let (mut a, mut ipvt, mut info) = (a0, [-9; 2], -9);
+            // SAFETY: as above.
+            unsafe { T::gefa(a.as_mut_ptr(), &2, &n, ipvt.as_mut_ptr(), &mut info) };
+            assert_eq!((bits(&a), ipvt, info), (bits(&a0), [-9; 2], 0));
+            info = -9;
+            // SAFETY: as above.
+            unsafe { T::gbfa(a.as_mut_ptr(), &2, &n, &0, &1, ipvt.as_mut_ptr(), &mut info) };
+            assert_eq!((bits(&a), ipvt, info), (bits(&a0), [-9; 2], 0));
+            // SAFETY: as above.
+            unsafe { T::gesl(a.as_ptr(), &2, &n, ipvt.as_ptr(), y.as_mut_ptr(), &0) };
+            // SAFETY: as above.
+            unsafe { T::gbsl(a.as_ptr(), &2, &n, &0, &1, ipvt.as_ptr(), y.as_mut_ptr(), &1) };
+            assert_eq!(bits(&y), bits(&y0));
         }
     }
 
@@ -1876,6 +2006,8 @@ mod tests {
         let x: [T; 2] = vals([f64::NAN, f64::INFINITY]);
         let y0: [T; 2] = vals([-0.0, 1.0]);
         let mut y = y0;
+        // SAFETY: the arrays hold every element the call reads or writes
+        // for these arguments; the scalars are locals.
         unsafe { T::axpy(&2, &T::ZERO, x.as_ptr(), &1, y.as_mut_ptr(), &1) };
         assert_eq!(bits(&y), bits(&y0));
     }
@@ -1884,11 +2016,15 @@ mod tests {
         // xCOPY(5, X(2), 1, X(1), 1) shifts X left by one.
         let mut x: [T; 6] = vals([1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
         let p = x.as_mut_ptr();
-        unsafe { T::copy(&5, p.add(1), &1, p, &1) };
+        // SAFETY: X(2..6) and X(1..5) lie in the six-element X; the routine
+        // only reads and writes through the raw pointers.
+        unsafe { T::copy(&5, p.wrapping_add(1), &1, p, &1) };
         assert_eq!(bits(&x), bits(&vals::<T, 6>([2.0, 3.0, 4.0, 5.0, 6.0, 6.0])));
         // xAXPY(3, 1, X, 1, X, 1) doubles X.
         let mut x: [T; 3] = vals([1.0, 2.0, 3.0]);
         let p = x.as_mut_ptr();
+        // SAFETY: three elements each, the same array, accessed only
+        // through the raw pointers.
         unsafe { T::axpy(&3, &T::ONE, p, &1, p, &1) };
         assert_eq!(bits(&x), bits(&vals::<T, 3>([2.0, 4.0, 6.0])));
     }
@@ -1898,17 +2034,23 @@ mod tests {
         let null_r: *const T = core::ptr::null();
         let one = [T::ONE];
         let mut y = [T::ONE];
-        unsafe {
-            T::axpy(null_i, &T::ONE, one.as_ptr(), &1, y.as_mut_ptr(), &1);
-            T::axpy(&1, null_r, one.as_ptr(), &1, y.as_mut_ptr(), &1);
-            T::axpy(&1, &T::ONE, null_r, &1, y.as_mut_ptr(), &1);
-            assert_eq!(bits(&y), bits(&one));
-            assert_eq!(T::dot(&1, null_r, &1, y.as_ptr(), &1).bits(), 0);
-            assert_eq!(T::nrm2(null_i, y.as_ptr(), &1).bits(), 0);
-            assert_eq!(T::iamax(&1, y.as_ptr(), null_i), 0);
-            T::gefa(y.as_mut_ptr(), &1, &1, core::ptr::null_mut(), core::ptr::null_mut());
-            assert_eq!(bits(&y), bits(&one));
-        }
+        // SAFETY: null pointers make the routines return at once; the other
+        // pointers refer to live one-element locals.
+        unsafe { T::axpy(null_i, &T::ONE, one.as_ptr(), &1, y.as_mut_ptr(), &1) };
+        // SAFETY: as above.
+        unsafe { T::axpy(&1, null_r, one.as_ptr(), &1, y.as_mut_ptr(), &1) };
+        // SAFETY: as above.
+        unsafe { T::axpy(&1, &T::ONE, null_r, &1, y.as_mut_ptr(), &1) };
+        assert_eq!(bits(&y), bits(&one));
+        // SAFETY: as above.
+        assert_eq!(unsafe { T::dot(&1, null_r, &1, y.as_ptr(), &1) }.bits(), 0);
+        // SAFETY: as above.
+        assert_eq!(unsafe { T::nrm2(null_i, y.as_ptr(), &1) }.bits(), 0);
+        // SAFETY: as above.
+        assert_eq!(unsafe { T::iamax(&1, y.as_ptr(), null_i) }, 0);
+        // SAFETY: as above.
+        unsafe { T::gefa(y.as_mut_ptr(), &1, &1, core::ptr::null_mut(), core::ptr::null_mut()) };
+        assert_eq!(bits(&y), bits(&one));
     }
 
     // The aliases are assembler symbols: Rust sees them only through a
@@ -1990,85 +2132,111 @@ mod tests {
     fn all_three_spellings_are_exported() {
         let x = [1.0, 2.0];
         let mut y = [0.0, 0.0];
-        unsafe {
-            daxpy_(&2, &1.0, x.as_ptr(), &1, y.as_mut_ptr(), &1);
-            daxpy(&2, &1.0, x.as_ptr(), &1, y.as_mut_ptr(), &1);
-            DAXPY(&2, &1.0, x.as_ptr(), &1, y.as_mut_ptr(), &1);
-            assert_eq!(y, [3.0, 6.0]);
-            assert_eq!(ddot(&2, x.as_ptr(), &1, x.as_ptr(), &1), 5.0);
-            assert_eq!(DDOT(&2, x.as_ptr(), &1, x.as_ptr(), &1), 5.0);
-            assert_eq!(IDAMAX(&2, x.as_ptr(), &1), 2);
-            assert_eq!(idamax(&2, x.as_ptr(), &1), 2);
-            assert_eq!(DNRM2(&2, [3.0, 4.0].as_ptr(), &1), 5.0);
-            assert_eq!(dnrm2(&2, [3.0, 4.0].as_ptr(), &1), 5.0);
-            dscal(&2, &2.0, y.as_mut_ptr(), &1);
-            DSCAL(&2, &0.5, y.as_mut_ptr(), &1);
-            dcopy(&1, x.as_ptr(), &1, y.as_mut_ptr(), &1);
-            DCOPY(&1, x.as_ptr(), &1, y.as_mut_ptr().add(1), &1);
-            assert_eq!(y, [1.0, 1.0]);
-            let mut a = [2.0];
-            let (mut ipvt, mut info) = ([0], 7);
-            dgefa_(a.as_mut_ptr(), &1, &1, ipvt.as_mut_ptr(), &mut info);
-            let mut b = [3.0];
-            DGESL(a.as_ptr(), &1, &1, ipvt.as_ptr(), b.as_mut_ptr(), &0);
-            assert_eq!((info, b), (0, [1.5]));
-        }
+        // SAFETY: every array has the elements the call reads and writes
+        // (N = 1 or 2, increment 1); the scalars are locals.
+        unsafe { daxpy_(&2, &1.0, x.as_ptr(), &1, y.as_mut_ptr(), &1) };
+        // SAFETY: as above.
+        unsafe { daxpy(&2, &1.0, x.as_ptr(), &1, y.as_mut_ptr(), &1) };
+        // SAFETY: as above.
+        unsafe { DAXPY(&2, &1.0, x.as_ptr(), &1, y.as_mut_ptr(), &1) };
+        assert_eq!(y, [3.0, 6.0]);
+        // SAFETY: as above.
+        assert_eq!(unsafe { ddot(&2, x.as_ptr(), &1, x.as_ptr(), &1) }, 5.0);
+        // SAFETY: as above.
+        assert_eq!(unsafe { DDOT(&2, x.as_ptr(), &1, x.as_ptr(), &1) }, 5.0);
+        // SAFETY: as above.
+        assert_eq!(unsafe { IDAMAX(&2, x.as_ptr(), &1) }, 2);
+        // SAFETY: as above.
+        assert_eq!(unsafe { idamax(&2, x.as_ptr(), &1) }, 2);
+        // SAFETY: as above.
+        assert_eq!(unsafe { DNRM2(&2, [3.0, 4.0].as_ptr(), &1) }, 5.0);
+        // SAFETY: as above.
+        assert_eq!(unsafe { dnrm2(&2, [3.0, 4.0].as_ptr(), &1) }, 5.0);
+        // SAFETY: as above.
+        unsafe { dscal(&2, &2.0, y.as_mut_ptr(), &1) };
+        // SAFETY: as above.
+        unsafe { DSCAL(&2, &0.5, y.as_mut_ptr(), &1) };
+        // SAFETY: as above.
+        unsafe { dcopy(&1, x.as_ptr(), &1, y.as_mut_ptr(), &1) };
+        // SAFETY: as above.
+        unsafe { DCOPY(&1, x.as_ptr(), &1, y[1..].as_mut_ptr(), &1) };
+        assert_eq!(y, [1.0, 1.0]);
+        let mut a = [2.0];
+        let (mut ipvt, mut info) = ([0], 7);
+        // SAFETY: as above.
+        unsafe { dgefa_(a.as_mut_ptr(), &1, &1, ipvt.as_mut_ptr(), &mut info) };
+        let mut b = [3.0];
+        // SAFETY: as above.
+        unsafe { DGESL(a.as_ptr(), &1, &1, ipvt.as_ptr(), b.as_mut_ptr(), &0) };
+        assert_eq!((info, b), (0, [1.5]));
     }
 
     #[test]
     fn all_three_single_precision_spellings_are_exported() {
         let x = [1.0f32, 2.0];
         let mut y = [0.0f32, 0.0];
-        unsafe {
-            saxpy_(&2, &1.0, x.as_ptr(), &1, y.as_mut_ptr(), &1);
-            saxpy(&2, &1.0, x.as_ptr(), &1, y.as_mut_ptr(), &1);
-            SAXPY(&2, &1.0, x.as_ptr(), &1, y.as_mut_ptr(), &1);
-            assert_eq!(y, [3.0, 6.0]);
-            for dot in [sdot, sdot_, SDOT] {
-                assert_eq!(dot(&2, x.as_ptr(), &1, x.as_ptr(), &1), 5.0);
-            }
-            for iamax in [isamax, isamax_, ISAMAX] {
-                assert_eq!(iamax(&2, x.as_ptr(), &1), 2);
-            }
-            for nrm2 in [snrm2, snrm2_, SNRM2] {
-                assert_eq!(nrm2(&2, [3.0, 4.0].as_ptr(), &1), 5.0);
-            }
-            sscal(&2, &2.0, y.as_mut_ptr(), &1);
-            sscal_(&2, &0.5, y.as_mut_ptr(), &1);
-            SSCAL(&2, &0.5, y.as_mut_ptr(), &1);
-            assert_eq!(y, [1.5, 3.0]);
-            scopy(&1, x.as_ptr(), &1, y.as_mut_ptr(), &1);
-            scopy_(&1, x.as_ptr(), &1, y.as_mut_ptr().add(1), &1);
-            assert_eq!(y, [1.0, 1.0]);
-            SCOPY(&1, x.as_ptr().add(1), &1, y.as_mut_ptr(), &1);
-            assert_eq!(y, [2.0, 1.0]);
-            for (gefa, gesl) in [
-                (sgefa as unsafe extern "C" fn(_, _, _, _, _), sgesl as unsafe extern "C" fn(_, _, _, _, _, _)),
-                (sgefa_, sgesl_),
-                (SGEFA, SGESL),
-            ] {
-                let mut a = [2.0f32];
-                let (mut ipvt, mut info) = ([0], 7);
-                gefa(a.as_mut_ptr(), &1, &1, ipvt.as_mut_ptr(), &mut info);
-                let mut b = [3.0f32];
-                gesl(a.as_ptr(), &1, &1, ipvt.as_ptr(), b.as_mut_ptr(), &0);
-                assert_eq!((info, b), (0, [1.5]));
-            }
-            for (gbfa, gbsl) in [
-                (
-                    sgbfa as unsafe extern "C" fn(_, _, _, _, _, _, _),
-                    sgbsl as unsafe extern "C" fn(_, _, _, _, _, _, _, _),
-                ),
-                (sgbfa_, sgbsl_),
-                (SGBFA, SGBSL),
-            ] {
-                let mut a = [4.0f32];
-                let (mut ipvt, mut info) = ([0], 7);
-                gbfa(a.as_mut_ptr(), &1, &1, &0, &0, ipvt.as_mut_ptr(), &mut info);
-                let mut b = [3.0f32];
-                gbsl(a.as_ptr(), &1, &1, &0, &0, ipvt.as_ptr(), b.as_mut_ptr(), &1);
-                assert_eq!((info, b), (0, [0.75]));
-            }
+        // SAFETY: every array has the elements the call reads and writes
+        // (N = 1 or 2, increment 1); the scalars are locals.
+        unsafe { saxpy_(&2, &1.0, x.as_ptr(), &1, y.as_mut_ptr(), &1) };
+        // SAFETY: as above.
+        unsafe { saxpy(&2, &1.0, x.as_ptr(), &1, y.as_mut_ptr(), &1) };
+        // SAFETY: as above.
+        unsafe { SAXPY(&2, &1.0, x.as_ptr(), &1, y.as_mut_ptr(), &1) };
+        assert_eq!(y, [3.0, 6.0]);
+        for dot in [sdot, sdot_, SDOT] {
+            // SAFETY: as above.
+            assert_eq!(unsafe { dot(&2, x.as_ptr(), &1, x.as_ptr(), &1) }, 5.0);
+        }
+        for iamax in [isamax, isamax_, ISAMAX] {
+            // SAFETY: as above.
+            assert_eq!(unsafe { iamax(&2, x.as_ptr(), &1) }, 2);
+        }
+        for nrm2 in [snrm2, snrm2_, SNRM2] {
+            // SAFETY: as above.
+            assert_eq!(unsafe { nrm2(&2, [3.0, 4.0].as_ptr(), &1) }, 5.0);
+        }
+        // SAFETY: as above.
+        unsafe { sscal(&2, &2.0, y.as_mut_ptr(), &1) };
+        // SAFETY: as above.
+        unsafe { sscal_(&2, &0.5, y.as_mut_ptr(), &1) };
+        // SAFETY: as above.
+        unsafe { SSCAL(&2, &0.5, y.as_mut_ptr(), &1) };
+        assert_eq!(y, [1.5, 3.0]);
+        // SAFETY: as above.
+        unsafe { scopy(&1, x.as_ptr(), &1, y.as_mut_ptr(), &1) };
+        // SAFETY: as above.
+        unsafe { scopy_(&1, x.as_ptr(), &1, y[1..].as_mut_ptr(), &1) };
+        assert_eq!(y, [1.0, 1.0]);
+        // SAFETY: as above.
+        unsafe { SCOPY(&1, x[1..].as_ptr(), &1, y.as_mut_ptr(), &1) };
+        assert_eq!(y, [2.0, 1.0]);
+        for (gefa, gesl) in [
+            (sgefa as unsafe extern "C" fn(_, _, _, _, _), sgesl as unsafe extern "C" fn(_, _, _, _, _, _)),
+            (sgefa_, sgesl_),
+            (SGEFA, SGESL),
+        ] {
+            let mut a = [2.0f32];
+            let (mut ipvt, mut info) = ([0], 7);
+            // SAFETY: as above.
+            unsafe { gefa(a.as_mut_ptr(), &1, &1, ipvt.as_mut_ptr(), &mut info) };
+            let mut b = [3.0f32];
+            // SAFETY: as above.
+            unsafe { gesl(a.as_ptr(), &1, &1, ipvt.as_ptr(), b.as_mut_ptr(), &0) };
+            assert_eq!((info, b), (0, [1.5]));
+        }
+        for (gbfa, gbsl) in [
+            (sgbfa as unsafe extern "C" fn(_, _, _, _, _, _, _), sgbsl as unsafe extern "C" fn(_, _, _, _, _, _, _, _)),
+            (sgbfa_, sgbsl_),
+            (SGBFA, SGBSL),
+        ] {
+            let mut a = [4.0f32];
+            let (mut ipvt, mut info) = ([0], 7);
+            // SAFETY: as above.
+            unsafe { gbfa(a.as_mut_ptr(), &1, &1, &0, &0, ipvt.as_mut_ptr(), &mut info) };
+            let mut b = [3.0f32];
+            // SAFETY: as above.
+            unsafe { gbsl(a.as_ptr(), &1, &1, &0, &0, ipvt.as_ptr(), b.as_mut_ptr(), &1) };
+            assert_eq!((info, b), (0, [0.75]));
         }
     }
 
@@ -2138,6 +2306,8 @@ mod tests {
             let a0: Vec<T> = random_matrix(&mut rng, n, lda, 0.0);
             let mut a = a0.clone();
             let (mut ipvt, mut info) = (vec![0 as FInt; n], -1);
+            // SAFETY: the arrays hold every element the call reads or writes
+            // for these arguments; the scalars are locals.
             unsafe { T::gefa(a.as_mut_ptr(), &(lda as FInt), &(n as FInt), ipvt.as_mut_ptr(), &mut info) };
             let mut r = a0.clone();
             let (piv, rinfo) = textbook_lu(&mut r, n, lda);
@@ -2173,11 +2343,15 @@ mod tests {
             let a0: Vec<T> = random_matrix(&mut rng, n, lda, 0.0);
             let mut a = a0.clone();
             let (mut ipvt, mut info) = (vec![0 as FInt; n], -1);
+            // SAFETY: the arrays hold every element the call reads or writes
+            // for these arguments; the scalars are locals.
             unsafe { T::gefa(a.as_mut_ptr(), &(lda as FInt), &(n as FInt), ipvt.as_mut_ptr(), &mut info) };
             assert_eq!(info, 0);
             for job in [0, 1, -3] {
                 let x: Vec<T> = rng.vec(n);
                 let mut b: Vec<T> = matvec(&a0, n, lda, &x, job != 0).into_iter().map(T::of).collect();
+                // SAFETY: the arrays hold every element the call reads or writes
+                // for these arguments; the scalars are locals.
                 unsafe { T::gesl(a.as_ptr(), &(lda as FInt), &(n as FInt), ipvt.as_ptr(), b.as_mut_ptr(), &job) };
                 let residual = matvec(&a0, n, lda, &b, job != 0);
                 let rhs = matvec(&a0, n, lda, &x, job != 0);
@@ -2198,14 +2372,20 @@ mod tests {
             a[i + 3 * n] = T::ZERO;
         }
         let (mut ipvt, mut info) = ([0; 5], -1);
+        // SAFETY: the arrays hold every element the call reads or writes
+        // for these arguments; the scalars are locals.
         unsafe { T::gefa(a.as_mut_ptr(), &5, &5, ipvt.as_mut_ptr(), &mut info) };
         assert_eq!(info, 4);
         assert_eq!(ipvt[1], 2); // a zero column keeps its row
                                 // Exact cancellation in the last pivot: INFO = N.
         let mut a: [T; 4] = vals([1.0, 2.0, 2.0, 4.0]);
+        // SAFETY: the arrays hold every element the call reads or writes
+        // for these arguments; the scalars are locals.
         unsafe { T::gefa(a.as_mut_ptr(), &2, &2, ipvt.as_mut_ptr(), &mut info) };
         assert_eq!((info, ipvt[0], ipvt[1]), (2, 2, 2));
         let mut a = [T::ZERO];
+        // SAFETY: the arrays hold every element the call reads or writes
+        // for these arguments; the scalars are locals.
         unsafe { T::gefa(a.as_mut_ptr(), &1, &1, ipvt.as_mut_ptr(), &mut info) };
         assert_eq!((info, ipvt[0]), (1, 1));
     }
@@ -2240,10 +2420,11 @@ mod tests {
                     let (mut infod, mut infob) = (-1, -1);
                     let (nn, l, b_ld) = (n as FInt, n as FInt, ldb as FInt);
                     let (mlf, muf) = (ml as FInt, mu as FInt);
-                    unsafe {
-                        T::gefa(dense.as_mut_ptr(), &l, &nn, ipd.as_mut_ptr(), &mut infod);
-                        T::gbfa(band.as_mut_ptr(), &b_ld, &nn, &mlf, &muf, ipb.as_mut_ptr(), &mut infob);
-                    }
+                    // SAFETY: DENSE is N x N with LDA = N, BAND has LDA = B_LD >=
+                    // 2*ML+MU+1 and N columns, the pivot arrays N elements.
+                    unsafe { T::gefa(dense.as_mut_ptr(), &l, &nn, ipd.as_mut_ptr(), &mut infod) };
+                    // SAFETY: as above.
+                    unsafe { T::gbfa(band.as_mut_ptr(), &b_ld, &nn, &mlf, &muf, ipb.as_mut_ptr(), &mut infob) };
                     let tag = format!("n={n} ml={ml} mu={mu}");
                     assert_eq!(infob, infod, "{tag}");
                     assert_eq!(ipb, ipd, "{tag}");
@@ -2271,17 +2452,18 @@ mod tests {
                     for job in [0, 1] {
                         let mut xd: Vec<T> = rng.vec(n);
                         let mut xb = xd.clone();
-                        unsafe {
-                            T::gesl(dense.as_ptr(), &l, &nn, ipd.as_ptr(), xd.as_mut_ptr(), &job);
-                            T::gbsl(band.as_ptr(), &b_ld, &nn, &mlf, &muf, ipb.as_ptr(), xb.as_mut_ptr(), &job);
-                        }
+                        // SAFETY: the dense (N x N, LDA = N) and band (LDA = B_LD) factors
+                        // and pivots from above, right-hand sides of N elements.
+                        unsafe { T::gesl(dense.as_ptr(), &l, &nn, ipd.as_ptr(), xd.as_mut_ptr(), &job) };
+                        // SAFETY: as above.
+                        unsafe { T::gbsl(band.as_ptr(), &b_ld, &nn, &mlf, &muf, ipb.as_ptr(), xb.as_mut_ptr(), &job) };
                         assert_eq!(bits(&xb), bits(&xd), "solve job={job} {tag}");
                         // And it is a solution: small normwise backward error.
                         let rhs: Vec<T> = rng.vec(n);
                         let mut x = rhs.clone();
-                        unsafe {
-                            T::gbsl(band.as_ptr(), &b_ld, &nn, &mlf, &muf, ipb.as_ptr(), x.as_mut_ptr(), &job);
-                        }
+                        // SAFETY: B has N elements; BAND, IPB are the factors of GBFA above
+                        // (LDA = B_LD >= 2*ML+MU+1, N columns).
+                        unsafe { T::gbsl(band.as_ptr(), &b_ld, &nn, &mlf, &muf, ipb.as_ptr(), x.as_mut_ptr(), &job) };
                         let ax = matvec(&dense0, n, n, &x, job != 0);
                         let norm_a = dense0.iter().fold(0.0, |m: f64, v| m.max(v.wide().abs())) * n as f64;
                         let norm_x = x.iter().fold(0.0, |m: f64, v| m.max(v.wide().abs()));
@@ -2305,10 +2487,14 @@ mod tests {
             band[r + 4 * ldb] = T::ZERO;
         }
         let (mut ipvt, mut info) = ([0; 6], -1);
+        // SAFETY: the arrays hold every element the call reads or writes
+        // for these arguments; the scalars are locals.
         unsafe { T::gbfa(band.as_mut_ptr(), &(ldb as FInt), &6, &1, &1, ipvt.as_mut_ptr(), &mut info) };
         assert_eq!(info, 5);
         // Diagonal matrix with a zero at the end: INFO = N.
         let mut band: [T; 3] = vals([2.0, 3.0, 0.0]);
+        // SAFETY: the arrays hold every element the call reads or writes
+        // for these arguments; the scalars are locals.
         unsafe { T::gbfa(band.as_mut_ptr(), &1, &3, &0, &0, ipvt.as_mut_ptr(), &mut info) };
         assert_eq!((info, &ipvt[..3]), (3, &[1, 2, 3][..]));
     }
@@ -2362,11 +2548,17 @@ mod tests {
                     let a: T = exact_uniform(&mut rng);
                     let (ix, iy) = (incx as FInt, incy as FInt);
                     let mut y = y0.clone();
+                    // SAFETY: the arrays hold every element the call reads or writes
+                    // for these arguments; the scalars are locals.
                     unsafe { T::axpy(&nn, &a, x.as_ptr(), &ix, y.as_mut_ptr(), &iy) };
                     digest.reals(&y);
                     let mut y = y0.clone();
+                    // SAFETY: the arrays hold every element the call reads or writes
+                    // for these arguments; the scalars are locals.
                     unsafe { T::copy(&nn, x.as_ptr(), &ix, y.as_mut_ptr(), &iy) };
                     digest.reals(&y);
+                    // SAFETY: the arrays hold every element the call reads or writes
+                    // for these arguments; the scalars are locals.
                     digest.reals(&[unsafe { T::dot(&nn, x.as_ptr(), &ix, y0.as_ptr(), &iy) }]);
                 }
             }
@@ -2375,9 +2567,15 @@ mod tests {
                 let a: T = exact_uniform(&mut rng);
                 let ix = incx as FInt;
                 let mut x = x0.clone();
+                // SAFETY: the arrays hold every element the call reads or writes
+                // for these arguments; the scalars are locals.
                 unsafe { T::scal(&nn, &a, x.as_mut_ptr(), &ix) };
                 digest.reals(&x);
+                // SAFETY: the arrays hold every element the call reads or writes
+                // for these arguments; the scalars are locals.
                 digest.int(unsafe { T::iamax(&nn, x0.as_ptr(), &ix) });
+                // SAFETY: the arrays hold every element the call reads or writes
+                // for these arguments; the scalars are locals.
                 digest.reals(&[unsafe { T::nrm2(&nn, x0.as_ptr(), &ix) }]);
             }
         }
@@ -2391,6 +2589,8 @@ mod tests {
                 })
                 .collect();
             let nn = n as FInt;
+            // SAFETY: the arrays hold every element the call reads or writes
+            // for these arguments; the scalars are locals.
             digest.reals(&[unsafe { T::nrm2(&nn, x.as_ptr(), &1) }, unsafe { T::nrm2(&nn, x.as_ptr(), &2) }]);
         }
         (level1, digest.0)
@@ -2441,6 +2641,8 @@ mod tests {
             [3.0, -1e18, 4e18, 1e-10],
             [1e-30, 2e-30, 1e-15, 7e18],
         ];
+        // SAFETY: the arrays hold every element the call reads or writes
+        // for these arguments; the scalars are locals.
         let norms: Vec<f32> = vectors.iter().map(|v| unsafe { snrm2(&4, v.as_ptr(), &1) }).collect();
         assert_eq!(
             hex(&norms),
@@ -2449,6 +2651,8 @@ mod tests {
                 0x5e34f763, 0x5e34f762, 0x5e64e0da, 0x5ec249fe
             ]
         );
+        // SAFETY: the arrays hold every element the call reads or writes
+        // for these arguments; the scalars are locals.
         let dots: Vec<f32> = vectors.iter().map(|v| unsafe { sdot(&4, v.as_ptr(), &1, v.as_ptr(), &1) }).collect();
         assert_eq!(
             hex(&dots),
@@ -2462,14 +2666,16 @@ mod tests {
         let x: Vec<f32> = (1..=7).map(|i| 1.0 / i as f32).collect();
         let mut y: Vec<f32> = (1..=7).map(|i| i as f32 / 7.0).collect();
         let a = -1.0f32 / 3.0;
-        unsafe {
-            assert_eq!(sdot(&7, x.as_ptr(), &1, y.as_ptr(), &1).to_bits(), 0x3f800000);
-            saxpy(&7, &a, x.as_ptr(), &1, y.as_mut_ptr(), &1);
-            assert_eq!(hex(&y), [0xbe430c31, 0x3df3cf3e, 0x3ea28a28, 0x3ef9e79f, 0x3f25ca5d, 0x3f4d34d3, 0x3f73cf3d]);
-            sscal(&7, &a, y.as_mut_ptr(), &1);
-            assert_eq!(hex(&y), [0x3d820821, 0xbd228a2a, 0xbdd8b836, 0xbe269a6a, 0xbe5d0dd2, 0xbe88cde2, 0xbea28a29]);
-            assert_eq!(isamax(&7, y.as_ptr(), &1), 7);
-        }
+        // SAFETY: x and y are live seven-element vectors, the scalars locals.
+        assert_eq!(unsafe { sdot(&7, x.as_ptr(), &1, y.as_ptr(), &1) }.to_bits(), 0x3f800000);
+        // SAFETY: as above.
+        unsafe { saxpy(&7, &a, x.as_ptr(), &1, y.as_mut_ptr(), &1) };
+        assert_eq!(hex(&y), [0xbe430c31, 0x3df3cf3e, 0x3ea28a28, 0x3ef9e79f, 0x3f25ca5d, 0x3f4d34d3, 0x3f73cf3d]);
+        // SAFETY: as above.
+        unsafe { sscal(&7, &a, y.as_mut_ptr(), &1) };
+        assert_eq!(hex(&y), [0x3d820821, 0xbd228a2a, 0xbdd8b836, 0xbe269a6a, 0xbe5d0dd2, 0xbe88cde2, 0xbea28a29]);
+        // SAFETY: as above.
+        assert_eq!(unsafe { isamax(&7, y.as_ptr(), &1) }, 7);
 
         // SGEFA/SGESL: 5 x 5 (LDA 6), ill-conditioned, with row exchanges.
         let (n, lda) = (5usize, 6usize);
@@ -2478,6 +2684,8 @@ mod tests {
             .map(|v| (v - 5.0) / 3.0)
             .collect();
         let (mut ipvt, mut info) = ([0; 5], -1);
+        // SAFETY: the arrays hold every element the call reads or writes
+        // for these arguments; the scalars are locals.
         unsafe { sgefa(a.as_mut_ptr(), &6, &5, ipvt.as_mut_ptr(), &mut info) };
         assert_eq!(
             hex(&a),
@@ -2494,6 +2702,8 @@ mod tests {
             (1, [0x4a7ffffe, 0xbdb9fe70, 0xc97ffff4, 0xca400001, 0xbe85670c]),
         ] {
             let mut b: Vec<f32> = (1..=5).map(|i| i as f32 / 3.0).collect();
+            // SAFETY: the arrays hold every element the call reads or writes
+            // for these arguments; the scalars are locals.
             unsafe { sgesl(a.as_ptr(), &6, &5, ipvt.as_ptr(), b.as_mut_ptr(), &job) };
             assert_eq!(hex(&b), expected, "SGESL JOB = {job}");
         }
@@ -2509,6 +2719,8 @@ mod tests {
             }
         }
         let (mut ipvt, mut info) = ([0; 7], -1);
+        // SAFETY: the arrays hold every element the call reads or writes
+        // for these arguments; the scalars are locals.
         unsafe { sgbfa(abd.as_mut_ptr(), &6, &7, &2, &1, ipvt.as_mut_ptr(), &mut info) };
         assert_eq!(
             hex(&abd),
@@ -2527,6 +2739,8 @@ mod tests {
             (1, [0xbebb02a0, 0x3f26dd94, 0x41730265, 0x41443c5d, 0x419f5bfd, 0x4181fc5a, 0xc0e84bd7]),
         ] {
             let mut b: Vec<f32> = (1..=7).map(|i| i as f32 / 3.0).collect();
+            // SAFETY: the arrays hold every element the call reads or writes
+            // for these arguments; the scalars are locals.
             unsafe { sgbsl(abd.as_ptr(), &6, &7, &2, &1, ipvt.as_ptr(), b.as_mut_ptr(), &job) };
             assert_eq!(hex(&b), expected, "SGBSL JOB = {job}");
         }

@@ -35,6 +35,11 @@
 //! links its own `daux.f`, ODEPACK or SLATEC in any order keeps its own
 //! routines.
 
+// Every unsafe operation sits in an `unsafe` block of its own, with a
+// `// SAFETY:` comment that says why it is sound (also inside `unsafe fn`).
+#![deny(unsafe_op_in_unsafe_fn)]
+#![deny(clippy::undocumented_unsafe_blocks, clippy::multiple_unsafe_ops_per_block)]
+
 use std::ffi::{c_char, c_void};
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::Mutex;
@@ -65,10 +70,11 @@ const IPAR_FLAG: FInt = 2;
 /// by-reference argument does.
 #[no_mangle]
 pub unsafe extern "C" fn xsetf(mflag: *const FInt) {
-    // SAFETY: null is ignored; otherwise the caller's INTEGER.
-    let value = unsafe { mflag.as_ref() }.copied();
     boundary(
         || {
+            // SAFETY: null reads as None; otherwise the caller's INTEGER
+            // (function contract).
+            let value = unsafe { mflag.as_ref() }.copied();
             if let Some(v @ (0 | 1)) = value {
                 MESSAGE_FLAG.store(v, Ordering::Relaxed);
             }
@@ -84,10 +90,10 @@ export_aliases!(xsetf => weak xsetf_, strong XSETF);
 /// As for [`xsetf`].
 #[no_mangle]
 pub unsafe extern "C" fn xsetun(lun: *const FInt) {
-    // SAFETY: as in `xsetf`.
-    let value = unsafe { lun.as_ref() }.copied();
     boundary(
         || {
+            // SAFETY: as in `xsetf`.
+            let value = unsafe { lun.as_ref() }.copied();
             if let Some(v) = value.filter(|&v| v > 0) {
                 MESSAGE_UNIT.store(v, Ordering::Relaxed);
             }
@@ -106,11 +112,15 @@ export_aliases!(xsetun => weak xsetun_, strong XSETUN);
 /// LOGICAL (ISET); null reads as "absent".
 #[no_mangle]
 pub unsafe extern "C" fn ixsav(ipar: *const FInt, ivalue: *const FInt, iset: *const FLogical) -> FInt {
-    // SAFETY: Fortran passes addresses of an INTEGER, an INTEGER and a
-    // LOGICAL; null pointers (possible from C) read as "absent".
-    let (ipar, ivalue, iset) = unsafe { (ipar.as_ref().copied(), ivalue.as_ref().copied(), iset.as_ref().copied()) };
     boundary(
         || {
+            // SAFETY: Fortran passes the address of an INTEGER; a null
+            // pointer (possible from C) reads as "absent".
+            let ipar = unsafe { ipar.as_ref() }.copied();
+            // SAFETY: as for IPAR.
+            let ivalue = unsafe { ivalue.as_ref() }.copied();
+            // SAFETY: as for IPAR, a LOGICAL.
+            let iset = unsafe { iset.as_ref() }.copied();
             let cell = match ipar {
                 Some(IPAR_UNIT) => &MESSAGE_UNIT,
                 Some(IPAR_FLAG) => &MESSAGE_FLAG,
@@ -176,15 +186,20 @@ pub unsafe extern "C" fn daskr_set_message_handler(handler: daskr_message_fn, co
 /// writing (or null: then nothing is written).
 #[no_mangle]
 pub unsafe extern "C" fn daskr_message_to_stream(text: *const c_char, len: usize, context: *mut c_void) {
-    let stream = context.cast::<libc::FILE>();
-    if stream.is_null() || text.is_null() {
-        return;
-    }
-    // SAFETY: the caller's stream and a buffer of `len` bytes.
-    unsafe {
-        libc::fwrite(text.cast(), 1, len, stream);
-        libc::fflush(stream);
-    }
+    boundary(
+        || {
+            let stream = context.cast::<libc::FILE>();
+            if stream.is_null() || text.is_null() {
+                return;
+            }
+            // SAFETY: the caller's open stream and a buffer of `len`
+            // readable bytes (function contract).
+            unsafe { libc::fwrite(text.cast(), 1, len, stream) };
+            // SAFETY: the same open stream.
+            unsafe { libc::fflush(stream) };
+        },
+        || (),
+    )
 }
 
 /// The installed handler (None if there is none) and its context, for the
@@ -195,16 +210,22 @@ pub unsafe extern "C" fn daskr_message_to_stream(text: *const c_char, len: usize
 /// `context` is null or valid for one write.
 #[no_mangle]
 pub unsafe extern "C" fn daskr_internal_message_handler(context: *mut *mut c_void) -> daskr_message_fn {
-    let (f, c) = *HANDLER.lock().unwrap_or_else(|e| e.into_inner());
-    if f == 0 {
-        return None;
-    }
-    // SAFETY: a valid out-pointer or null.
-    if let Some(out) = unsafe { context.as_mut() } {
-        *out = c as *mut c_void;
-    }
-    // SAFETY: `f` was stored from a function pointer of exactly this type.
-    Some(unsafe { std::mem::transmute::<usize, unsafe extern "C" fn(*const c_char, usize, *mut c_void)>(f) })
+    boundary(
+        || {
+            let (f, c) = *HANDLER.lock().unwrap_or_else(|e| e.into_inner());
+            if f == 0 {
+                return None;
+            }
+            // SAFETY: a valid out-pointer or null (function contract).
+            if let Some(out) = unsafe { context.as_mut() } {
+                *out = c as *mut c_void;
+            }
+            // SAFETY: `f` was stored by `daskr_set_message_handler` from a
+            // function pointer of exactly this type.
+            Some(unsafe { std::mem::transmute::<usize, unsafe extern "C" fn(*const c_char, usize, *mut c_void)>(f) })
+        },
+        || None,
+    )
 }
 
 #[cfg(test)]
@@ -216,32 +237,52 @@ mod tests {
     fn controls_follow_daux() {
         let (one, two, three, six, zero, minus) = (1, 2, 3, 6, 0, -4);
         let (t, f) = (1 as FLogical, 0 as FLogical);
-        unsafe {
-            assert_eq!(ixsav(&one, &zero, &f), 6);
-            assert_eq!(ixsav(&two, &zero, &f), 1);
-            xsetf(&zero);
-            assert_eq!(ixsav(&two, &zero, &f), 0);
-            xsetf(&three); // ignored
-            assert_eq!(ixsav(&two, &zero, &f), 0);
-            xsetf(&one);
-            xsetun(&minus); // ignored
-            xsetun(&zero); // ignored
-            assert_eq!(ixsav(&one, &zero, &f), 6);
-            xsetun(&three);
-            assert_eq!(ixsav(&one, &six, &t), 3); // returns the old value
-            assert_eq!(ixsav(&one, &zero, &f), 6);
-            // An unknown IPAR returns 0.
-            assert_eq!(ixsav(&three, &zero, &t), 0);
-            // Null pointers are harmless.
-            xsetf(core::ptr::null());
-            xsetun(core::ptr::null());
-            assert_eq!(ixsav(core::ptr::null(), &zero, &t), 0);
-            assert_eq!(ixsav(&two, core::ptr::null(), &t), 1);
-            assert_eq!(ixsav(&two, &zero, core::ptr::null()), 1);
-            // ifort's .TRUE. is -1.
-            let ifort_true: FLogical = -1;
-            assert_eq!(ixsav(&two, &zero, &ifort_true), 1);
-            assert_eq!(ixsav(&two, &one, &ifort_true), 0);
-        }
+        // SAFETY: every pointer is null or refers to a live local INTEGER or
+        // LOGICAL, which is all the routines read.
+        assert_eq!(unsafe { ixsav(&one, &zero, &f) }, 6);
+        // SAFETY: as above.
+        assert_eq!(unsafe { ixsav(&two, &zero, &f) }, 1);
+        // SAFETY: as above.
+        unsafe { xsetf(&zero) };
+        // SAFETY: as above.
+        assert_eq!(unsafe { ixsav(&two, &zero, &f) }, 0);
+        // SAFETY: as above.
+        unsafe { xsetf(&three) }; // ignored
+                                  // SAFETY: as above.
+        assert_eq!(unsafe { ixsav(&two, &zero, &f) }, 0);
+        // SAFETY: as above.
+        unsafe { xsetf(&one) };
+        // SAFETY: as above.
+        unsafe { xsetun(&minus) }; // ignored
+                                   // SAFETY: as above.
+        unsafe { xsetun(&zero) }; // ignored
+                                  // SAFETY: as above.
+        assert_eq!(unsafe { ixsav(&one, &zero, &f) }, 6);
+        // SAFETY: as above.
+        unsafe { xsetun(&three) };
+        // SAFETY: as above.
+        assert_eq!(unsafe { ixsav(&one, &six, &t) }, 3); // returns the old value
+                                                         // SAFETY: as above.
+        assert_eq!(unsafe { ixsav(&one, &zero, &f) }, 6);
+        // An unknown IPAR returns 0.
+        // SAFETY: as above.
+        assert_eq!(unsafe { ixsav(&three, &zero, &t) }, 0);
+        // Null pointers are harmless.
+        // SAFETY: as above.
+        unsafe { xsetf(core::ptr::null()) };
+        // SAFETY: as above.
+        unsafe { xsetun(core::ptr::null()) };
+        // SAFETY: as above.
+        assert_eq!(unsafe { ixsav(core::ptr::null(), &zero, &t) }, 0);
+        // SAFETY: as above.
+        assert_eq!(unsafe { ixsav(&two, core::ptr::null(), &t) }, 1);
+        // SAFETY: as above.
+        assert_eq!(unsafe { ixsav(&two, &zero, core::ptr::null()) }, 1);
+        // ifort's .TRUE. is -1.
+        let ifort_true: FLogical = -1;
+        // SAFETY: as above.
+        assert_eq!(unsafe { ixsav(&two, &zero, &ifort_true) }, 1);
+        // SAFETY: as above.
+        assert_eq!(unsafe { ixsav(&two, &one, &ifort_true) }, 0);
     }
 }

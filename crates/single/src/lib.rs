@@ -19,6 +19,10 @@
 //! the S preconditioner routines, `ffi`), linked into `libdaskr` by the
 //! main crate.
 
+// Every unsafe operation sits in an `unsafe` block of its own, with a
+// `// SAFETY:` comment that says why it is sound (also inside `unsafe fn`).
+#![deny(unsafe_op_in_unsafe_fn)]
+#![deny(clippy::undocumented_unsafe_blocks, clippy::multiple_unsafe_ops_per_block)]
 #![allow(dead_code)]
 // The shared sources' documentation is written for the main crate: its
 // links name items that exist only there (DSL48E, the sparse solver) or

@@ -12,22 +12,20 @@ fn write_gfortran_unit(unit: FInt, text: &str) -> Option<()> {
     type Fputc = unsafe extern "C" fn(*const c_int, *const c_char, usize) -> c_int;
     type Flush = unsafe extern "C" fn(*const c_int);
     // SAFETY: dlsym with RTLD_DEFAULT only looks up symbols of the objects
-    // already loaded; the names are NUL-terminated literals.
-    let (fputc, flush) = unsafe {
-        (
-            libc::dlsym(libc::RTLD_DEFAULT, c"_gfortran_fputc".as_ptr()),
-            libc::dlsym(libc::RTLD_DEFAULT, c"_gfortran_flush_i4".as_ptr()),
-        )
-    };
+    // already loaded; the name is a NUL-terminated literal.
+    let fputc = unsafe { libc::dlsym(libc::RTLD_DEFAULT, c"_gfortran_fputc".as_ptr()) };
+    // SAFETY: as above.
+    let flush = unsafe { libc::dlsym(libc::RTLD_DEFAULT, c"_gfortran_flush_i4".as_ptr()) };
     if fputc.is_null() || flush.is_null() {
         return None;
     }
-    // SAFETY: both symbols are GNU Fortran's FPUTC(UNIT, C) and
-    // FLUSH(UNIT) intrinsics (libgfortran.so.5, GCC >= 8), whose C
-    // signatures are those of `Fputc` (hidden CHARACTER length as size_t)
-    // and `Flush`.
-    let (fputc, flush) =
-        unsafe { (std::mem::transmute::<*mut c_void, Fputc>(fputc), std::mem::transmute::<*mut c_void, Flush>(flush)) };
+    // SAFETY: the symbol is GNU Fortran's FPUTC(UNIT, C) intrinsic
+    // (libgfortran.so.5, GCC >= 8), whose C signature is that of `Fputc`
+    // (hidden CHARACTER length as size_t); checked non-null.
+    let fputc = unsafe { std::mem::transmute::<*mut c_void, Fputc>(fputc) };
+    // SAFETY: the symbol is GNU Fortran's FLUSH(UNIT) intrinsic, whose C
+    // signature is that of `Flush`; checked non-null.
+    let flush = unsafe { std::mem::transmute::<*mut c_void, Flush>(flush) };
     let bytes = text.as_bytes();
     let Some(first) = bytes.first() else {
         return Some(());

@@ -6,11 +6,12 @@
 //! element, JACOUT's unit).
 
 use std::ffi::c_int;
-use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use daskr_export::boundary;
 
 use super::core::messages::{MessageLine, MessageSink};
 use super::precond::ilu::{self, Check, IluParams, JacArgs, Layout, MatrixWriter, ParamSource};
-use super::slices::opt_slice_mut;
+use super::slices::{opt_slice, opt_slice_mut};
 use super::unit_writer::FortranUnitWriter;
 use super::{FInt, Real, ResFn, Sink, LETTER};
 
@@ -28,7 +29,7 @@ impl ParamSource for RawParams {
         // SAFETY: non-null; the caller's IPAR has at least 30 elements
         // (DASKR's documented minimum) and the core asks only for
         // positions 1..11 and 29 here.
-        unsafe { self.ipar.add(pos - 1).read() }
+        unsafe { self.ipar.wrapping_add(pos - 1).read() }
     }
     fn rpar(&self, pos: usize) -> Real {
         if self.rpar.is_null() || pos == 0 {
@@ -36,7 +37,7 @@ impl ParamSource for RawParams {
         }
         // SAFETY: non-null; RPAR has at least 2 elements (DASKR's
         // documented minimum) and only positions 1 and 2 are read.
-        unsafe { self.rpar.add(pos - 1).read() }
+        unsafe { self.rpar.wrapping_add(pos - 1).read() }
     }
 }
 
@@ -52,7 +53,7 @@ fn message(name: &str, text: impl std::fmt::Display) {
     Sink.emit(&[MessageLine::text(format!("{LETTER}{name}-- {text}"))]);
 }
 
-/// xSPSETUP with the caller's raw arguments.
+/// xSPSETUP with the caller's raw arguments, behind the panic boundary.
 ///
 /// # Safety
 /// As documented on the exported `dspsetup` / `sspsetup`.
@@ -67,45 +68,75 @@ pub(in crate::ffi) unsafe fn spsetup(
     lwp_min: *mut c_int,
     liwp_min: *mut c_int,
 ) {
-    // SAFETY: each pointer is checked for null before it is read or
-    // written; non-null pointers are valid by the contract.
-    unsafe {
-        let Some(ierr) = ierr.as_mut() else {
-            message("SPSETUP", "IERR is a null pointer; nothing checked.");
-            return;
-        };
-        let (Some(&neq), Some(&lwp), Some(&liwp)) = (neq.as_ref(), lwp.as_ref(), liwp.as_ref()) else {
-            message("SPSETUP", "NEQ, LWP or LIWP is a null pointer.");
-            *ierr = -1;
-            return;
-        };
-        if rpar.is_null() || ipar.is_null() {
-            message("SPSETUP", "RPAR or IPAR is a null pointer.");
-            *ierr = -1;
-            return;
-        }
-        let src = RawParams { ipar, rpar };
-        match catch_unwind(AssertUnwindSafe(|| ilu::setup(neq, lwp, liwp, &src))) {
-            Ok(outcome) => {
-                *ierr = outcome.ierr;
-                if let Some((a, b)) = outcome.min_lengths {
-                    if let Some(m) = lwp_min.as_mut() {
-                        *m = a;
-                    }
-                    if let Some(m) = liwp_min.as_mut() {
-                        *m = b;
-                    }
+    // Each pointer is checked for null before it is read or written;
+    // non-null pointers are valid by the contract.
+    boundary(
+        || {
+            // SAFETY: IERR is the caller's INTEGER or null (`as_mut` checks).
+            let Some(ierr) = (unsafe { ierr.as_mut() }) else {
+                message("SPSETUP", "IERR is a null pointer; nothing checked.");
+                return;
+            };
+            // SAFETY: NEQ is the caller's INTEGER or null (`as_ref` checks).
+            let neq = unsafe { neq.as_ref() };
+            // SAFETY: LWP likewise.
+            let lwp = unsafe { lwp.as_ref() };
+            // SAFETY: LIWP likewise.
+            let liwp = unsafe { liwp.as_ref() };
+            let (Some(&neq), Some(&lwp), Some(&liwp)) = (neq, lwp, liwp) else {
+                message("SPSETUP", "NEQ, LWP or LIWP is a null pointer.");
+                *ierr = -1;
+                return;
+            };
+            if rpar.is_null() || ipar.is_null() {
+                message("SPSETUP", "RPAR or IPAR is a null pointer.");
+                *ierr = -1;
+                return;
+            }
+            let src = RawParams { ipar, rpar };
+            let outcome = ilu::setup(neq, lwp, liwp, &src);
+            *ierr = outcome.ierr;
+            if let Some((a, b)) = outcome.min_lengths {
+                // SAFETY: LWP_MIN is the caller's INTEGER or null.
+                if let Some(m) = unsafe { lwp_min.as_mut() } {
+                    *m = a;
+                }
+                // SAFETY: LIWP_MIN likewise.
+                if let Some(m) = unsafe { liwp_min.as_mut() } {
+                    *m = b;
                 }
             }
-            Err(_) => {
-                message("SPSETUP", "Internal error; IERR = -1.");
-                *ierr = -1;
+        },
+        || {
+            message("SPSETUP", "Internal error; IERR = -1.");
+            // SAFETY: IERR is the caller's INTEGER or null; the reference
+            // made from it died with the unwound call.
+            if let Some(e) = unsafe { ierr.as_mut() } {
+                *e = -1;
             }
-        }
+        },
+    )
+}
+
+/// Report a failure of xJACILU: the message, IERR = -1 and IRES = -2
+/// (each where non-null).
+///
+/// # Safety
+/// `ierr` and `ires` are null or valid for writes, with no live reference
+/// to them.
+unsafe fn jacilu_fail(ierr: *mut c_int, ires: *mut c_int, why: &str) {
+    message("JACILU", why);
+    // SAFETY: by the contract above; `as_mut` checks for null.
+    if let Some(e) = unsafe { ierr.as_mut() } {
+        *e = -1;
+    }
+    // SAFETY: as above.
+    if let Some(r) = unsafe { ires.as_mut() } {
+        *r = -2;
     }
 }
 
-/// xJACILU with the caller's raw arguments.
+/// xJACILU with the caller's raw arguments, behind the panic boundary.
 ///
 /// # Safety
 /// As documented on the exported `djacilu` / `sjacilu`.
@@ -128,89 +159,109 @@ pub(in crate::ffi) unsafe fn jacilu(
     rpar: *mut Real,
     ipar: *mut c_int,
 ) {
-    // SAFETY (whole block): every pointer is checked for null before use
-    // and turned into a slice of exactly the length the contract
-    // guarantees; IPAR/RPAR are only accessed element-wise (see the module
-    // documentation of precond_ilu.rs).
-    unsafe {
-        let fail = |why: &str| {
-            message("JACILU", why);
-            if let Some(e) = ierr.as_mut() {
-                *e = -1;
+    // Every pointer is checked for null before use and turned into a slice
+    // of exactly the length the contract guarantees; IPAR/RPAR are only
+    // accessed element-wise (see the module documentation of
+    // precond_ilu.rs). IERR and IRES are written through the raw pointers
+    // only.
+    // SAFETY: IERR and IRES are null or the caller's scalars, and no
+    // reference is ever made from them below (they are written through the
+    // pointers), so every call of `fail` meets `jacilu_fail`'s contract.
+    let fail = |why: &str| unsafe { jacilu_fail(ierr, ires, why) };
+    boundary(
+        || {
+            if ierr.is_null() || ires.is_null() {
+                return fail("IERR or IRES is a null pointer.");
             }
-            if let Some(r) = ires.as_mut() {
-                *r = -2;
+            let Some(res_fn) = res else {
+                return fail("RES is a null pointer.");
+            };
+            // SAFETY: NEQ is the caller's INTEGER or null (`as_ref` checks).
+            let neq = unsafe { neq.as_ref() };
+            // SAFETY: T likewise, a REAL.
+            let t = unsafe { t.as_ref() };
+            // SAFETY: H likewise, a REAL.
+            let h = unsafe { h.as_ref() };
+            // SAFETY: CJ likewise, a REAL.
+            let cj = unsafe { cj.as_ref() };
+            let (Some(&neq), Some(&t), Some(&h), Some(&cj)) = (neq, t, h, cj) else {
+                return fail("NEQ, T, H or CJ is a null pointer.");
+            };
+            if ipar.is_null() || rpar.is_null() {
+                return fail("IPAR or RPAR is a null pointer.");
             }
-        };
-        if ierr.is_null() || ires.is_null() {
-            return fail("IERR or IRES is a null pointer.");
-        }
-        let Some(res_fn) = res else {
-            return fail("RES is a null pointer.");
-        };
-        let (Some(&neq), Some(&t), Some(&h), Some(&cj)) = (neq.as_ref(), t.as_ref(), h.as_ref(), cj.as_ref()) else {
-            return fail("NEQ, T, H or CJ is a null pointer.");
-        };
-        if ipar.is_null() || rpar.is_null() {
-            return fail("IPAR or RPAR is a null pointer.");
-        }
-        let n = neq.max(0) as usize;
-        let src = RawParams { ipar, rpar };
-        // The lengths of WP and IWP follow from IPAR; with illegal IPAR the
-        // core reports the error without touching them.
-        let (wp_len, iwp_len) = match IluParams::decode(&src, Check::Factor) {
-            Ok(p) => {
-                let l = Layout::new(n, &p);
-                (l.wp_len, l.iwp_len)
-            }
-            Err(_) => (0, 0),
-        };
-        let (Some(y), Some(yp), Some(savr), Some(wk)) =
-            (opt_slice_mut(y, n), opt_slice_mut(yprime, n), opt_slice_mut(savr, n), opt_slice_mut(wk, n))
-        else {
-            return fail("Y, YPRIME, SAVR or WK is a null pointer.");
-        };
-        if rewt.is_null() && n > 0 {
-            return fail("REWT is a null pointer.");
-        }
-        let rewt: &[Real] = if n == 0 { &[] } else { std::slice::from_raw_parts(rewt, n) };
-        let (Some(wp), Some(iwp)) = (opt_slice_mut(wp, wp_len), opt_slice_mut(iwp, iwp_len)) else {
-            return fail("WP or IWP is a null pointer.");
-        };
-        let mut residual = |yv: &[Real], ypv: &[Real], delta: &mut [Real]| -> FInt {
-            let (tt, cc) = (t, cj);
-            let mut flag: c_int = 0;
-            // SAFETY: RES has DASKR's residual argument list; y, y' and
-            // delta are NEQ long; T and CJ are passed as copies; RPAR and
-            // IPAR are the caller's, passed through as DASKR does.
-            res_fn(&tt, yv.as_ptr(), ypv.as_ptr(), &cc, delta.as_mut_ptr(), &mut flag, rpar, ipar);
-            flag
-        };
-        let args = JacArgs { y, yp, rewt, savr, wk, h, cj };
-        let mut writer = FortranUnitWriter;
-        let mut sink = Sink;
-        let outcome =
-            catch_unwind(AssertUnwindSafe(|| ilu::jac_ilu(&src, args, wp, iwp, &mut residual, &mut writer, &mut sink)));
-        match outcome {
-            Ok(o) => {
-                if let Some(calls) = o.res_calls {
-                    let at = ipar.add(ilu::ipar::NRE - 1);
-                    at.write(at.read().wrapping_add(calls));
+            let n = neq.max(0) as usize;
+            let src = RawParams { ipar, rpar };
+            // The lengths of WP and IWP follow from IPAR; with illegal IPAR
+            // the core reports the error without touching them.
+            let (wp_len, iwp_len) = match IluParams::decode(&src, Check::Factor) {
+                Ok(p) => {
+                    let l = Layout::new(n, &p);
+                    (l.wp_len, l.iwp_len)
                 }
-                if let Some(ptrs) = o.pointers {
-                    for (k, v) in ptrs.iter().enumerate() {
-                        ipar.add(ilu::ipar::POINTERS - 1 + k).write(*v);
-                    }
-                }
-                *ierr = o.ierr;
-                *ires = o.ires;
+                Err(_) => (0, 0),
+            };
+            // Y, YPRIME, SAVR and WK have NEQ elements each, distinct arrays.
+            // SAFETY: Y, as above.
+            let y = unsafe { opt_slice_mut(y, n) };
+            // SAFETY: YPRIME, as above.
+            let yp = unsafe { opt_slice_mut(yprime, n) };
+            // SAFETY: SAVR, as above.
+            let savr = unsafe { opt_slice_mut(savr, n) };
+            // SAFETY: WK, as above.
+            let wk = unsafe { opt_slice_mut(wk, n) };
+            let (Some(y), Some(yp), Some(savr), Some(wk)) = (y, yp, savr, wk) else {
+                return fail("Y, YPRIME, SAVR or WK is a null pointer.");
+            };
+            // SAFETY: REWT has NEQ elements, only read.
+            let Some(rewt) = (unsafe { opt_slice(rewt, n) }) else {
+                return fail("REWT is a null pointer.");
+            };
+            // SAFETY: WP has the length its layout needs, distinct from the
+            // other arrays.
+            let wp = unsafe { opt_slice_mut(wp, wp_len) };
+            // SAFETY: IWP likewise.
+            let iwp = unsafe { opt_slice_mut(iwp, iwp_len) };
+            let (Some(wp), Some(iwp)) = (wp, iwp) else {
+                return fail("WP or IWP is a null pointer.");
+            };
+            let mut residual = |yv: &[Real], ypv: &[Real], delta: &mut [Real]| -> FInt {
+                let (tt, cc) = (t, cj);
+                let mut flag: c_int = 0;
+                // SAFETY: RES has DASKR's residual argument list; y, y' and
+                // delta are NEQ long; T and CJ are passed as copies; RPAR and
+                // IPAR are the caller's, passed through as DASKR does.
+                unsafe { res_fn(&tt, yv.as_ptr(), ypv.as_ptr(), &cc, delta.as_mut_ptr(), &mut flag, rpar, ipar) };
+                flag
+            };
+            let args = JacArgs { y, yp, rewt, savr, wk, h, cj };
+            let mut writer = FortranUnitWriter;
+            let mut sink = Sink;
+            let o = ilu::jac_ilu(&src, args, wp, iwp, &mut residual, &mut writer, &mut sink);
+            if let Some(calls) = o.res_calls {
+                // IPAR has at least 30 elements (DASKR's documented minimum).
+                let at = ipar.wrapping_add(ilu::ipar::NRE - 1);
+                // SAFETY: IPAR(NRE), as above; no reference into IPAR lives.
+                let nre = unsafe { at.read() };
+                // SAFETY: as above.
+                unsafe { at.write(nre.wrapping_add(calls)) };
             }
-            Err(_) => fail("Internal error; IERR = -1, IRES = -2."),
-        }
-    }
+            if let Some(ptrs) = o.pointers {
+                for (k, v) in ptrs.iter().enumerate() {
+                    // SAFETY: IPAR(21..26), as above.
+                    unsafe { ipar.wrapping_add(ilu::ipar::POINTERS - 1 + k).write(*v) };
+                }
+            }
+            // SAFETY: IERR was checked non-null; the caller's INTEGER.
+            unsafe { ierr.write(o.ierr) };
+            // SAFETY: IRES likewise.
+            unsafe { ires.write(o.ires) };
+        },
+        || fail("Internal error; IERR = -1, IRES = -2."),
+    )
 }
 
-/// xPSOLILU with the arguments it uses.
+/// xPSOLILU with the arguments it uses, behind the panic boundary.
 ///
 /// # Safety
 /// xPSOLILU's contract (DASKR's PSOL argument list): WK, WGHT and BL of NEQ
@@ -226,50 +277,69 @@ pub(in crate::ffi) unsafe fn psolilu(
     ier: *mut c_int,
     ipar: *mut c_int,
 ) {
-    // SAFETY (whole block): pointers checked for null before use; slices
-    // have the lengths of the contract.
-    unsafe {
-        let Some(ier) = ier.as_mut() else {
-            message("PSOLILU", "IER is a null pointer.");
-            return;
-        };
-        let fail = |ier: &mut c_int, why: &str| {
-            message("PSOLILU", why);
-            *ier = -1;
-        };
-        let Some(&neq) = neq.as_ref() else {
-            return fail(ier, "NEQ is a null pointer.");
-        };
-        if ipar.is_null() {
-            return fail(ier, "IPAR is a null pointer.");
-        }
-        let n = neq.max(0) as usize;
-        let src = RawParams { ipar, rpar: std::ptr::null() };
-        let p = match IluParams::decode_for_solve(&src) {
-            Ok(p) => p,
-            Err(e) => return fail(ier, &format!("Illegal input: {e}.")),
-        };
-        let layout = Layout::new(n, &p);
-        let (Some(wk), Some(bl)) = (opt_slice_mut(wk, n), opt_slice_mut(bl, n)) else {
-            return fail(ier, "WK or BL is a null pointer.");
-        };
-        let wght: &[Real] = if p.scale_columns && n > 0 {
-            if wght.is_null() {
-                return fail(ier, "WGHT is a null pointer.");
+    // Pointers are checked for null before use; slices have the lengths of
+    // the contract.
+    boundary(
+        || {
+            // SAFETY: IER is the caller's INTEGER or null (`as_mut` checks).
+            let Some(ier) = (unsafe { ier.as_mut() }) else {
+                message("PSOLILU", "IER is a null pointer.");
+                return;
+            };
+            let fail = |ier: &mut c_int, why: &str| {
+                message("PSOLILU", why);
+                *ier = -1;
+            };
+            // SAFETY: NEQ is the caller's INTEGER or null (`as_ref` checks).
+            let Some(&neq) = (unsafe { neq.as_ref() }) else {
+                return fail(ier, "NEQ is a null pointer.");
+            };
+            if ipar.is_null() {
+                return fail(ier, "IPAR is a null pointer.");
             }
-            std::slice::from_raw_parts(wght, n)
-        } else {
-            &[]
-        };
-        if (wp.is_null() && layout.wp_len > 0) || (iwp.is_null() && layout.iwp_len > 0) {
-            return fail(ier, "WP or IWP is a null pointer.");
-        }
-        let wp: &[Real] = if layout.wp_len == 0 { &[] } else { std::slice::from_raw_parts(wp, layout.wp_len) };
-        let iwp: &[c_int] = if layout.iwp_len == 0 { &[] } else { std::slice::from_raw_parts(iwp, layout.iwp_len) };
-        match catch_unwind(AssertUnwindSafe(|| ilu::psol_ilu(&src, wp, iwp, wght, wk, bl))) {
-            Ok(Ok(())) => *ier = 0,
-            Ok(Err(e)) => fail(ier, &format!("{e}; IER = -1.")),
-            Err(_) => fail(ier, "Internal error; IER = -1."),
-        }
-    }
+            let n = neq.max(0) as usize;
+            let src = RawParams { ipar, rpar: std::ptr::null() };
+            let p = match IluParams::decode_for_solve(&src) {
+                Ok(p) => p,
+                Err(e) => return fail(ier, &format!("Illegal input: {e}.")),
+            };
+            let layout = Layout::new(n, &p);
+            // SAFETY: WK has NEQ elements, distinct from the other arrays.
+            let wk = unsafe { opt_slice_mut(wk, n) };
+            // SAFETY: BL likewise.
+            let bl = unsafe { opt_slice_mut(bl, n) };
+            let (Some(wk), Some(bl)) = (wk, bl) else {
+                return fail(ier, "WK or BL is a null pointer.");
+            };
+            let wght: &[Real] = if p.scale_columns {
+                // SAFETY: WGHT has NEQ elements, only read.
+                let Some(wght) = (unsafe { opt_slice(wght, n) }) else {
+                    return fail(ier, "WGHT is a null pointer.");
+                };
+                wght
+            } else {
+                &[]
+            };
+            // SAFETY: WP holds the factors xJACILU left (the layout's length),
+            // only read.
+            let wp = unsafe { opt_slice(wp, layout.wp_len) };
+            // SAFETY: IWP likewise.
+            let iwp = unsafe { opt_slice(iwp, layout.iwp_len) };
+            let (Some(wp), Some(iwp)) = (wp, iwp) else {
+                return fail(ier, "WP or IWP is a null pointer.");
+            };
+            match ilu::psol_ilu(&src, wp, iwp, wght, wk, bl) {
+                Ok(()) => *ier = 0,
+                Err(e) => fail(ier, &format!("{e}; IER = -1.")),
+            }
+        },
+        || {
+            message("PSOLILU", "Internal error; IER = -1.");
+            // SAFETY: IER is the caller's INTEGER or null; the reference made
+            // from it died with the unwound call.
+            if let Some(ier) = unsafe { ier.as_mut() } {
+                *ier = -1;
+            }
+        },
+    )
 }

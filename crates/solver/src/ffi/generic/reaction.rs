@@ -11,8 +11,9 @@
 //! it is not, so a program using SGSET2 and DGSET2 gets both groupings).
 
 use std::os::raw::c_int;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, PoisonError, RwLock};
+
+use daskr_export::boundary;
 
 use super::core::messages::{MessageLine, MessageSink};
 use super::precond::reaction_block::{self, ReactionMesh, ReactionSetupArgs};
@@ -88,7 +89,9 @@ unsafe fn write_iwork(name: &str, iwork: *mut c_int, lid: c_int, mesh: &Reaction
     }
 }
 
-/// xMSET2 with the caller's raw arguments.
+/// xMSET2 with the caller's raw arguments, behind the panic boundary. A
+/// panic while IWORK is set keeps the recorded mesh (that step has a
+/// boundary of its own); one anywhere else clears it.
 ///
 /// # Safety
 /// As documented on the exported `dmset2` / `smset2`.
@@ -100,30 +103,40 @@ pub(in crate::ffi) unsafe fn mset2(
     lid: *const c_int,
     iwork: *mut c_int,
 ) {
-    // SAFETY: scalar arguments by reference.
-    let Some([mx, my, ns, nsd, lid]) = (unsafe { read_ints([mx, my, ns, nsd, lid]) }) else {
-        record(None, None);
-        return report("MSET2", "MX, MY, NS, NSD or LID is a null pointer");
-    };
-    match ReactionMesh::from_fortran(mx, my, ns, nsd) {
-        Ok(mesh) => {
-            record(Some(mesh), None);
-            let r = catch_unwind(AssertUnwindSafe(|| {
-                // SAFETY: IWORK as documented on the exported routine.
-                unsafe { write_iwork("MSET2", iwork, lid, &mesh, mesh.wp_len(), mesh.iwp_len()) }
-            }));
-            if r.is_err() {
-                report("MSET2", "internal error while setting IWORK");
+    boundary(
+        || {
+            // SAFETY: scalar arguments by reference, each null or the
+            // caller's INTEGER.
+            let Some([mx, my, ns, nsd, lid]) = (unsafe { read_ints([mx, my, ns, nsd, lid]) }) else {
+                record(None, None);
+                return report("MSET2", "MX, MY, NS, NSD or LID is a null pointer");
+            };
+            match ReactionMesh::from_fortran(mx, my, ns, nsd) {
+                Ok(mesh) => {
+                    record(Some(mesh), None);
+                    boundary(
+                        // SAFETY: IWORK as documented on the exported routine.
+                        || unsafe { write_iwork("MSET2", iwork, lid, &mesh, mesh.wp_len(), mesh.iwp_len()) },
+                        || report("MSET2", "internal error while setting IWORK"),
+                    );
+                }
+                Err(e) => {
+                    record(None, None);
+                    report("MSET2", e);
+                }
             }
-        }
-        Err(e) => {
+        },
+        || {
             record(None, None);
-            report("MSET2", e);
-        }
-    }
+            report("MSET2", "internal error; no mesh recorded");
+        },
+    )
 }
 
-/// xGSET2 with the caller's raw arguments.
+/// xGSET2 with the caller's raw arguments, behind the panic boundary. A
+/// panic while the grouping is built clears the recorded data, one while
+/// IWORK is set keeps it (each step has a boundary of its own, as xMSET2's
+/// IWORK step).
 ///
 /// # Safety
 /// As documented on the exported `dgset2` / `sgset2`.
@@ -138,34 +151,42 @@ pub(in crate::ffi) unsafe fn gset2(
     lid: *const c_int,
     iwork: *mut c_int,
 ) {
-    // SAFETY: scalar arguments by reference.
-    let Some([mx, my, ns, nsd, nxg, nyg, lid]) = (unsafe { read_ints([mx, my, ns, nsd, nxg, nyg, lid]) }) else {
-        record(None, Some(None));
-        return report("GSET2", "MX, MY, NS, NSD, NXG, NYG or LID is a null pointer");
-    };
-    let built = catch_unwind(|| BlockGrouping::from_fortran(mx, my, ns, nsd, nxg, nyg));
-    match built {
-        Ok(Ok(grouping)) => {
-            let mesh = *grouping.mesh();
-            let (lenwp, leniwp) = (grouping.wp_len(), grouping.iwp_len());
-            record(Some(mesh), Some(Some(Arc::new(grouping))));
-            let r = catch_unwind(AssertUnwindSafe(|| {
-                // SAFETY: IWORK as documented on the exported routine.
-                unsafe { write_iwork("GSET2", iwork, lid, &mesh, lenwp, leniwp) }
-            }));
-            if r.is_err() {
-                report("GSET2", "internal error while setting IWORK");
+    boundary(
+        || {
+            // SAFETY: scalar arguments by reference, each null or the
+            // caller's INTEGER.
+            let Some([mx, my, ns, nsd, nxg, nyg, lid]) = (unsafe { read_ints([mx, my, ns, nsd, nxg, nyg, lid]) })
+            else {
+                record(None, Some(None));
+                return report("GSET2", "MX, MY, NS, NSD, NXG, NYG or LID is a null pointer");
+            };
+            let built = boundary(|| Some(BlockGrouping::from_fortran(mx, my, ns, nsd, nxg, nyg)), || None);
+            match built {
+                Some(Ok(grouping)) => {
+                    let mesh = *grouping.mesh();
+                    let (lenwp, leniwp) = (grouping.wp_len(), grouping.iwp_len());
+                    record(Some(mesh), Some(Some(Arc::new(grouping))));
+                    boundary(
+                        // SAFETY: IWORK as documented on the exported routine.
+                        || unsafe { write_iwork("GSET2", iwork, lid, &mesh, lenwp, leniwp) },
+                        || report("GSET2", "internal error while setting IWORK"),
+                    );
+                }
+                Some(Err(e)) => {
+                    record(None, Some(None));
+                    report("GSET2", e);
+                }
+                None => {
+                    record(None, Some(None));
+                    report("GSET2", "internal error while building the grouping");
+                }
             }
-        }
-        Ok(Err(e)) => {
+        },
+        || {
             record(None, Some(None));
-            report("GSET2", e);
-        }
-        Err(_) => {
-            record(None, Some(None));
-            report("GSET2", "internal error while building the grouping");
-        }
-    }
+            report("GSET2", "internal error; no mesh recorded");
+        },
+    )
 }
 
 /// Which reaction preconditioner a JA / PS call is for.
@@ -222,7 +243,8 @@ impl Recorded {
     }
 }
 
-/// xRBDJA and xRBGJA with the caller's raw arguments.
+/// xRBDJA and xRBGJA with the caller's raw arguments, behind the panic
+/// boundary.
 ///
 /// # Safety
 /// As documented on the exported `drbdja` / `srbdja`.
@@ -241,99 +263,117 @@ pub(in crate::ffi) unsafe fn rbja(
     ier: *mut c_int,
 ) {
     let (name, _) = variant.names();
-    // SAFETY: IER is the caller's scalar (or null).
-    let Some(ier) = (unsafe { ier.as_mut() }) else {
-        return;
-    };
-    *ier = 0;
-    let recorded = match Recorded::fetch(variant) {
-        Ok(r) => r,
-        Err(why) => {
-            *ier = IER_INVALID;
-            return report(name, why);
-        }
-    };
-    // SAFETY: scalar arguments by reference; null checked by as_ref.
-    let (Some(&t), Some(&cj)) = (unsafe { t.as_ref() }, unsafe { cj.as_ref() }) else {
-        *ier = IER_INVALID;
-        return report(name, "T or CJ is a null pointer");
-    };
-    let Some(rblock) = rblock else {
-        *ier = IER_INVALID;
-        return report(name, "RBLOCK is a null pointer");
-    };
-    let mesh = *recorded.mesh();
-    let (neq, ns) = (mesh.neq(), mesh.ns());
-    // SAFETY: by the modules' convention U, R0, REWT have NEQ elements, R1
-    // at least NS (documented as NEQ), BD and IPBD the lengths xMSET2 /
-    // xGSET2 put in IWORK(27), IWORK(28); all distinct arrays, each
-    // null-checked.
-    let slices = unsafe {
-        (
-            opt_slice_mut(u, neq),
-            opt_slice(r0, neq),
-            opt_slice_mut(r1, ns),
-            opt_slice(rewt, neq),
-            opt_slice_mut(bd, recorded.wp_len()),
-            opt_slice_mut(ipbd, recorded.iwp_len()),
-        )
-    };
-    let (Some(u), Some(r0), Some(r1), Some(rewt), Some(wp), Some(iwp)) = slices else {
-        *ier = IER_INVALID;
-        return report(name, "U, R0, R1, REWT, BD or IPBD is a null pointer");
-    };
-    let rblock = |t: Real, jx: usize, jy: usize, uxy: &[Real], rxy: &mut [Real]| {
-        let (jx, jy) = (jx as c_int + 1, jy as c_int + 1);
-        // SAFETY: `rblock` is the caller's routine with the documented
-        // argument list; UXY points at the NS values of the point inside
-        // the caller's U, RXY at the caller's R1 (NS elements at least).
-        unsafe { rblock(&t, &jx, &jy, uxy.as_ptr(), rxy.as_mut_ptr()) }
-    };
-    let args = ReactionSetupArgs { t, u, r0, r1, rewt, cj, wp, iwp };
-    let outcome = catch_unwind(AssertUnwindSafe(|| match &recorded {
-        Recorded::PerPoint(m) => reaction_block::setup(m, rblock, args),
-        Recorded::Grouped(g) => reaction_group::setup(g, rblock, args),
-    }));
-    match outcome {
-        Ok(Ok(())) => {}
-        Ok(Err(e)) => *ier = e.ier(),
-        Err(_) => {
-            *ier = IER_INVALID;
+    boundary(
+        || {
+            // SAFETY: IER is the caller's scalar or null (`as_mut` checks).
+            let Some(ier) = (unsafe { ier.as_mut() }) else {
+                return;
+            };
+            *ier = 0;
+            let recorded = match Recorded::fetch(variant) {
+                Ok(r) => r,
+                Err(why) => {
+                    *ier = IER_INVALID;
+                    return report(name, why);
+                }
+            };
+            // SAFETY: T is the caller's REAL or null (`as_ref` checks).
+            let t = unsafe { t.as_ref() };
+            // SAFETY: CJ likewise.
+            let cj = unsafe { cj.as_ref() };
+            let (Some(&t), Some(&cj)) = (t, cj) else {
+                *ier = IER_INVALID;
+                return report(name, "T or CJ is a null pointer");
+            };
+            let Some(rblock) = rblock else {
+                *ier = IER_INVALID;
+                return report(name, "RBLOCK is a null pointer");
+            };
+            let mesh = *recorded.mesh();
+            let (neq, ns) = (mesh.neq(), mesh.ns());
+            // By the modules' convention U, R0, REWT have NEQ elements, R1 at
+            // least NS (documented as NEQ), BD and IPBD the lengths xMSET2 /
+            // xGSET2 put in IWORK(27), IWORK(28); all distinct arrays, each
+            // checked for null by the helpers.
+            let slices = (
+                // SAFETY: U, as above.
+                unsafe { opt_slice_mut(u, neq) },
+                // SAFETY: R0, as above; only read.
+                unsafe { opt_slice(r0, neq) },
+                // SAFETY: R1, as above.
+                unsafe { opt_slice_mut(r1, ns) },
+                // SAFETY: REWT, as above; only read.
+                unsafe { opt_slice(rewt, neq) },
+                // SAFETY: BD, as above.
+                unsafe { opt_slice_mut(bd, recorded.wp_len()) },
+                // SAFETY: IPBD, as above.
+                unsafe { opt_slice_mut(ipbd, recorded.iwp_len()) },
+            );
+            let (Some(u), Some(r0), Some(r1), Some(rewt), Some(wp), Some(iwp)) = slices else {
+                *ier = IER_INVALID;
+                return report(name, "U, R0, R1, REWT, BD or IPBD is a null pointer");
+            };
+            let rblock = |t: Real, jx: usize, jy: usize, uxy: &[Real], rxy: &mut [Real]| {
+                let (jx, jy) = (jx as c_int + 1, jy as c_int + 1);
+                // SAFETY: `rblock` is the caller's routine with the documented
+                // argument list; UXY points at the NS values of the point
+                // inside the caller's U, RXY at the caller's R1 (NS elements
+                // at least).
+                unsafe { rblock(&t, &jx, &jy, uxy.as_ptr(), rxy.as_mut_ptr()) }
+            };
+            let args = ReactionSetupArgs { t, u, r0, r1, rewt, cj, wp, iwp };
+            let outcome = match &recorded {
+                Recorded::PerPoint(m) => reaction_block::setup(m, rblock, args),
+                Recorded::Grouped(g) => reaction_group::setup(g, rblock, args),
+            };
+            if let Err(e) = outcome {
+                *ier = e.ier();
+            }
+        },
+        || {
+            // SAFETY: IER is the caller's scalar or null; the reference made
+            // from it died with the unwound call.
+            if let Some(ier) = unsafe { ier.as_mut() } {
+                *ier = IER_INVALID;
+            }
             report(name, "internal error; the preconditioner was not formed");
-        }
-    }
+        },
+    )
 }
 
-/// xRBDPS and xRBGPS with the caller's raw arguments.
+/// xRBDPS and xRBGPS with the caller's raw arguments, behind the panic
+/// boundary.
 ///
 /// # Safety
 /// As documented on the exported `drbdps` / `srbdps`.
 pub(in crate::ffi) unsafe fn rbps(variant: Variant, b: *mut Real, bd: *mut Real, ipbd: *mut c_int) {
     let (_, name) = variant.names();
-    let recorded = match Recorded::fetch(variant) {
-        Ok(r) => r,
-        Err(why) => return report(name, format_args!("{why}; B left unchanged")),
-    };
-    // SAFETY: B has NEQ elements, BD and IPBD the lengths recorded by
-    // xMSET2 / xGSET2 (filled by the matching JA routine); distinct arrays,
-    // null-checked.
-    let slices = unsafe {
-        (
-            opt_slice_mut(b, recorded.mesh().neq()),
-            opt_slice(bd, recorded.wp_len()),
-            opt_slice_mut(ipbd, recorded.iwp_len()),
-        )
-    };
-    let (Some(b), Some(wp), Some(iwp)) = slices else {
-        return report(name, "B, BD or IPBD is a null pointer; B left unchanged");
-    };
-    let outcome = catch_unwind(AssertUnwindSafe(|| match &recorded {
-        Recorded::PerPoint(m) => reaction_block::solve(m, b, wp, iwp),
-        Recorded::Grouped(g) => reaction_group::solve(g, b, wp, iwp),
-    }));
-    match outcome {
-        Ok(Ok(())) => {}
-        Ok(Err(e)) => report(name, format_args!("{e}; B left unchanged")),
-        Err(_) => report(name, "internal error in the block solve"),
-    }
+    boundary(
+        || {
+            let recorded = match Recorded::fetch(variant) {
+                Ok(r) => r,
+                Err(why) => return report(name, format_args!("{why}; B left unchanged")),
+            };
+            // B has NEQ elements, BD and IPBD the lengths recorded by xMSET2 /
+            // xGSET2 (filled by the matching JA routine); distinct arrays,
+            // each checked for null by the helpers.
+            // SAFETY: B, as above.
+            let b = unsafe { opt_slice_mut(b, recorded.mesh().neq()) };
+            // SAFETY: BD, as above; only read.
+            let wp = unsafe { opt_slice(bd, recorded.wp_len()) };
+            // SAFETY: IPBD, as above.
+            let iwp = unsafe { opt_slice_mut(ipbd, recorded.iwp_len()) };
+            let (Some(b), Some(wp), Some(iwp)) = (b, wp, iwp) else {
+                return report(name, "B, BD or IPBD is a null pointer; B left unchanged");
+            };
+            let outcome = match &recorded {
+                Recorded::PerPoint(m) => reaction_block::solve(m, b, wp, iwp),
+                Recorded::Grouped(g) => reaction_group::solve(g, b, wp, iwp),
+            };
+            if let Err(e) = outcome {
+                report(name, format_args!("{e}; B left unchanged"));
+            }
+        },
+        || report(name, "internal error in the block solve"),
+    )
 }

@@ -8,8 +8,8 @@ use std::os::raw::c_int;
 
 use daskr_export::boundary;
 
-use super::core::call::{report_failure, Common, DASKR_PREFIX};
-use super::core::ddaskr::{self, Ddaskr};
+use super::core::call::{call_with_info, report_failure, Common, DASKR_PREFIX};
+use super::core::ddaskr::Ddaskr;
 use super::core::error::InputError;
 use super::core::norms::Tolerances;
 use super::core::problem::{CallbackStatus, DaeSystem, MatrixStorage, PrecondSetup, PrecondSetupStatus, PrecondSolve};
@@ -191,7 +191,9 @@ unsafe fn reject(info: *mut c_int, idid: *mut c_int, error: InputError) {
     report_failure(DASKR_PREFIX, &error.message(), -33, info_s, idid, &mut Sink);
 }
 
-/// DDASKR (or SDASKR) with the caller's raw arguments.
+/// DDASKR (or SDASKR) with the caller's raw arguments, behind the panic
+/// boundary: a panic anywhere in the call is reported as an internal
+/// error (IDID = -33), never unwound into the caller.
 ///
 /// # Safety
 /// As documented on the exported `ddaskr` / `sdaskr`.
@@ -220,87 +222,125 @@ pub(in crate::ffi) unsafe fn daskr(
     jroot: *mut c_int,
 ) {
     let null = |what| InputError::NullArgument { what };
-    // SAFETY (whole block): pointers come from the caller under the
-    // contract above; each is checked for null before use and turned into
-    // a slice of exactly the documented length.
-    unsafe {
-        let (Some(&neq), Some(&tout), Some(&lrw), Some(&liw), Some(&nrt)) =
-            (neq.as_ref(), tout.as_ref(), lrw.as_ref(), liw.as_ref(), nrt.as_ref())
-        else {
-            return reject(info, idid, null("NEQ, TOUT, LRW, LIW or NRT"));
-        };
-        let (Some(t), Some(idid_ref)) = (scalar_mut(t), scalar_mut(idid)) else {
-            return reject(info, idid, null("T or IDID"));
-        };
-        let Some(info_s) = opt_slice_mut(info, 20) else {
-            return reject(info, idid, null("INFO"));
-        };
-        let Some(res) = res else {
-            return reject(info, idid, null("RES"));
-        };
-        let n = neq.max(0) as usize;
-        let ntol = if info_s[1] == 1 { n } else { 1 };
-        let nroot = nrt.max(0) as usize;
-        let (Some(y), Some(yp)) = (opt_slice_mut(y, n), opt_slice_mut(yprime, n)) else {
-            return reject(info, idid, null("Y or YPRIME"));
-        };
-        let (Some(rwork), Some(iwork)) =
-            (opt_slice_mut(rwork, lrw.max(0) as usize), opt_slice_mut(iwork, liw.max(0) as usize))
-        else {
-            return reject(info, idid, null("RWORK or IWORK"));
-        };
-        let Some(jroot) = opt_slice_mut(jroot, nroot) else {
-            return reject(info, idid, null("JROOT"));
-        };
-        if nroot > 0 && rt.is_none() {
-            return reject(info, idid, null("RT (NRT > 0)"));
-        }
-        let krylov = info_s[11] == 1;
-        if info_s[4] == 1 && !krylov && jac.is_none() {
-            return reject(info, idid, null("JAC (INFO(5) = 1)"));
-        }
-        if krylov && info_s[14] == 1 && jac.is_none() {
-            return reject(info, idid, null("JAC (INFO(12) = 1, INFO(15) = 1)"));
-        }
-        if krylov && psol.is_none() {
-            return reject(info, idid, null("PSOL (INFO(12) = 1)"));
-        }
-        let Some((rtol_s, atol_s)) = tolerances(rtol, atol, ntol) else {
-            return reject(info, idid, null("RTOL or ATOL"));
-        };
-        // JAC's argument list depends on INFO(12): keep it only under the
-        // matching type, so the wrong form can never be called.
-        // SAFETY (transmutes): optional function pointers of one size and
-        // null niche; DASKR's contract: with INFO(12)=0 JAC has the direct
-        // argument list, with INFO(12)=1 the Krylov one, and PSOL has
-        // DASKR's PSOL list.
-        let (jac_direct, jac_krylov) = if krylov {
-            (None, std::mem::transmute::<daskr_generic_fn, JacKrylovFn>(jac))
-        } else {
-            (std::mem::transmute::<daskr_generic_fn, JacDirectFn>(jac), None)
-        };
-        let psol = std::mem::transmute::<daskr_generic_fn, PsolFn>(psol);
-        let user_weights = super::user_weights();
-        let mut problem = ForeignProblem { user_weights, res, jac: jac_direct, jac_krylov, psol, rt, rpar, ipar, neq };
-        let mut common = Common {
-            neq,
-            t,
-            y,
-            yp,
-            tout,
-            rtol: rtol_s,
-            atol: atol_s,
-            rwork,
-            lrw,
-            iwork,
-            liw,
-        };
-        let mut call = Ddaskr { nrt, jroot };
-        boundary(
-            || {
-                let _ = ddaskr::ddaskr(&mut common, &mut call, info_s, idid_ref, &mut problem, &mut Sink);
-            },
-            || reject(info, idid, InputError::Internal),
-        )
-    }
+    // Each pointer comes from the caller under the contract above; each is
+    // checked for null before use and turned into a slice of exactly the
+    // documented length.
+    boundary(
+        || {
+            // SAFETY: NEQ is the caller's INTEGER or null (`as_ref` checks).
+            let neq = unsafe { neq.as_ref() };
+            // SAFETY: as for NEQ; TOUT is a REAL.
+            let tout = unsafe { tout.as_ref() };
+            // SAFETY: as for NEQ.
+            let lrw = unsafe { lrw.as_ref() };
+            // SAFETY: as for NEQ.
+            let liw = unsafe { liw.as_ref() };
+            // SAFETY: as for NEQ.
+            let nrt = unsafe { nrt.as_ref() };
+            let (Some(&neq), Some(&tout), Some(&lrw), Some(&liw), Some(&nrt)) = (neq, tout, lrw, liw, nrt) else {
+                // SAFETY: INFO and IDID are null or the caller's arrays.
+                return unsafe { reject(info, idid, null("NEQ, TOUT, LRW, LIW or NRT")) };
+            };
+            // SAFETY: T is the caller's REAL or null; nothing else refers
+            // to it during the call.
+            let t = unsafe { scalar_mut(t) };
+            // SAFETY: as for T; IDID is an INTEGER.
+            let idid_ref = unsafe { scalar_mut(idid) };
+            let (Some(t), Some(idid_ref)) = (t, idid_ref) else {
+                // SAFETY: as above.
+                return unsafe { reject(info, idid, null("T or IDID")) };
+            };
+            // SAFETY: INFO is the caller's 20-element array or null.
+            let Some(info_s) = (unsafe { opt_slice_mut(info, 20) }) else {
+                // SAFETY: as above.
+                return unsafe { reject(info, idid, null("INFO")) };
+            };
+            let Some(res) = res else {
+                // SAFETY: as above.
+                return unsafe { reject(info, idid, null("RES")) };
+            };
+            let n = neq.max(0) as usize;
+            let ntol = if info_s[1] == 1 { n } else { 1 };
+            let nroot = nrt.max(0) as usize;
+            // SAFETY: Y is the caller's NEQ-element array or null.
+            let y = unsafe { opt_slice_mut(y, n) };
+            // SAFETY: the same for YPRIME, a different array.
+            let yp = unsafe { opt_slice_mut(yprime, n) };
+            let (Some(y), Some(yp)) = (y, yp) else {
+                // SAFETY: as above.
+                return unsafe { reject(info, idid, null("Y or YPRIME")) };
+            };
+            // SAFETY: RWORK is the caller's LRW-element array or null.
+            let rwork = unsafe { opt_slice_mut(rwork, lrw.max(0) as usize) };
+            // SAFETY: IWORK is the caller's LIW-element array or null.
+            let iwork = unsafe { opt_slice_mut(iwork, liw.max(0) as usize) };
+            let (Some(rwork), Some(iwork)) = (rwork, iwork) else {
+                // SAFETY: as above.
+                return unsafe { reject(info, idid, null("RWORK or IWORK")) };
+            };
+            // SAFETY: JROOT is the caller's NRT-element array or null.
+            let Some(jroot) = (unsafe { opt_slice_mut(jroot, nroot) }) else {
+                // SAFETY: as above.
+                return unsafe { reject(info, idid, null("JROOT")) };
+            };
+            if nroot > 0 && rt.is_none() {
+                // SAFETY: as above.
+                return unsafe { reject(info, idid, null("RT (NRT > 0)")) };
+            }
+            let krylov = info_s[11] == 1;
+            if info_s[4] == 1 && !krylov && jac.is_none() {
+                // SAFETY: as above.
+                return unsafe { reject(info, idid, null("JAC (INFO(5) = 1)")) };
+            }
+            if krylov && info_s[14] == 1 && jac.is_none() {
+                // SAFETY: as above.
+                return unsafe { reject(info, idid, null("JAC (INFO(12) = 1, INFO(15) = 1)")) };
+            }
+            if krylov && psol.is_none() {
+                // SAFETY: as above.
+                return unsafe { reject(info, idid, null("PSOL (INFO(12) = 1)")) };
+            }
+            // SAFETY: RTOL and ATOL are the caller's arrays of 1 or NEQ
+            // elements (INFO(2)), or null; `tolerances` handles RTOL = ATOL.
+            let Some((rtol_s, atol_s)) = (unsafe { tolerances(rtol, atol, ntol) }) else {
+                // SAFETY: as above.
+                return unsafe { reject(info, idid, null("RTOL or ATOL")) };
+            };
+            // JAC's argument list depends on INFO(12): keep it only under the
+            // matching type, so the wrong form can never be called.
+            let (jac_direct, jac_krylov) = if krylov {
+                // SAFETY: optional function pointers of one size and null
+                // niche; by DASKR's contract, with INFO(12) = 1 JAC has the
+                // Krylov argument list.
+                (None, unsafe { std::mem::transmute::<daskr_generic_fn, JacKrylovFn>(jac) })
+            } else {
+                // SAFETY: as above; with INFO(12) = 0 JAC has the direct
+                // argument list.
+                (unsafe { std::mem::transmute::<daskr_generic_fn, JacDirectFn>(jac) }, None)
+            };
+            // SAFETY: as above; PSOL has DASKR's PSOL argument list.
+            let psol = unsafe { std::mem::transmute::<daskr_generic_fn, PsolFn>(psol) };
+            let user_weights = super::user_weights();
+            let mut problem =
+                ForeignProblem { user_weights, res, jac: jac_direct, jac_krylov, psol, rt, rpar, ipar, neq };
+            let mut common = Common {
+                neq,
+                t,
+                y,
+                yp,
+                tout,
+                rtol: rtol_s,
+                atol: atol_s,
+                rwork,
+                lrw,
+                iwork,
+                liw,
+            };
+            let mut call = Ddaskr { nrt, jroot };
+            let _ = call_with_info(&mut call, &mut common, info_s, idid_ref, &mut problem, &mut Sink);
+        },
+        // SAFETY: INFO and IDID are null or the caller's arrays; the
+        // references made from them died with the unwound call.
+        || unsafe { reject(info, idid, InputError::Internal) },
+    )
 }
