@@ -31,9 +31,10 @@ use std::time::{Duration, Instant};
 /// Longest time one program may run.
 const RUN_TIMEOUT: Duration = Duration::from_secs(120);
 
-/// Native libraries a Rust staticlib needs on Linux (from rustc's
-/// `--print native-static-libs`).
-const STATIC_LIB_DEPS: &[&str] = &["-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl"];
+/// Native libraries a Rust staticlib needs on Linux: the README's
+/// DASKR_STATIC_LIBS (rustc's `--print native-static-libs` without
+/// `-lgcc_s`, which the compiler driver links itself).
+const STATIC_LIB_DEPS: &[&str] = &["-lutil", "-lrt", "-lpthread", "-lm", "-ldl", "-lc"];
 
 /// How a program is linked against the library.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -4,14 +4,14 @@
 use super::error::{Error, SetupError};
 use super::options::{StepControls, Tolerance};
 use super::outcome::Stats;
+use super::precond::Adapter;
 use super::run::{expect_len, fint, Run};
 use super::sparse::SparsePattern;
 use crate::core::dsl48e::{Dsl48e, Dsl48eOptions};
 use crate::core::error::InputError;
 use crate::core::layout::Dsl48eLayout;
 use crate::core::messages::MessageLine;
-use crate::core::norms::Tolerances;
-use crate::core::problem::{CallbackStatus, DaeSystem, MatrixStorage, StateConditions};
+use crate::core::problem::{DaeSystem, StateConditions};
 use crate::types::{FInt, Real};
 
 /// A hybrid model: the locked, augmented DAE ([`DaeSystem`]; see
@@ -19,7 +19,7 @@ use crate::types::{FInt, Real};
 ///
 /// Of the [`DaeSystem`] methods the hybrid solver calls `residual`,
 /// `jacobian` (with [`HybridOptions::user_jacobian`], in pattern order:
-/// [`MatrixStorage::Sparse`]) and `error_weights`; root functions and
+/// [`MatrixStorage::Sparse`](crate::api::MatrixStorage::Sparse)) and `error_weights`; root functions and
 /// preconditioners are not used.
 pub trait HybridSystem: DaeSystem {
     /// Whether condition `condition`, with its functions' truth values
@@ -102,7 +102,7 @@ pub struct HybridOptions {
     /// The entries of `dF/dz + cj*dF/dz'` that may be nonzero (JROW, JCOL).
     pub pattern: SparsePattern,
     /// Values by [`DaeSystem::jacobian`] in pattern order
-    /// ([`MatrixStorage::Sparse`]) instead of difference quotients (JDTYPE).
+    /// ([`MatrixStorage::Sparse`](crate::api::MatrixStorage::Sparse)) instead of difference quotients (JDTYPE).
     pub user_jacobian: bool,
     /// Per component `(lower, upper)` bounds kept by the initial-condition
     /// calculation and the corrector (INFO(10), BOUNDS).
@@ -127,34 +127,6 @@ impl HybridOptions {
             bounds: None,
             initial_conditions: false,
         }
-    }
-}
-
-/// The problem as the DSL48E core sees it.
-struct Adapter<P> {
-    inner: P,
-    truth: Vec<bool>,
-}
-
-impl<P: HybridSystem> DaeSystem for Adapter<P> {
-    fn residual(&mut self, t: Real, z: &[Real], zdot: &[Real], cj: Real, delta: &mut [Real]) -> CallbackStatus {
-        self.inner.residual(t, z, zdot, cj, delta)
-    }
-
-    fn jacobian(
-        &mut self,
-        t: Real,
-        z: &[Real],
-        zdot: &[Real],
-        cj: Real,
-        pd: &mut [Real],
-        storage: MatrixStorage,
-    ) -> CallbackStatus {
-        self.inner.jacobian(t, z, zdot, cj, pd, storage)
-    }
-
-    fn error_weights(&mut self, tol: Tolerances<'_>, z: &[Real], ewt: &mut [Real]) -> bool {
-        self.inner.error_weights(tol, z, ewt)
     }
 }
 
@@ -304,6 +276,8 @@ fn jydot_of(differential: &[usize], nz: usize) -> Result<Vec<FInt>, SetupError> 
 }
 
 impl<P: HybridSystem> HybridSolver<P> {
+    super::run::shared_solver_methods!();
+
     /// Set up a hybrid integration from `(t0, z0, z'0)`, the model locked
     /// in its initial mode. The values must be consistent unless
     /// [`HybridOptions::initial_conditions`] is set (then `x` is kept and
@@ -342,7 +316,7 @@ impl<P: HybridSystem> HybridSolver<P> {
         run.size_arrays(layout.lenrw, layout.leniw);
         run.prepare_start(&opts.controls)?;
         Ok(HybridSolver {
-            problem: Adapter { inner: problem, truth: Vec::new() },
+            problem: Adapter::plain(problem),
             jrow,
             jcol,
             jydot,
@@ -431,27 +405,6 @@ impl<P: HybridSystem> HybridSolver<P> {
         Ok(())
     }
 
-    /// Change TSTOP (INFO(4)) for the following calls; `None` removes it.
-    pub fn set_tstop(&mut self, tstop: Option<Real>) {
-        self.options.controls.tstop = tstop;
-    }
-
-    /// Change the largest step size HMAX (INFO(7)) for the following
-    /// calls; `None` removes the limit.
-    pub fn set_max_step(&mut self, hmax: Option<Real>) {
-        self.options.controls.max_step = hmax;
-    }
-
-    /// Change the tolerances for the following calls.
-    pub fn set_tolerance(&mut self, tolerance: Tolerance) -> Result<(), Error> {
-        self.run.set_tolerance(&mut self.options.controls, tolerance)
-    }
-
-    /// The current time.
-    pub fn t(&self) -> Real {
-        self.run.t
-    }
-
     /// The state `z = (x, y, δ)` at [`t`](Self::t).
     pub fn z(&self) -> &[Real] {
         &self.run.y
@@ -467,29 +420,9 @@ impl<P: HybridSystem> HybridSolver<P> {
         self.event.as_ref()
     }
 
-    /// The problem.
-    pub fn problem(&self) -> &P {
-        &self.problem.inner
-    }
-
-    /// The problem, e.g. to read or change its mode.
-    pub fn problem_mut(&mut self) -> &mut P {
-        &mut self.problem.inner
-    }
-
-    /// Give the problem back.
-    pub fn into_problem(self) -> P {
-        self.problem.inner
-    }
-
     /// The options in force.
     pub fn options(&self) -> &HybridOptions {
         &self.options
-    }
-
-    /// Messages the solver produced, oldest first.
-    pub fn messages(&self) -> &[Vec<MessageLine>] {
-        &self.run.messages.0
     }
 
     /// Solver statistics, added up over restarts.

@@ -52,9 +52,14 @@ pub(crate) struct WorkNeeds {
     pub int: usize,
 }
 
-/// The user's problem with the chosen preconditioner.
+/// The user's problem as the core sees it: with the chosen preconditioner
+/// (DDASKR's Krylov method), or with its state conditions' truth values
+/// (the hybrid solver, `truth`).
 pub(crate) struct Adapter<P> {
     pub inner: P,
+    /// STCHANGE's IG as `bool`s, for [`HybridSystem::condition_changed`](crate::api::HybridSystem::condition_changed).
+    #[cfg_attr(daskr_single, allow(dead_code))]
+    pub truth: Vec<bool>,
     kind: Kind,
     /// Copies of y, y', SAVR that a shipped preconditioner may perturb.
     y: Vec<Real>,
@@ -71,6 +76,7 @@ impl<P> Adapter<P> {
     pub fn plain(inner: P) -> Self {
         Adapter {
             inner,
+            truth: Vec::new(),
             kind: Kind::Identity,
             y: Vec::new(),
             yp: Vec::new(),
@@ -185,7 +191,7 @@ impl<P: DaeSystem> DaeSystem for Adapter<P> {
 
     fn preconditioner_setup(&mut self, c: PrecondSetup<'_>) -> PrecondSetupStatus {
         let ok = PrecondSetupStatus { ier: 0, ires: 0 };
-        let Adapter { inner, kind, y, yp, savr, precond_residuals, messages } = self;
+        let Adapter { inner, kind, y, yp, savr, precond_residuals, messages, .. } = self;
         match kind {
             Kind::Identity => ok,
             Kind::Problem => inner.preconditioner_setup(c),

@@ -6,7 +6,7 @@
 use super::error::{Error, SetupError};
 use super::options::{IcControls, StepControls, Tolerance};
 use super::outcome::Stats;
-use crate::core::call::{self, controls, Atol, Common, Phase, Protocol};
+use crate::core::call::{self, controls, Common, Phase, Protocol};
 use crate::core::error::{InputError, Interrupt};
 use crate::core::layout::{iw, rw, IHeader};
 use crate::core::messages::CollectMessages;
@@ -210,19 +210,8 @@ impl Run {
         if let Some(h) = controls.max_step {
             self.rwork[rw::HMAX - 1] = h;
         }
-        let mut c = Common {
-            neq: self.y.len() as FInt,
-            t: &mut self.t,
-            y: &mut self.y,
-            yp: &mut self.yp,
-            tout,
-            rtol: &mut self.rtol,
-            atol: Atol::Given(&mut self.atol),
-            lrw: self.rwork.len() as FInt,
-            rwork: &mut self.rwork,
-            liw: self.iwork.len() as FInt,
-            iwork: &mut self.iwork,
-        };
+        let state = (&mut self.t, &mut self.y[..], &mut self.yp[..]);
+        let mut c = Common::owned(state, tout, (&mut self.rtol, &mut self.atol), &mut self.rwork, &mut self.iwork);
         call::call(protocol, &mut c, options, phase, sys, &mut self.messages)
     }
 
@@ -289,3 +278,55 @@ impl Run {
         Ok(())
     }
 }
+
+/// The methods [`Solver`](crate::api::Solver) and
+/// [`HybridSolver`](crate::api::HybridSolver) share, written once for both
+/// (each has `problem: Adapter<P>`, `options` with `controls`, and `run`).
+macro_rules! shared_solver_methods {
+    () => {
+        /// Change TSTOP (INFO(4)) for the following calls; `None` removes it.
+        pub fn set_tstop(&mut self, tstop: Option<Real>) {
+            self.options.controls.tstop = tstop;
+        }
+
+        /// Change the largest step size HMAX (INFO(7)) for the following
+        /// calls; `None` removes the limit.
+        pub fn set_max_step(&mut self, hmax: Option<Real>) {
+            self.options.controls.max_step = hmax;
+        }
+
+        /// Change the tolerances for the following calls.
+        pub fn set_tolerance(&mut self, tolerance: Tolerance) -> Result<(), Error> {
+            self.run.set_tolerance(&mut self.options.controls, tolerance)
+        }
+
+        /// The current time: the time of the solution and derivative the
+        /// solver holds.
+        pub fn t(&self) -> Real {
+            self.run.t
+        }
+
+        /// The problem.
+        pub fn problem(&self) -> &P {
+            &self.problem.inner
+        }
+
+        /// The problem, to read or change its parameters or mode between
+        /// calls (a change that makes the solution jump wants a restart).
+        pub fn problem_mut(&mut self) -> &mut P {
+            &mut self.problem.inner
+        }
+
+        /// Give the problem back.
+        pub fn into_problem(self) -> P {
+            self.problem.inner
+        }
+
+        /// Messages the solver produced (the Fortran and C entry points
+        /// print them; here they are collected), oldest first.
+        pub fn messages(&self) -> &[Vec<MessageLine>] {
+            &self.run.messages.0
+        }
+    };
+}
+pub(crate) use shared_solver_methods;

@@ -110,6 +110,8 @@ fn id_array(opts: &Options, n: usize) -> Result<Option<Vec<FInt>>, SetupError> {
 }
 
 impl<P: DaeSystem> Solver<P> {
+    super::run::shared_solver_methods!();
+
     /// Set up an integration from the initial point `(t0, y0, y'0)`; the
     /// values must be consistent unless [`Options::initial_conditions`]
     /// asks the solver to make them so.
@@ -274,28 +276,6 @@ impl<P: DaeSystem> Solver<P> {
         Ok(())
     }
 
-    /// Change TSTOP (INFO(4)) for the following calls; `None` removes it.
-    pub fn set_tstop(&mut self, tstop: Option<Real>) {
-        self.options.controls.tstop = tstop;
-    }
-
-    /// Change the largest step size HMAX (INFO(7)) for the following
-    /// calls; `None` removes the limit.
-    pub fn set_max_step(&mut self, hmax: Option<Real>) {
-        self.options.controls.max_step = hmax;
-    }
-
-    /// Change the tolerances for the following calls.
-    pub fn set_tolerance(&mut self, tolerance: Tolerance) -> Result<(), Error> {
-        self.run.set_tolerance(&mut self.options.controls, tolerance)
-    }
-
-    /// The current time: the time of the values [`y`](Self::y) and
-    /// [`yp`](Self::yp) hold.
-    pub fn t(&self) -> Real {
-        self.run.t
-    }
-
     /// The solution `y` at [`t`](Self::t).
     pub fn y(&self) -> &[Real] {
         &self.run.y
@@ -306,32 +286,9 @@ impl<P: DaeSystem> Solver<P> {
         &self.run.yp
     }
 
-    /// The problem.
-    pub fn problem(&self) -> &P {
-        &self.problem.inner
-    }
-
-    /// The problem, to change its parameters between calls (a change that
-    /// makes the solution jump should be followed by
-    /// [`restart`](Self::restart)).
-    pub fn problem_mut(&mut self) -> &mut P {
-        &mut self.problem.inner
-    }
-
-    /// Give the problem back.
-    pub fn into_problem(self) -> P {
-        self.problem.inner
-    }
-
     /// The options in force.
     pub fn options(&self) -> &Options {
         &self.options
-    }
-
-    /// Messages the solver produced (the Fortran and C entry points print
-    /// them; here they are collected), oldest first.
-    pub fn messages(&self) -> &[Vec<MessageLine>] {
-        &self.run.messages.0
     }
 
     /// Solver statistics, added up over restarts.

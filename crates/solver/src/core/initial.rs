@@ -14,6 +14,7 @@
 //! preconditioned residual is the Newton step itself; an iterative solver
 //! computes the step with a separate solve.
 
+use super::constraints::Constraints;
 use super::counters::{bump, Counters};
 use super::linsol::{LinearFailure, LinearSolver, Policy, Setup, SolvePoint};
 use super::messages::{MessageLine, MessageSink};
@@ -75,37 +76,6 @@ pub enum IcOption {
 pub enum IcFailure {
     Failed,
     Stop,
-}
-
-/// Constraints the solution must keep: checked at a (re)start, kept by
-/// the initial-condition iteration, and (box bounds) by the corrector.
-#[derive(Clone, Copy, Debug)]
-pub enum Constraints<'a> {
-    /// DDASKR's ICNSTR (INFO(10) = 1, 3): per component 2 (> 0), 1 (>= 0),
-    /// 0 (none), -1 (<= 0), -2 (< 0).
-    Signs(&'a [FInt]),
-    /// DSL48E's BOUNDS(2, NEQ): BOUNDS(1,i) <= y_i <= BOUNDS(2,i), stored
-    /// as lower, upper pairs.
-    Box(&'a [Real]),
-}
-
-impl Constraints<'_> {
-    /// The first component of `y` that violates the constraints (1-based);
-    /// a NaN component counts as a violation (DCNST0).
-    #[allow(clippy::neg_cmp_op_on_partial_ord)]
-    pub fn first_violation(&self, y: &[Real]) -> Option<usize> {
-        let i = match *self {
-            Constraints::Signs(icnstr) => y.iter().zip(icnstr).position(|(&yi, &c)| match c {
-                2 => !(yi > 0.0),
-                1 => !(yi >= 0.0),
-                -1 => !(yi <= 0.0),
-                -2 => !(yi < 0.0),
-                _ => false,
-            }),
-            Constraints::Box(b) => y.iter().zip(b.chunks_exact(2)).position(|(&yi, lu)| !(lu[0] <= yi && yi <= lu[1])),
-        };
-        i.map(|i| i + 1)
-    }
 }
 
 /// Vectors used by the calculation; `save_y`, `save_yp`, `y_new`,

@@ -6,12 +6,14 @@
 //! A driver (the DDASKR call protocol, later DSL48E's) decodes its
 //! arguments into a [`RunConfig`], splits the caller's work arrays into
 //! [`Arrays`], builds a [`LinearSolver`] over its matrix segment and an
-//! [`EventHook`] (root finding, state events, or [`NoEvents`]), and calls
+//! [`EventHook`] (root finding, state events), and calls
 //! [`integrate`]. All state that must survive the call is in the arrays.
 
 use super::counters::Counters;
 use super::error::{InputError, Interrupt, StepFailure};
-use super::initial::{compute_initial_conditions, Constraints, IcControls, IcFailure, IcOption, IcParams, IcVectors};
+use super::hook::{EventHook, HookContext};
+use super::constraints::Constraints;
+use super::initial::{compute_initial_conditions, IcControls, IcFailure, IcOption, IcParams, IcVectors};
 use super::interpolate::History;
 use super::layout::{iw, rw, IHeader, RHeader};
 use super::linsol::{LinearSolver, Progress};
@@ -98,59 +100,6 @@ pub struct CallIo<'a> {
     /// Scaled in place when too much accuracy was requested (IDID = -2).
     pub rtol: &'a mut [Real],
     pub atol: &'a mut [Real],
-}
-
-/// A return the event hook asks for: T set to `t`, Y and Y' already
-/// interpolated or polished there.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Stop {
-    pub t: Real,
-    pub idid: FInt,
-}
-
-/// What an event hook sees: the solution history of the last step and the
-/// caller's Y, Y' (which it may overwrite with values at a stop).
-pub struct HookContext<'a, 'h> {
-    pub hist: History<'h>,
-    /// Reciprocal error weights at the start of the last step.
-    pub wt: &'h [Real],
-    /// T as the caller passed it (the last point returned).
-    pub t: Real,
-    pub tout: Real,
-    pub uround: Real,
-    pub y: &'a mut [Real],
-    pub yp: &'a mut [Real],
-    /// The call's counters (an event hook's own RES calls count in NRE).
-    pub cnt: &'a mut Counters,
-}
-
-/// Root functions or state events, checked at the start, on a
-/// continuation call, and after every accepted step.
-pub trait EventHook<S: DaeSystem + ?Sized> {
-    /// After the start point is consistent (first call).
-    fn at_start(&mut self, sys: &mut S, cx: &mut HookContext<'_, '_>) -> Result<(), Interrupt>;
-    /// At the top of a continuation call: an event in the part of the last
-    /// step not yet returned.
-    fn on_continuation(&mut self, sys: &mut S, cx: &mut HookContext<'_, '_>) -> Result<Option<Stop>, Interrupt>;
-    /// After each accepted step.
-    fn after_step(&mut self, sys: &mut S, cx: &mut HookContext<'_, '_>) -> Result<Option<Stop>, Interrupt>;
-}
-
-/// No root functions, no events (the integrator's own tests).
-#[cfg(test)]
-pub struct NoEvents;
-
-#[cfg(test)]
-impl<S: DaeSystem + ?Sized> EventHook<S> for NoEvents {
-    fn at_start(&mut self, _: &mut S, _: &mut HookContext<'_, '_>) -> Result<(), Interrupt> {
-        Ok(())
-    }
-    fn on_continuation(&mut self, _: &mut S, _: &mut HookContext<'_, '_>) -> Result<Option<Stop>, Interrupt> {
-        Ok(None)
-    }
-    fn after_step(&mut self, _: &mut S, _: &mut HookContext<'_, '_>) -> Result<Option<Stop>, Interrupt> {
-        Ok(None)
-    }
 }
 
 /// The collaborators of one call.
@@ -771,6 +720,7 @@ fn stop_after_step(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::hook::Stop;
     use crate::core::layout::{Layout, LayoutInput, Method};
     use crate::core::linsol::direct::{DirectSolver, JacobianSource, MatrixFormat};
     use crate::core::messages::CollectMessages;
@@ -941,7 +891,7 @@ mod tests {
             print_level: 0,
         };
         let mut sys = Tridiagonal { n };
-        assert_eq!(run.to(&mut sys, &mut NoEvents, 1.0, Some(ic)), Ok(4));
+        assert_eq!(run.to(&mut sys, &mut CountingHook::default(), 1.0, Some(ic)), Ok(4));
         // Consistent: y' = -K y, y unchanged.
         let mut g = vec![0.0; n];
         sys.residual(0.0, &run.y, &run.yp, 0.0, &mut g);

@@ -2,23 +2,35 @@
 //!
 //! | module | what it does | DASKR routines it replaces |
 //! |---|---|---|
-//! | [`layout`] | RWORK/IWORK positions, lengths and views | pointer block of DDASKR |
-//! | [`call`] | the front door of both protocols: INFO(1), the shared INFO entries, input checks, run record, IDID | the top of DDASKR |
-//! | [`error`] | every IDID with its message | the messages of DDASKR |
-//! | [`norms`] | error weights, weighted RMS norm | DDAWTS, DINVWT, DDWNRM |
-//! | [`interpolate`] | solution interpolation | DDATRP |
+//! | [`ddaskr`] | DDASKR's protocol: its INFO entries, layout, linear solver and root finder | DDASKR |
+//! | [`dsl48e`] | DSL48E's protocol: its arguments, sparse LU, BOUNDS, JYDOT, state events | DSL48E |
+//! | [`call`] | the front door of both protocols: INFO(1) and the shared INFO entries, size checks before any array is read, the run record, the stored state, messages and IDID | the top of DDASKR |
+//! | [`integrator`] | weights, limits, stop tests, the step loop | the body of DDASKR |
+//! | [`roots`] | root finding (an event hook) | DRCHEK, DROOTS |
+//! | [`events`] | DSL48E's state events: detection, polishing (an event hook) | DSL48E's event location |
+//! | [`hook`] | the event hook the integrator offers root finding and state events | |
 //! | [`stepper`] | one BDF step, order/step selection | DDSTP |
 //! | [`newton`] | the corrector over any linear solver | DNEDD/DNSD, DNEDK/DNSK |
-//! | [`linsol`] | linear solvers: direct (dense, band), Krylov | DMATD, DSLVD, DSLVK, DSPIGM, LINPACK |
 //! | [`initial`] | consistent initial conditions | DDASIC, DDASID/DNSID, DDASIK/DNSIK, DLINSD/DLINSK |
-//! | [`roots`] | root finding (an event hook) | DRCHEK, DROOTS |
-//! | [`events`] | DSL48E's state events: interval detection, polishing (an event hook) | DSL48E's event location |
-//! | [`integrator`] | weights, limits, stop tests, the step loop | the body of DDASKR |
-//! | [`ddaskr`] | DDASKR's call protocol | DDASKR |
-//! | [`dsl48e`] | DSL48E's call protocol (sparse LU, BOUNDS, JYDOT) | DSL48E |
+//! | [`layout`] | RWORK/IWORK positions, lengths and views (and where the counters live) | pointer block of DDASKR |
+//! | [`linsol`] | linear solvers behind one trait: direct (dense, band), Krylov, sparse; difference-quotient Jacobians | DMATD, DSLVD, DSLVK, DSPIGM, LINPACK |
+//! | [`constraints`] | ICNSTR signs and BOUNDS, kept at a start, in the IC iteration and the corrector | DCNST0, DCNSTR |
+//! | [`interval`] | interval arithmetic on the interpolating polynomials (events, root dips) | |
+//! | [`interpolate`] | solution interpolation | DDATRP |
+//! | [`error`] | every IDID with its message | the messages of DDASKR |
+//! | [`guard`] | non-finite callback results as failures | |
+//! | [`counters`] | the statistics counters | IWORK(11..21) |
+//! | [`problem`] | the problem's callbacks as traits | RES, JAC, PSOL, RT, STCHANGE, EVTDERIV |
+//! | [`norms`] | error weights, weighted RMS norm | DDAWTS, DINVWT, DDWNRM |
+//!
+//! Each module depends only on modules below it in this table (and on
+//! `messages`, `precision`, `vecops`): the protocols and their shell at the
+//! top, the linear algebra, the problem traits and the norms at the
+//! bottom; no cycles, no arrow upwards.
 #![forbid(unsafe_code)]
 
 pub mod call;
+pub mod constraints;
 pub mod counters;
 pub mod ddaskr;
 #[cfg(not(daskr_single))]
@@ -26,16 +38,12 @@ pub mod dsl48e;
 pub mod error;
 #[cfg(not(daskr_single))]
 pub mod events;
-/// The single-precision instance has no DSL48E: of the event detector only
-/// the interval search, which the root finder's dip search uses.
-#[cfg(daskr_single)]
-pub mod events {
-    pub mod interval;
-}
 pub mod guard;
+pub mod hook;
 pub mod initial;
 pub mod integrator;
 pub mod interpolate;
+pub mod interval;
 pub mod layout;
 pub mod linsol;
 pub mod messages;

@@ -5,7 +5,7 @@
 
 use super::counters::{bump, Counters};
 use super::error::StepError;
-use super::initial::Constraints;
+use super::constraints::Constraints;
 use super::linsol::{FirstIterateTolerance, LinearFailure, LinearSolver, Policy, Setup, SolvePoint};
 use super::norms::{rms_given_max, weighted_rms_norm};
 use super::problem::{CallbackStatus, DaeSystem};

@@ -5,7 +5,7 @@
 
 use super::counters::{bump, Counters};
 use super::error::StepError;
-use super::initial::Constraints;
+use super::constraints::Constraints;
 use super::interpolate::interpolate;
 use super::layout::{iw, rw, IHeader, RHeader};
 use super::linsol::LinearSolver;

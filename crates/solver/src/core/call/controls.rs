@@ -5,7 +5,7 @@
 //! TOUT, TSTOP, HMAX), and the [`RunConfig`] the integrator gets.
 
 use crate::core::error::InputError;
-use crate::core::initial::IcOption;
+use crate::core::initial::{IcControls, IcOption};
 use crate::core::integrator::{IcRequest, RunConfig};
 use crate::core::layout::{iw, rw};
 use crate::types::{FInt, Real};
@@ -85,6 +85,21 @@ impl StepControls {
             m @ 1..=5 => Ok(m as usize),
             maxord => Err(InputError::MaxordOutOfRange { maxord }),
         }
+    }
+}
+
+/// INFO(17) = 1: the initial-condition heuristics in IWORK(32..35) and
+/// RWORK(14..15), checked as DDASKR checks them (header words, read only
+/// if the arrays have them).
+pub fn check_ic_controls(iwork: &[FInt], rwork: &[Real]) -> Result<(), InputError> {
+    let i = |pos: usize| iwork.get(pos - 1).copied().unwrap_or(0);
+    let r = |pos: usize| rwork.get(pos - 1).copied().unwrap_or(0.0);
+    let ok =
+        IcControls::inputs_valid(i(iw::MXNIT), i(iw::MXNJ), i(iw::MXNH), i(iw::LSOFF), r(rw::STPTOL), r(rw::EPINIT));
+    if ok {
+        Ok(())
+    } else {
+        Err(InputError::IcControlsIllegal)
     }
 }
 

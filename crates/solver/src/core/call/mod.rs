@@ -32,7 +32,7 @@ pub mod controls;
 use self::controls::{check_hmax, check_tolerances, finite, StepControls};
 use super::error::{InputError, Interrupt, StepFailure};
 use super::guard::{first_non_finite, FiniteGuard, NonFinite, Source};
-use super::integrator::{RunConfig, UROUND};
+use super::integrator::{CallIo, RunConfig, UROUND};
 use super::layout::{iw, rw};
 use super::messages::{MessageLine, MessageSink};
 use super::problem::DaeSystem;
@@ -65,6 +65,21 @@ pub struct Common<'a> {
     pub liw: FInt,
 }
 
+impl<'a> Common<'a> {
+    /// The arguments over arrays the caller owns whole (the Rust API, the
+    /// tests): NEQ, LRW and LIW are the arrays' lengths.
+    pub fn owned(
+        (t, y, yp): (&'a mut Real, &'a mut [Real], &'a mut [Real]),
+        tout: Real,
+        (rtol, atol): (&'a mut [Real], &'a mut [Real]),
+        rwork: &'a mut [Real],
+        iwork: &'a mut [FInt],
+    ) -> Self {
+        let (neq, lrw, liw) = (y.len() as FInt, rwork.len() as FInt, iwork.len() as FInt);
+        Common { neq, t, y, yp, tout, rtol, atol: Atol::Given(atol), rwork, lrw, iwork, liw }
+    }
+}
+
 /// ATOL: the caller's array, or RTOL's array itself (a program may pass one
 /// variable for both). Then ATOL is a copy of RTOL, made by the shell once
 /// the lengths are checked (never sized by an unchecked NEQ).
@@ -89,14 +104,20 @@ impl Atol<'_> {
     }
 }
 
-/// What the shell needs to know of a protocol's layout of the work arrays.
-pub trait WorkLayout {
+/// What the shell needs to know of a protocol's layout of the work
+/// arrays: the lengths it demands and the run's order limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lengths {
     /// LENRW, reported in IWORK(18).
-    fn lenrw(&self) -> usize;
+    pub lenrw: usize,
     /// LENIW, reported in IWORK(17).
-    fn leniw(&self) -> usize;
-    /// The run's order limit.
-    fn maxord(&self) -> usize;
+    pub leniw: usize,
+    pub maxord: usize,
+}
+
+/// A protocol's layout of the work arrays.
+pub trait WorkLayout {
+    fn lengths(&self) -> Lengths;
 }
 
 /// The inputs that fix a run's layout: recorded by its first call, and a
@@ -158,15 +179,21 @@ pub trait Protocol<S: ?Sized> {
         -> Result<RunConfig, InputError>;
 
     /// The integration, with the problem behind its guard.
-    fn integrate(
-        &mut self,
-        c: &mut Common<'_>,
-        o: &Self::Options,
-        l: &Self::Layout,
-        cfg: &RunConfig,
-        sys: &mut FiniteGuard<'_, S>,
-        sink: &mut dyn MessageSink,
-    ) -> Result<FInt, Interrupt>;
+    fn integrate(&mut self, job: Job<'_, '_, S, Self::Options, Self::Layout>) -> Result<FInt, Interrupt>;
+}
+
+/// What a protocol's integration gets: the call's arguments (T, Y and Y'
+/// with the tolerances as the integrator's [`CallIo`], RWORK and IWORK),
+/// its options, layout and configuration, the guarded problem, the sink.
+pub struct Job<'j, 'g, S: ?Sized, O, L> {
+    pub io: CallIo<'j>,
+    pub rwork: &'j mut [Real],
+    pub iwork: &'j mut [FInt],
+    pub options: &'j O,
+    pub layout: &'j L,
+    pub config: &'j RunConfig,
+    pub sys: &'j mut FiniteGuard<'g, S>,
+    pub sink: &'j mut dyn MessageSink,
 }
 
 /// A protocol called with DDASKR's INFO convention.
@@ -190,36 +217,28 @@ where
     P: Protocol<S>,
     S: DaeSystem + ?Sized,
 {
-    let outcome = checked_call(p, c, o, phase, sys, sink);
+    let mut checked_call = || {
+        let layout = checked_layout(p, c, o, phase)?;
+        check_call_inputs(P::controls(o), c, phase)?;
+        let cfg = p.config(c, o, &layout, phase)?;
+        if phase == Phase::Start {
+            p.initialise(c, o, &layout);
+            p.record(c, o).store(c.rwork, c.iwork);
+        }
+        let mut guarded = FiniteGuard::new(&mut *sys);
+        let Common { t, y, yp, tout, rtol, atol, rwork, iwork, .. } = c;
+        let atol = atol.slice(rtol);
+        let io = CallIo { t, y, yp, tout: *tout, rtol, atol };
+        let (options, layout, config, sink) = (o, &layout, &cfg, &mut *sink);
+        let job = Job { io, rwork, iwork, options, layout, config, sys: &mut guarded, sink };
+        let outcome = p.integrate(job);
+        name_non_finite_source(outcome, guarded.last_non_finite()).and_then(|idid| solution_is_finite(c, idid))
+    };
+    let outcome = checked_call();
     if let Err(e) = &outcome {
         sink.emit(&in_the_name_of(P::MESSAGE_PREFIX, &e.message()));
     }
     outcome
-}
-
-/// [`call`] without the report.
-fn checked_call<P, S>(
-    p: &mut P,
-    c: &mut Common<'_>,
-    o: &P::Options,
-    phase: Phase,
-    sys: &mut S,
-    sink: &mut dyn MessageSink,
-) -> Result<FInt, Interrupt>
-where
-    P: Protocol<S>,
-    S: DaeSystem + ?Sized,
-{
-    let layout = checked_layout(p, c, o, phase)?;
-    check_call_inputs(P::controls(o), c, phase)?;
-    let cfg = p.config(c, o, &layout, phase)?;
-    if phase == Phase::Start {
-        p.initialise(c, o, &layout);
-        p.record(c, o).store(c.rwork, c.iwork);
-    }
-    let mut guarded = FiniteGuard::new(sys);
-    let outcome = p.integrate(c, o, &layout, &cfg, &mut guarded, sink);
-    name_non_finite_source(outcome, guarded.last_non_finite()).and_then(|idid| solution_is_finite(c, idid))
 }
 
 /// The layout, checked: on a first call against the declared lengths and
@@ -236,10 +255,10 @@ where
     }
     let layout = p.layout(c, o, phase)?;
     if phase == Phase::Continue {
-        check_stored_state(c, &layout)?;
+        check_stored_state(c, layout.lengths())?;
         p.check_resume(c, o, &layout)?;
     }
-    report_lengths(c, &layout)?;
+    report_lengths(c, layout.lengths())?;
     p.check_scratch(c, o, &layout)?;
     if phase == Phase::Start {
         p.check_start(c, o, &layout)?;
@@ -249,16 +268,16 @@ where
 
 /// Report LENIW and LENRW in IWORK(17..18) (when those slots exist) and
 /// check the declared lengths against them.
-fn report_lengths(c: &mut Common<'_>, l: &impl WorkLayout) -> Result<(), InputError> {
+fn report_lengths(c: &mut Common<'_>, l: Lengths) -> Result<(), InputError> {
     if c.iwork.len() >= iw::LENRW {
-        c.iwork[iw::LENIW - 1] = l.leniw() as FInt;
-        c.iwork[iw::LENRW - 1] = l.lenrw() as FInt;
+        c.iwork[iw::LENIW - 1] = l.leniw as FInt;
+        c.iwork[iw::LENRW - 1] = l.lenrw as FInt;
     }
-    if c.rwork.len() < l.lenrw() {
-        return Err(InputError::RworkTooShort { needed: l.lenrw() as FInt, given: c.lrw });
+    if c.rwork.len() < l.lenrw {
+        return Err(InputError::RworkTooShort { needed: l.lenrw as FInt, given: c.lrw });
     }
-    if c.iwork.len() < l.leniw() {
-        return Err(InputError::IworkTooShort { needed: l.leniw() as FInt, given: c.liw });
+    if c.iwork.len() < l.leniw {
+        return Err(InputError::IworkTooShort { needed: l.leniw as FInt, given: c.liw });
     }
     Ok(())
 }
@@ -266,14 +285,14 @@ fn report_lengths(c: &mut Common<'_>, l: &impl WorkLayout) -> Result<(), InputEr
 /// What every continuation call checks of the state it resumes from: the
 /// lengths the run uses, the order, the step size and the time. A damaged
 /// array gives IDID = -33, never a wild index or NaN output.
-fn check_stored_state(c: &Common<'_>, l: &impl WorkLayout) -> Result<(), InputError> {
+fn check_stored_state(c: &Common<'_>, l: Lengths) -> Result<(), InputError> {
     let bad = |what| Err(InputError::StateCorrupted { what });
     let i = |pos: usize| c.iwork.get(pos - 1).copied().unwrap_or(0);
     let r = |pos: usize| c.rwork.get(pos - 1).copied().unwrap_or(Real::NAN);
-    if i(iw::LENIW) != l.leniw() as FInt || i(iw::LENRW) != l.lenrw() as FInt {
+    if i(iw::LENIW) != l.leniw as FInt || i(iw::LENRW) != l.lenrw as FInt {
         return bad("IWORK(17..18) differ from the lengths this run uses");
     }
-    let maxord = l.maxord() as FInt;
+    let maxord = l.maxord as FInt;
     if !(1..=maxord).contains(&i(iw::K)) || !(0..=maxord).contains(&i(iw::KOLD)) {
         return bad("the order IWORK(7) or IWORK(8) is out of range");
     }

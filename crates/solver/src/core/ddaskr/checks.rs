@@ -5,9 +5,10 @@
 //! settings recorded in IWORK.
 
 use super::options::{DdaskrOptions, MatrixKind};
+use crate::core::call::controls::check_ic_controls;
 use crate::core::call::{Common, RunRecord};
 use crate::core::error::InputError;
-use crate::core::initial::{Constraints, IcControls};
+use crate::core::constraints::Constraints;
 use crate::core::layout::{iw, rw, IHeader, Layout, LayoutInput, Method, RHeader};
 use crate::core::linsol::direct::{JacobianSource, MatrixFormat};
 use crate::core::linsol::krylov::{KrylovDims, KrylovParams};
@@ -42,7 +43,9 @@ pub(super) fn check_sizes(neq: FInt, nrt: FInt) -> Result<(), InputError> {
 pub(super) fn layout(o: &DdaskrOptions, c: &Common<'_>, nrt: FInt, first: bool) -> Result<Layout, InputError> {
     let inp = layout_input(o, c.neq, nrt, c.iwork, first)?;
     if first {
-        check_ic_controls(o, c)?;
+        if o.initial_condition != 0 && o.controls.ic_controls {
+            check_ic_controls(c.iwork, c.rwork)?;
+        }
         if o.krylov {
             krylov_settings(o, c.neq, c.iwork, c.rwork, true)?;
         }
@@ -139,22 +142,6 @@ fn jacobian_source(o: &DdaskrOptions, iwork: &[FInt], first: bool) -> JacobianSo
         JacobianSource::DifferenceQuotients
     } else {
         JacobianSource::User
-    }
-}
-
-/// INFO(11) > 0 with INFO(17) = 1: the IC controls in IWORK(32..35) and
-/// RWORK(14..15) (header words, read only if the arrays have them).
-fn check_ic_controls(o: &DdaskrOptions, c: &Common<'_>) -> Result<(), InputError> {
-    if o.initial_condition == 0 || !o.controls.ic_controls {
-        return Ok(());
-    }
-    let (i, r) = (|pos| iget(c.iwork, pos), |pos| rget(c.rwork, pos));
-    let ok =
-        IcControls::inputs_valid(i(iw::MXNIT), i(iw::MXNJ), i(iw::MXNH), i(iw::LSOFF), r(rw::STPTOL), r(rw::EPINIT));
-    if ok {
-        Ok(())
-    } else {
-        Err(InputError::IcControlsIllegal)
     }
 }
 

@@ -14,10 +14,10 @@ pub use self::options::{DdaskrOptions, MatrixKind};
 
 use self::checks::{check_resume, check_sizes, check_start, iget, initialise_iwork, krylov_params, RunSignature};
 use super::call::controls::{ic_request, run_config};
-use super::call::{self, Common, InfoProtocol, Phase, Protocol, WorkLayout, DASKR_PREFIX};
+use super::call::{self, Common, InfoProtocol, Job, Lengths, Phase, Protocol, WorkLayout, DASKR_PREFIX};
 use super::error::{InputError, Interrupt};
-use super::guard::FiniteGuard;
-use super::initial::{Constraints, IcOption};
+use super::constraints::Constraints;
+use super::initial::IcOption;
 use super::integrator::{integrate, Arrays, CallIo, Parts, RunConfig};
 use super::layout::{iw, Layout, Method};
 use super::linsol::direct::DirectSolver;
@@ -39,30 +39,9 @@ pub struct Ddaskr<'a> {
     pub jroot: &'a mut [FInt],
 }
 
-/// Run one DDASKR call with its INFO convention. Messages go to `sink`;
-/// IDID, INFO(1), T, Y, Y' and the work arrays are updated as DDASKR
-/// does. The returned value repeats the outcome in typed form (Ok(IDID)
-/// for IDID > 0).
-pub fn ddaskr<S: DaeSystem + ?Sized>(
-    c: &mut Common<'_>,
-    d: &mut Ddaskr<'_>,
-    info: &mut [FInt],
-    idid: &mut FInt,
-    sys: &mut S,
-    sink: &mut dyn MessageSink,
-) -> Result<FInt, Interrupt> {
-    call::call_with_info(d, c, info, idid, sys, sink)
-}
-
 impl WorkLayout for Layout {
-    fn lenrw(&self) -> usize {
-        self.lenrw
-    }
-    fn leniw(&self) -> usize {
-        self.leniw
-    }
-    fn maxord(&self) -> usize {
-        self.maxord
+    fn lengths(&self) -> Lengths {
+        Lengths { lenrw: self.lenrw, leniw: self.leniw, maxord: self.maxord }
     }
 }
 
@@ -115,17 +94,8 @@ impl<S: DaeSystem + ?Sized> Protocol<S> for Ddaskr<'_> {
         run_config(&o.controls, c.rwork, phase == Phase::Start, l.maxord, nonneg, initial)
     }
 
-    fn integrate(
-        &mut self,
-        c: &mut Common<'_>,
-        o: &DdaskrOptions,
-        layout: &Layout,
-        cfg: &RunConfig,
-        sys: &mut FiniteGuard<'_, S>,
-        sink: &mut dyn MessageSink,
-    ) -> Result<FInt, Interrupt> {
-        let Common { t, y, yp, tout, rtol, atol, rwork, iwork, .. } = c;
-        let atol = atol.slice(rtol);
+    fn integrate(&mut self, job: Job<'_, '_, S, DdaskrOptions, Layout>) -> Result<FInt, Interrupt> {
+        let Job { mut io, rwork, iwork, options: o, layout, config: cfg, sys, sink } = job;
         let rv = layout.split_rwork(rwork);
         let iv = layout.split_iwork(iwork);
         let search = SearchArrays { r0: rv.r0, r1: rv.r1, rx: rv.rx, jroot: &mut *self.jroot };
@@ -142,7 +112,6 @@ impl<S: DaeSystem + ?Sized> Protocol<S> for Ddaskr<'_> {
             constraints: if o.constraints_in_iwork() { iv.icnstr.map(Constraints::Signs) } else { None },
             bounds: None,
         };
-        let mut io = CallIo { t, y, yp, tout: *tout, rtol, atol };
         let n = layout.neq;
         let result = match layout.method {
             Method::Direct { format, source } => {
@@ -195,26 +164,30 @@ fn run_with<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::call::Atol;
     use crate::core::layout::iw;
     use crate::types::Real;
     use crate::core::messages::CollectMessages;
     use crate::core::test_problems::{max_diff, Tridiagonal};
 
-    /// One DDASKR call through the INFO convention on owned arrays.
-    pub(super) struct Call<'a> {
-        pub t: &'a mut Real,
-        pub y: &'a mut [Real],
-        pub yp: &'a mut [Real],
-        pub rtol: &'a mut [Real],
-        pub atol: &'a mut [Real],
-        pub rwork: &'a mut [Real],
-        pub iwork: &'a mut [FInt],
-        pub nrt: FInt,
-        pub jroot: &'a mut [FInt],
+    /// A DDASKR integration with owned arrays, called through the INFO
+    /// convention.
+    pub(super) struct Call {
+        pub t: Real,
+        pub y: Vec<Real>,
+        pub yp: Vec<Real>,
+        pub tol: [Real; 2],
+        pub rwork: Vec<Real>,
+        pub iwork: Vec<FInt>,
+        pub jroot: Vec<FInt>,
     }
 
-    impl Call<'_> {
+    impl Call {
+        /// From `(0, y, y')` with scalar tolerances `tol` and the work
+        /// arrays' lengths; NRT = `nrt`.
+        pub fn new(y: Vec<Real>, yp: Vec<Real>, tol: [Real; 2], (lrw, liw): (usize, usize), nrt: usize) -> Self {
+            Call { t: 0.0, y, yp, tol, rwork: vec![0.0; lrw], iwork: vec![0; liw], jroot: vec![0; nrt] }
+        }
+
         pub fn run<S: DaeSystem>(
             &mut self,
             sys: &mut S,
@@ -222,23 +195,13 @@ mod tests {
             info: &mut [FInt],
             sink: &mut CollectMessages,
         ) -> Result<FInt, Interrupt> {
-            let (lrw, liw) = (self.rwork.len() as FInt, self.iwork.len() as FInt);
-            let mut c = Common {
-                neq: self.y.len() as FInt,
-                t: &mut *self.t,
-                y: &mut *self.y,
-                yp: &mut *self.yp,
-                tout,
-                rtol: &mut *self.rtol,
-                atol: Atol::Given(&mut *self.atol),
-                rwork: &mut *self.rwork,
-                lrw,
-                iwork: &mut *self.iwork,
-                liw,
-            };
-            let mut d = Ddaskr { nrt: self.nrt, jroot: &mut *self.jroot };
+            let [rtol, atol] = &mut self.tol;
+            let tol = (std::slice::from_mut(rtol), std::slice::from_mut(atol));
+            let state = (&mut self.t, &mut self.y[..], &mut self.yp[..]);
+            let mut c = Common::owned(state, tout, tol, &mut self.rwork, &mut self.iwork);
+            let mut d = Ddaskr { nrt: self.jroot.len() as FInt, jroot: &mut self.jroot };
             let mut idid = 0;
-            ddaskr(&mut c, &mut d, info, &mut idid, sys, sink)
+            call::call_with_info(&mut d, &mut c, info, &mut idid, sys, sink)
         }
     }
 
@@ -251,32 +214,20 @@ mod tests {
         let mut info = [0; 20];
         info[4] = info5;
         info[5] = info6;
-        let (mut t, mut y, mut yp) = (0.0, vec![1.0; n], vec![0.0; n]);
+        let (y, mut yp) = (vec![1.0; n], vec![0.0; n]);
         let mut d = vec![0.0; n];
         sys.residual(0.0, &y, &yp, 0.0, &mut d);
         yp.iter_mut().zip(&d).for_each(|(p, r)| *p = -r);
-        let (mut rtol, mut atol) = ([1e-8], [1e-10]);
-        let mut rwork = vec![0.0; 60 + 9 * n + 4 * n + 2 * n + 4 * n];
-        let mut iwork = vec![0; 40 + n + pattern.len()];
-        iwork[iw::ML - 1] = ml_or_nejac;
-        iwork[iw::MU - 1] = if info6 == 1 { 1 } else { 0 };
-        iwork[40..40 + pattern.len()].copy_from_slice(pattern);
+        let lengths = (60 + 9 * n + 4 * n + 2 * n + 4 * n, 40 + n + pattern.len());
+        let mut call = Call::new(y, yp, [1e-8, 1e-10], lengths, 0);
+        call.iwork[iw::ML - 1] = ml_or_nejac;
+        call.iwork[iw::MU - 1] = if info6 == 1 { 1 } else { 0 };
+        call.iwork[40..40 + pattern.len()].copy_from_slice(pattern);
         let mut sink = CollectMessages::default();
-        let mut call = Call {
-            t: &mut t,
-            y: &mut y,
-            yp: &mut yp,
-            rtol: &mut rtol,
-            atol: &mut atol,
-            rwork: &mut rwork,
-            iwork: &mut iwork,
-            nrt: 0,
-            jroot: &mut [],
-        };
         for k in 1..=4 {
             assert_eq!(call.run(&mut sys, 0.25 * k as Real, &mut info, &mut sink), Ok(3), "{:?}", sink.0);
         }
-        (y, iwork)
+        (call.y, call.iwork)
     }
 
     #[test]
@@ -329,32 +280,16 @@ mod root_extension_tests {
     fn roots_found(info20: FInt) -> Result<Vec<(Real, [FInt; 3])>, FInt> {
         let mut info = [0; 20];
         info[19] = info20;
-        let (mut t, mut y, mut yp) = (0.0, vec![0.0; 2], vec![1.0, 0.0]);
-        let (mut rtol, mut atol) = ([1e-6], [1e-8]);
-        let mut rwork = vec![0.0; 60 + 9 * 2 + 4 + 9];
-        let mut iwork = vec![0; 42];
-        let mut jroot = [0; 3];
+        let mut call = Call::new(vec![0.0; 2], vec![1.0, 0.0], [1e-6, 1e-8], (60 + 9 * 2 + 4 + 9, 42), 3);
         let mut sink = CollectMessages::default();
         let mut found = Vec::new();
         loop {
-            let mut call = Call {
-                t: &mut t,
-                y: &mut y,
-                yp: &mut yp,
-                rtol: &mut rtol,
-                atol: &mut atol,
-                rwork: &mut rwork,
-                iwork: &mut iwork,
-                nrt: 3,
-                jroot: &mut jroot,
-            };
-            let outcome = call.run(&mut Ramp, 2.0, &mut info, &mut sink);
-            match outcome {
-                Ok(5) => found.push((t, jroot)),
+            match call.run(&mut Ramp, 2.0, &mut info, &mut sink) {
+                Ok(5) => found.push((call.t, [call.jroot[0], call.jroot[1], call.jroot[2]])),
                 Ok(_) => {}
                 Err(e) => return Err(e.idid()),
             }
-            if t >= 2.0 {
+            if call.t >= 2.0 {
                 return Ok(found);
             }
         }

@@ -7,10 +7,10 @@
 
 use super::Dsl48e;
 use crate::core::call::controls::{check_info_ranges, info_entry, InfoRange, StepControls};
-use crate::core::call::{Common, RunRecord};
+use crate::core::call::RunRecord;
 use crate::core::error::InputError;
-use crate::core::initial::{Constraints, IcControls};
-use crate::core::layout::{dsl, iw, rw};
+use crate::core::constraints::Constraints;
+use crate::core::layout::{dsl, iw};
 use crate::core::linsol::pattern::{validate_pattern, PatternError};
 use crate::types::{FInt, Real};
 
@@ -166,19 +166,6 @@ impl Dsl48e<'_> {
             Some(i) => Err(InputError::OutsideBounds { index: i as FInt }),
             None => Ok(()),
         }
-    }
-}
-
-/// INFO(11) = 1 with INFO(17) = 1: the IC controls in IWORK(32..35) and
-/// RWORK(14..15), checked as DDASKR checks them (the lengths are checked).
-pub(super) fn check_ic_controls(c: &Common<'_>) -> Result<(), InputError> {
-    let (i, r) = (|pos: usize| c.iwork[pos - 1], |pos: usize| c.rwork[pos - 1]);
-    let ok =
-        IcControls::inputs_valid(i(iw::MXNIT), i(iw::MXNJ), i(iw::MXNH), i(iw::LSOFF), r(rw::STPTOL), r(rw::EPINIT));
-    if ok {
-        Ok(())
-    } else {
-        Err(InputError::IcControlsIllegal)
     }
 }
 

@@ -11,18 +11,17 @@
 pub mod checks;
 
 pub use self::checks::Dsl48eOptions;
-use self::checks::{check_ic_controls, RunSignature};
-use super::call::controls::{ic_request, run_config, StepControls};
-use super::call::{self, Common, InfoProtocol, Phase, Protocol, WorkLayout};
+use self::checks::RunSignature;
+use super::call::controls::{check_ic_controls, ic_request, run_config, StepControls};
+use super::call::{self, Common, InfoProtocol, Job, Lengths, Phase, Protocol, WorkLayout};
 use super::error::{InputError, Interrupt, StepFailure};
 use super::events::{EventDetector, Pending};
-use super::guard::FiniteGuard;
-use super::initial::{Constraints, IcOption};
-use super::integrator::{integrate, Arrays, CallIo, Parts, RunConfig};
+use super::constraints::Constraints;
+use super::initial::IcOption;
+use super::integrator::{integrate, Arrays, Parts, RunConfig};
 use super::layout::{dsl, iw, Dsl48eLayout, IHeader, RHeader};
 use super::linsol::sparse::{pattern_key, shared_pattern_keyed, stamp_from_words, stamp_to_words, SparseSolver};
 use super::linsol::JacobianSource;
-use super::messages::MessageSink;
 use super::problem::{DaeSystem, StateConditions};
 use crate::types::{FInt, Real};
 use std::cell::OnceCell;
@@ -111,29 +110,9 @@ impl<'a> Dsl48e<'a> {
     }
 }
 
-/// Run one DSL48E call with its INFO convention. IDID, INFO(1), TIME, Z,
-/// ZDOT, IEVENT and the work arrays are updated; messages go to `sink` in
-/// DSL48E's name.
-pub fn dsl48e<S: DaeSystem + StateConditions + ?Sized>(
-    c: &mut Common<'_>,
-    d: &mut Dsl48e<'_>,
-    info: &mut [FInt],
-    idid: &mut FInt,
-    sys: &mut S,
-    sink: &mut dyn MessageSink,
-) -> Result<FInt, Interrupt> {
-    call::call_with_info(d, c, info, idid, sys, sink)
-}
-
 impl WorkLayout for Dsl48eLayout {
-    fn lenrw(&self) -> usize {
-        self.lenrw
-    }
-    fn leniw(&self) -> usize {
-        self.leniw
-    }
-    fn maxord(&self) -> usize {
-        self.maxord
+    fn lengths(&self) -> Lengths {
+        Lengths { lenrw: self.lenrw, leniw: self.leniw, maxord: self.maxord }
     }
 }
 
@@ -174,7 +153,7 @@ impl<'a, S: DaeSystem + StateConditions + ?Sized> Protocol<S> for Dsl48e<'a> {
             self.check_bounds(c.y)?;
         }
         if o.initial_condition && o.controls.ic_controls {
-            check_ic_controls(c)?;
+            check_ic_controls(c.iwork, c.rwork)?;
         }
         Ok(())
     }
@@ -212,19 +191,10 @@ impl<'a, S: DaeSystem + StateConditions + ?Sized> Protocol<S> for Dsl48e<'a> {
         run_config(&o.controls, c.rwork, phase == Phase::Start, l.maxord, false, initial)
     }
 
-    fn integrate(
-        &mut self,
-        c: &mut Common<'_>,
-        o: &Dsl48eOptions,
-        layout: &Dsl48eLayout,
-        cfg: &RunConfig,
-        sys: &mut FiniteGuard<'_, S>,
-        sink: &mut dyn MessageSink,
-    ) -> Result<FInt, Interrupt> {
-        let key = self.key(c.neq);
+    fn integrate(&mut self, job: Job<'_, '_, S, Dsl48eOptions, Dsl48eLayout>) -> Result<FInt, Interrupt> {
+        let Job { mut io, rwork, iwork, options: o, layout, config: cfg, sys, sink } = job;
+        let key = self.key(io.y.len() as FInt);
         let source = self.jacobian_source();
-        let Common { t, y, yp, tout, rtol, atol, rwork, iwork, .. } = c;
-        let atol = atol.slice(rtol);
         let rv = layout.split_rwork(rwork);
         let (ih, id, truth) = layout.split_iwork(iwork);
         let stamp = stamp_from_words([ih.get(dsl::STAMP), ih.get(dsl::STAMP + 1)]);
@@ -246,7 +216,6 @@ impl<'a, S: DaeSystem + StateConditions + ?Sized> Protocol<S> for Dsl48e<'a> {
             constraints: box_bounds,
             bounds: box_bounds,
         };
-        let mut io = CallIo { t, y, yp, tout: *tout, rtol, atol };
         let mut sink = call::Renamed { prefix: MESSAGE_PREFIX, sink };
         let parts = &mut Parts { sys, lin: &mut lin, hook: &mut events, sink: &mut sink };
         let result = integrate(parts, &mut arrays, &mut io, cfg);

@@ -1,6 +1,6 @@
 //! DSL48E's state events as the integrator's event hook: after every
 //! accepted step the discontinuity variables' interpolating polynomials are
-//! searched for sign changes with interval arithmetic ([`interval`]); the
+//! searched for sign changes with interval arithmetic ([`crate::core::interval`]); the
 //! crossings are offered to STCHANGE in time order; the earliest whose
 //! condition changes is polished to a consistent point on its new side
 //! ([`polish`]) and returned as the event.
@@ -10,19 +10,18 @@
 //! event found beyond TOUT in a step already taken, returned by the next
 //! call (its function in IWORK, its time in RWORK).
 
-pub mod interval;
 pub mod polish;
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use self::interval::{
+use super::interval::{
     crossings_with, keeps_side, monotone_keeps_side, quick_test_applies, Crossing as Change, Resolution,
     StepPolynomials,
 };
 use self::polish::{Crossing, PolishFailure, PolishWork, Polisher};
 use super::error::{Interrupt, StepFailure};
-use super::integrator::{EventHook, HookContext, Stop};
+use super::hook::{EventHook, HookContext, Stop};
 use super::linsol::sparse::Pattern;
 use super::linsol::JacobianSource;
 use super::problem::{DaeSystem, StateConditions};

@@ -8,7 +8,7 @@
 //! interval (KOLD + 2 points in all, so KOLD more evaluations per search),
 //! each function is replaced by its interpolating polynomial, and the
 //! polynomial's sign changes are enclosed by interval arithmetic
-//! ([`crate::core::events::interval`]). For each function with two or more
+//! ([`crate::core::interval`]). For each function with two or more
 //! changes, R itself is evaluated at the polynomial's extremum between the
 //! first two; the earliest point where some R is proven to have left its
 //! sign at the start of the interval becomes the end of DASKR's search,
@@ -20,7 +20,7 @@
 //! same order as the integration formula.
 
 use super::illinois::{is_zero, sign};
-use crate::core::events::interval::{crossings, horner, Crossing, Resolution};
+use crate::core::interval::{crossings, horner, Crossing, Resolution};
 use crate::types::Real;
 
 /// At most this many points per interval (KOLD <= 5).

@@ -24,7 +24,7 @@ pub use self::illinois::{locate_first_root, Bracket, SearchArrays};
 
 use super::error::{InputError, Interrupt, StepFailure};
 use super::guard::{first_non_finite, Source};
-use super::integrator::{EventHook, HookContext, Stop};
+use super::hook::{EventHook, HookContext, Stop};
 use super::interpolate::History;
 use super::layout::{iw, rw, IHeader, RHeader};
 use super::problem::DaeSystem;
