@@ -11,7 +11,7 @@ use super::slices::{opt_slice, opt_slice_mut, scalar_mut, tolerances};
 use crate::core::call::{call_with_info, report_failure, Common};
 use crate::core::dsl48e::{Dsl48e, MESSAGE_PREFIX};
 use crate::core::error::InputError;
-use crate::core::problem::{CallbackStatus, DaeSystem, MatrixStorage, StateConditions};
+use crate::core::problem::{CallbackStatus, ConditionPoint, DaeSystem, MatrixStorage, StateConditions};
 use crate::types::Real;
 
 /// The user's DSL48E callbacks and parameter arrays, seen by the core.
@@ -100,11 +100,11 @@ impl DaeSystem for ForeignHybrid {
 }
 
 impl StateConditions for ForeignHybrid {
-    fn condition_changed(&mut self, k: usize, t: Real, z: &[Real], zdot: &[Real], ig: &[c_int]) -> bool {
+    fn condition_changed(&mut self, at: &ConditionPoint<'_>, ig: &[c_int]) -> bool {
         let Some(stchange) = self.stchange else {
             return false;
         };
-        let (mut ichange, istate, ndi) = (0, k as c_int + 1, ig.len() as c_int);
+        let (mut ichange, istate, ndi) = (0, at.condition as c_int + 1, ig.len() as c_int);
         // SAFETY: STCHANGE was checked non-null for NC > 0; ISC has NC
         // elements, Z/ZDOT NEQ, IG NDI; the scalars are locals.
         unsafe {
@@ -115,9 +115,9 @@ impl StateConditions for ForeignHybrid {
                 &self.nc,
                 &self.nd,
                 self.isc,
-                &t,
-                z.as_ptr(),
-                zdot.as_ptr(),
+                &at.t,
+                at.z.as_ptr(),
+                at.zdot.as_ptr(),
                 self.rpar,
                 self.ipar,
                 &ndi,
@@ -127,19 +127,12 @@ impl StateConditions for ForeignHybrid {
         ichange == 1
     }
 
-    fn event_derivatives(
-        &mut self,
-        k: usize,
-        j: usize,
-        t: Real,
-        z: &[Real],
-        zdot: &[Real],
-        d: &mut [Real],
-    ) -> Result<Real, c_int> {
+    fn event_derivatives(&mut self, at: &ConditionPoint<'_>, d: &mut [Real]) -> Result<Real, c_int> {
         let Some(evtderiv) = self.evtderiv else {
             return Err(-1);
         };
-        let (mut icode, istate, idiscon, mut alpha) = (0, k as c_int + 1, j as c_int + 1, 0.0);
+        let (istate, idiscon) = (at.condition as c_int + 1, at.function as c_int + 1);
+        let (mut icode, mut alpha) = (0, 0.0);
         // SAFETY: EVTDERIV was checked non-null for NC > 0; D has NEQ
         // elements, ISC NC; the scalars are locals.
         unsafe {
@@ -151,9 +144,9 @@ impl StateConditions for ForeignHybrid {
                 &self.nc,
                 &self.nd,
                 self.isc,
-                &t,
-                z.as_ptr(),
-                zdot.as_ptr(),
+                &at.t,
+                at.z.as_ptr(),
+                at.zdot.as_ptr(),
                 self.rpar,
                 self.ipar,
                 d.as_mut_ptr(),

@@ -11,7 +11,7 @@ use crate::core::dsl48e::{Dsl48e, Dsl48eOptions};
 use crate::core::error::InputError;
 use crate::core::layout::Dsl48eLayout;
 use crate::core::messages::MessageLine;
-use crate::core::problem::{DaeSystem, StateConditions};
+use crate::core::problem::{ConditionPoint, DaeSystem, StateConditions};
 use crate::types::{FInt, Real};
 
 /// A hybrid model: the locked, augmented DAE ([`DaeSystem`]; see
@@ -131,22 +131,14 @@ impl HybridOptions {
 }
 
 impl<P: HybridSystem> StateConditions for Adapter<P> {
-    fn condition_changed(&mut self, k: usize, t: Real, z: &[Real], zdot: &[Real], ig: &[FInt]) -> bool {
+    fn condition_changed(&mut self, at: &ConditionPoint<'_>, ig: &[FInt]) -> bool {
         self.truth.clear();
         self.truth.extend(ig.iter().map(|&g| g != 0));
-        self.inner.condition_changed(k, &self.truth, t, z, zdot)
+        self.inner.condition_changed(at.condition, &self.truth, at.t, at.z, at.zdot)
     }
 
-    fn event_derivatives(
-        &mut self,
-        k: usize,
-        j: usize,
-        t: Real,
-        z: &[Real],
-        zdot: &[Real],
-        d: &mut [Real],
-    ) -> Result<Real, FInt> {
-        match self.inner.event_derivatives(k, j, t, z, zdot, d) {
+    fn event_derivatives(&mut self, at: &ConditionPoint<'_>, d: &mut [Real]) -> Result<Real, FInt> {
+        match self.inner.event_derivatives(at.condition, at.function, at.t, at.z, at.zdot, d) {
             Err(0) => Err(-1),
             r => r,
         }

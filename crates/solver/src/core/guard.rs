@@ -12,7 +12,8 @@
 use super::norms::Tolerances;
 use super::precision::Precision;
 use super::problem::{
-    CallbackStatus, DaeSystem, MatrixStorage, PrecondSetup, PrecondSetupStatus, PrecondSolve, StateConditions,
+    CallbackStatus, ConditionPoint, DaeSystem, MatrixStorage, PrecondSetup, PrecondSetupStatus, PrecondSolve,
+    StateConditions,
 };
 use crate::types::{FInt, Real};
 
@@ -156,20 +157,12 @@ impl<S: DaeSystem + ?Sized> DaeSystem for FiniteGuard<'_, S> {
 }
 
 impl<S: StateConditions + ?Sized> StateConditions for FiniteGuard<'_, S> {
-    fn condition_changed(&mut self, k: usize, t: Real, z: &[Real], zdot: &[Real], ig: &[FInt]) -> bool {
-        self.inner.condition_changed(k, t, z, zdot, ig)
+    fn condition_changed(&mut self, at: &ConditionPoint<'_>, ig: &[FInt]) -> bool {
+        self.inner.condition_changed(at, ig)
     }
 
-    fn event_derivatives(
-        &mut self,
-        k: usize,
-        j: usize,
-        t: Real,
-        z: &[Real],
-        zdot: &[Real],
-        d: &mut [Real],
-    ) -> Result<Real, FInt> {
-        self.inner.event_derivatives(k, j, t, z, zdot, d)
+    fn event_derivatives(&mut self, at: &ConditionPoint<'_>, d: &mut [Real]) -> Result<Real, FInt> {
+        self.inner.event_derivatives(at, d)
     }
 }
 

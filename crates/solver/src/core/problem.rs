@@ -170,24 +170,27 @@ pub struct PrecondSolve<'a> {
 /// EVTDERIV). Conditions and functions are numbered from 0 here; the FFI
 /// passes them on 1-based.
 pub trait StateConditions {
-    /// Whether condition `k`, with its discontinuity functions' truth
-    /// values `ig` (1 true, 0 false) at (t, z, z'), differs from the value
+    /// Whether condition `at.condition`, with its discontinuity functions'
+    /// truth values `ig` (1 true, 0 false) at `at`, differs from the value
     /// the model is locked in (STCHANGE's ICHANGE = 1).
-    fn condition_changed(&mut self, _k: usize, _t: Real, _z: &[Real], _zdot: &[Real], _ig: &[FInt]) -> bool {
+    fn condition_changed(&mut self, _at: &ConditionPoint<'_>, _ig: &[FInt]) -> bool {
         false
     }
 
-    /// EVTDERIV for function `j` of condition `k`: fill `d` with dF/dt and
-    /// return alpha = dg*/dt, or the nonzero ICODE.
-    fn event_derivatives(
-        &mut self,
-        _k: usize,
-        _j: usize,
-        _t: Real,
-        _z: &[Real],
-        _zdot: &[Real],
-        _d: &mut [Real],
-    ) -> Result<Real, FInt> {
+    /// EVTDERIV for function `at.function` of condition `at.condition`:
+    /// fill `d` with dF/dt and return alpha = dg*/dt, or the nonzero ICODE.
+    fn event_derivatives(&mut self, _at: &ConditionPoint<'_>, _d: &mut [Real]) -> Result<Real, FInt> {
         Err(1)
     }
+}
+
+/// Where the event search asks the model about a state condition: the
+/// condition, the function of it that crossed, and the point (t, z, z').
+#[derive(Clone, Copy, Debug)]
+pub struct ConditionPoint<'a> {
+    pub condition: usize,
+    pub function: usize,
+    pub t: Real,
+    pub z: &'a [Real],
+    pub zdot: &'a [Real],
 }

@@ -24,7 +24,7 @@ use super::error::{Interrupt, StepFailure};
 use super::hook::{EventHook, HookContext, Stop};
 use super::linsol::sparse::Pattern;
 use super::linsol::JacobianSource;
-use super::problem::{DaeSystem, StateConditions};
+use super::problem::{ConditionPoint, DaeSystem, StateConditions};
 use crate::types::{FInt, Real};
 
 /// An event found, for the driver's IEVENT, IDISCON, TEVT (0-based here).
@@ -248,7 +248,8 @@ impl<'a> EventDetector<'a> {
             self.ig.extend_from_slice(&self.truth[first..first + self.isc[k] as usize]);
             self.ig[j] = FInt::from(truth);
             cx.hist.at(t, z, zdot);
-            if sys.condition_changed(k, t, z, zdot, &self.ig) {
+            let at = ConditionPoint { condition: k, function: j, t, z, zdot };
+            if sys.condition_changed(&at, &self.ig) {
                 return Some(Pending { function: i, t, new_truth: truth });
             }
             self.truth[i] = FInt::from(truth);

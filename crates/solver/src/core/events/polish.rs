@@ -26,7 +26,7 @@ use crate::core::interpolate::History;
 use crate::core::linsol::sparse::{Pattern, SparseFactors};
 use crate::core::linsol::JacobianSource;
 use crate::core::linsol::Setup;
-use crate::core::problem::{CallbackStatus, DaeSystem, StateConditions};
+use crate::core::problem::{CallbackStatus, ConditionPoint, DaeSystem, StateConditions};
 use crate::types::{FInt, Real};
 
 /// Why polishing gave up.
@@ -265,7 +265,8 @@ impl<S: DaeSystem + StateConditions + ?Sized> Polisher<'_, S> {
         // d = dF/dt + dF/dx dx^p/dt; alpha - dF_m/dx dx^p/dt.
         let n = z.len();
         let mut d = zeroed(std::mem::take(&mut self.work.q), n);
-        let alpha = self.sys.event_derivatives(c.k, c.j, t, z, zdot, &mut d).map_err(PolishFailure::Derivatives)?;
+        let at = ConditionPoint { condition: c.k, function: c.j, t, z, zdot };
+        let alpha = self.sys.event_derivatives(&at, &mut d).map_err(PolishFailure::Derivatives)?;
         let mut xz = zeroed(std::mem::take(&mut self.work.xz), n);
         let mut xp = zeroed(std::mem::take(&mut self.work.xp), n);
         c.hist.at(t, &mut xz, &mut xp);
