@@ -545,23 +545,24 @@ mod tests {
             let mut found = Vec::new();
             crossings(coef, -1.0, 0.0, truth, res, &mut found);
             let monotone = monotone_keeps_side(coef, truth);
-            if monotone {
-                by_slope += 1;
+            // An excluded step: no crossing found, and (the lemma itself)
+            // every computed value on the truth side.
+            let assert_no_crossing = || {
                 assert!(found.is_empty(), "case {case}: psi {psi:?} p {p:?} truth {truth}: {found:?}");
                 let on_side = |s: Real| (horner(coef, s) >= 0.0) == truth;
                 assert!((0..=200).all(|i| on_side(-(i as Real) / 200.0)), "case {case}");
                 assert!((0..60).all(|i| on_side(-1.0 + (0.5 as Real).powi(i))), "case {case}");
+            };
+            if monotone {
+                by_slope += 1;
+                assert_no_crossing();
                 if !quick {
                     only_by_slope += 1;
                 }
             }
             if quick {
                 excluded += 1;
-                assert!(found.is_empty(), "case {case}: psi {psi:?} p {p:?} truth {truth}: {found:?}");
-                // The lemma itself: every computed value on the truth side.
-                let on_side = |s: Real| (horner(coef, s) >= 0.0) == truth;
-                assert!((0..=200).all(|i| on_side(-(i as Real) / 200.0)), "case {case}");
-                assert!((0..60).all(|i| on_side(-1.0 + (0.5 as Real).powi(i))), "case {case}");
+                assert_no_crossing();
                 let min = (0..=200).map(|i| horner(coef, -(i as Real) / 200.0).abs()).fold(Real::INFINITY, Real::min);
                 if min < 1e-5 * p[0].abs() {
                     near += 1;

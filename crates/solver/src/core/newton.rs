@@ -456,14 +456,20 @@ mod tests {
         }
     }
 
+    /// The heat problem on `n` points and its first corrector solve with
+    /// h = 1e-3 (CJ = 1/h, a first step).
+    fn first_heat_step(n: usize) -> (Heat, HeatStep, Real) {
+        let h = 1e-3;
+        let (mut sys, mut hs) = (Heat::new(n), HeatStep::new(n, h));
+        hs.correct(&mut sys, 1.0 / h, 0.0, true).unwrap();
+        (sys, hs, 1.0 / h)
+    }
+
     #[test]
     fn heat_equation_corrector_converges_to_the_bdf_solution() {
         let n = 20;
         let h = 1e-3;
-        let mut sys = Heat::new(n);
-        let mut hs = HeatStep::new(n, h);
-        let cj = 1.0 / h;
-        hs.correct(&mut sys, cj, 0.0, true).unwrap();
+        let (sys, hs, cj) = first_heat_step(n);
         // The exact backward Euler step: (I - h A) y = y0.
         let mut m = vec![0.0; n * n];
         for i in 0..n {
@@ -501,12 +507,7 @@ mod tests {
 
     #[test]
     fn preconditioner_is_reused_until_cj_changes_enough() {
-        let n = 10;
-        let h = 1e-3;
-        let mut sys = Heat::new(n);
-        let mut hs = HeatStep::new(n, h);
-        let cj = 1.0 / h;
-        hs.correct(&mut sys, cj, 0.0, true).unwrap();
+        let (mut sys, mut hs, cj) = first_heat_step(10);
         assert_eq!(sys.setups, 1);
         // Same CJ: old preconditioner reused.
         hs.correct(&mut sys, cj, cj, false).unwrap();

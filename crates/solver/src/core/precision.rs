@@ -50,47 +50,45 @@ pub trait Precision: Copy + PartialOrd {
     fn next_up_finite(self) -> Self;
 }
 
-impl Precision for f64 {
+/// The impl for one format: its constants, the integer types of its bit
+/// pattern, the exponent mask and the sign bit's position.
+macro_rules! precision {
+    ($real:ty, $bits:ty, $signed:ty, exponent = $exp:expr, sign_bit = $sign:expr, {$($consts:tt)*}) => {
+        impl Precision for $real {
+            $($consts)*
+
+            #[inline(always)]
+            fn exponent_all_ones(self) -> bool {
+                const EXPONENT: $bits = $exp;
+                self.to_bits() & EXPONENT == EXPONENT
+            }
+
+            #[inline(always)]
+            fn next_up_finite(self) -> $real {
+                let bits = (self + 0.0).to_bits() as $signed;
+                <$real>::from_bits(bits.wrapping_add((bits >> $sign) | 1) as $bits)
+            }
+        }
+    };
+}
+
+precision!(f64, u64, i64, exponent = 0x7ff0_0000_0000_0000, sign_bit = 63, {
     const NRM2_CUTLO: f64 = 8.232e-11;
     const LETTER: &'static str = "D";
     const SQRT_UROUND: f64 = 1.0 / 67_108_864.0;
     const EVENT_HUGE: f64 = 1e300;
     const EVENT_TINY: f64 = 1e-300;
     const EVENT_REL: f64 = 1e-9;
+});
 
-    #[inline(always)]
-    fn exponent_all_ones(self) -> bool {
-        const EXPONENT: u64 = 0x7ff0_0000_0000_0000;
-        self.to_bits() & EXPONENT == EXPONENT
-    }
-
-    #[inline(always)]
-    fn next_up_finite(self) -> f64 {
-        let bits = (self + 0.0).to_bits() as i64;
-        f64::from_bits(bits.wrapping_add((bits >> 63) | 1) as u64)
-    }
-}
-
-impl Precision for f32 {
+precision!(f32, u32, i32, exponent = 0x7f80_0000, sign_bit = 31, {
     const NRM2_CUTLO: f32 = 4.441e-16;
     const LETTER: &'static str = "S";
     const SQRT_UROUND: f32 = 3.452_669_8e-4;
     const EVENT_HUGE: f32 = 1e30;
     const EVENT_TINY: f32 = 1e-30;
     const EVENT_REL: f32 = 1e-4;
-
-    #[inline(always)]
-    fn exponent_all_ones(self) -> bool {
-        const EXPONENT: u32 = 0x7f80_0000;
-        self.to_bits() & EXPONENT == EXPONENT
-    }
-
-    #[inline(always)]
-    fn next_up_finite(self) -> f32 {
-        let bits = (self + 0.0).to_bits() as i32;
-        f32::from_bits(bits.wrapping_add((bits >> 31) | 1) as u32)
-    }
-}
+});
 
 #[cfg(test)]
 mod tests {
