@@ -136,17 +136,18 @@ pub fn compute_initial_conditions<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
     };
     let mut skip_setup = second_pass && policy.ic.keep_setup_on_second_pass;
     let mut nh = 1;
+    let mut it = IcIteration { sys, lin, policy, p, cnt, sink };
     loop {
-        let retry_from_start = match solve_with_setups(sys, lin, &policy, v, p, cj, *h, &mut skip_setup, cnt, sink) {
+        let retry_from_start = match it.solve_with_setups(v, cj, *h, &mut skip_setup) {
             Ok(()) => return Ok(()),
             Err(SolveFailure::Stop) => {
-                bump(&mut cnt.ncfn);
+                bump(&mut it.cnt.ncfn);
                 return Err(IcFailure::Stop);
             }
             Err(SolveFailure::Slow) => false,
             Err(SolveFailure::Hard) => true,
         };
-        bump(&mut cnt.ncfn);
+        bump(&mut it.cnt.ncfn);
         if p.option == IcOption::States || nh >= p.controls.max_h_values {
             return Err(IcFailure::Failed);
         }
@@ -181,60 +182,6 @@ impl SolveFailure {
     }
 }
 
-/// Newton iteration with up to MXNJ setups (DDASID, DDASIK).
-#[allow(clippy::too_many_arguments)]
-fn solve_with_setups<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
-    sys: &mut S,
-    lin: &mut L,
-    policy: &Policy,
-    v: &mut IcVectors<'_>,
-    p: &IcParams,
-    cj: Real,
-    h: Real,
-    skip_setup: &mut bool,
-    cnt: &mut Counters,
-    sink: &mut dyn MessageSink,
-) -> Result<(), SolveFailure> {
-    bump(&mut cnt.nre);
-    let s = sys.residual(p.t, v.y, v.yp, cj, v.delta);
-    if s != CallbackStatus::Ok {
-        return Err(SolveFailure::from_callback(s));
-    }
-    let mut nj = 0;
-    loop {
-        if policy.has_setup && !*skip_setup {
-            nj += 1;
-            bump(&mut cnt.nje);
-            let at =
-                Setup { t: p.t, cj, h, uround: p.uround, rwt: v.rwt, residual: v.delta, y: v.y, yp: v.yp, work: v.r };
-            match lin.setup(sys, at, cnt) {
-                Ok(()) => {}
-                Err(LinearFailure::Residual(CallbackStatus::Stop)) => return Err(SolveFailure::Stop),
-                Err(_) => return Err(SolveFailure::Hard),
-            }
-        }
-        *skip_setup = false;
-        match iterate(sys, lin, policy, v, p, cj, cnt, sink) {
-            Ok(()) => return Ok(()),
-            Err(NewtonFailure::Slow) if policy.has_setup && nj < p.controls.max_jacobians => {
-                // Try again with a fresh setup at the current point.
-                if policy.ic.fresh_residual_on_retry {
-                    bump(&mut cnt.nre);
-                    let s = sys.residual(p.t, v.y, v.yp, cj, v.delta);
-                    if s != CallbackStatus::Ok {
-                        return Err(SolveFailure::from_callback(s));
-                    }
-                } else if let Some(g) = lin.iterate_residual() {
-                    v.delta.copy_from_slice(g);
-                }
-            }
-            Err(NewtonFailure::Slow) => return Err(SolveFailure::Slow),
-            Err(NewtonFailure::Diverging | NewtonFailure::LineSearch) => return Err(SolveFailure::Hard),
-            Err(NewtonFailure::Stop) => return Err(SolveFailure::Stop),
-        }
-    }
-}
-
 /// How the Newton iteration with one setup failed (DNSID's IERNEW).
 enum NewtonFailure {
     /// MXNIT iterations at an acceptable rate (IERNEW = 1).
@@ -249,91 +196,153 @@ enum NewtonFailure {
     Stop,
 }
 
-/// Damped Newton iteration with a fixed setup (DNSID, DNSIK). On entry
-/// `delta` holds G(t, y, y').
-#[allow(clippy::too_many_arguments)]
-fn iterate<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
-    sys: &mut S,
-    lin: &mut L,
-    policy: &Policy,
-    v: &mut IcVectors<'_>,
-    p: &IcParams,
-    cj: Real,
-    cnt: &mut Counters,
-    sink: &mut dyn MessageSink,
-) -> Result<(), NewtonFailure> {
-    let mut rlx = MAX_RELATIVE_CHANGE;
-    v.r.copy_from_slice(v.delta);
-    let mut at = SolvePoint { t: p.t, y: v.y, yp: v.yp, cj, epcon: p.epcon, rwt: v.rwt };
-    if lin.precondition(sys, &mut at, v.r, cnt).is_err() {
-        return Err(NewtonFailure::LineSearch);
-    }
-    let rnorm = weighted_rms_norm(v.r, v.rwt);
-    let mut fnrm = scaled(rnorm, p.tscale, cj);
-    if fnrm <= p.epcon {
-        return Ok(());
-    }
-    let fnrm0 = fnrm;
-    // With an exact solver DNSID takes the step norm from the residual
-    // norm: unscaled on the first iteration, scaled (FNRM) after that.
-    let mut exact_step_norm = rnorm;
-    let mut m = 0;
-    let mut rate: Real = 1.0;
-    loop {
-        bump(&mut cnt.nni);
-        let mut delnrm = if policy.exact {
-            v.delta.copy_from_slice(v.r);
-            exact_step_norm
-        } else {
-            let mut at = SolvePoint { t: p.t, y: v.y, yp: v.yp, cj, epcon: p.epcon, rwt: v.rwt };
-            match lin.solve(sys, &mut at, v.delta, cnt) {
-                Ok(()) => {}
-                Err(LinearFailure::Residual(CallbackStatus::Stop) | LinearFailure::PreconditionerFatal) => {
-                    return Err(NewtonFailure::Stop);
-                }
-                Err(LinearFailure::NotConverged) if m >= 2 && rate < 1.0 => return Err(NewtonFailure::Slow),
-                Err(_) => return Err(NewtonFailure::LineSearch),
-            }
-            let d = weighted_rms_norm(v.delta, v.rwt);
-            if d == 0.0 {
-                return Ok(());
-            }
-            d
-        };
-        let oldfnm = fnrm;
-        let searched = {
-            let mut norm_at = |v: &mut IcVectors<'_>, cnt: &mut Counters| -> Result<Real, CallbackStatus> {
-                bump(&mut cnt.nre);
-                let s = sys.residual(p.t, v.y_new, v.yp_new, cj, v.r);
-                if s != CallbackStatus::Ok {
-                    return Err(s);
-                }
-                let mut at = SolvePoint { t: p.t, y: v.y_new, yp: v.yp_new, cj, epcon: p.epcon, rwt: v.rwt };
-                if lin.precondition(sys, &mut at, v.r, cnt).is_err() {
-                    return Err(CallbackStatus::Recoverable);
-                }
-                Ok(scaled(weighted_rms_norm(v.r, v.rwt), p.tscale, cj))
-            };
-            line_search(&mut norm_at, v, p, cj, &mut delnrm, &mut fnrm, &mut rlx, cnt, sink)
-        };
-        rate = fnrm / oldfnm;
-        match searched {
-            Ok(()) => {}
-            Err(CallbackStatus::Stop) => return Err(NewtonFailure::Stop),
-            Err(_) => return Err(NewtonFailure::LineSearch),
+/// One calculation's collaborators: the problem, the linear solver and its
+/// policy, the fixed parameters, the counters and the message sink.
+struct IcIteration<'r, S: ?Sized, L> {
+    sys: &'r mut S,
+    lin: &'r mut L,
+    policy: Policy,
+    p: &'r IcParams,
+    cnt: &'r mut Counters,
+    sink: &'r mut dyn MessageSink,
+}
+
+impl<S: DaeSystem + ?Sized, L: LinearSolver<S>> IcIteration<'_, S, L> {
+    /// Newton iteration with up to MXNJ setups (DDASID, DDASIK).
+    fn solve_with_setups(
+        &mut self,
+        v: &mut IcVectors<'_>,
+        cj: Real,
+        h: Real,
+        skip_setup: &mut bool,
+    ) -> Result<(), SolveFailure> {
+        let p = self.p;
+        bump(&mut self.cnt.nre);
+        let s = self.sys.residual(p.t, v.y, v.yp, cj, v.delta);
+        if s != CallbackStatus::Ok {
+            return Err(SolveFailure::from_callback(s));
         }
+        let mut nj = 0;
+        loop {
+            if self.policy.has_setup && !*skip_setup {
+                nj += 1;
+                bump(&mut self.cnt.nje);
+                let at = Setup {
+                    t: p.t,
+                    cj,
+                    h,
+                    uround: p.uround,
+                    rwt: v.rwt,
+                    residual: v.delta,
+                    y: v.y,
+                    yp: v.yp,
+                    work: v.r,
+                };
+                match self.lin.setup(self.sys, at, self.cnt) {
+                    Ok(()) => {}
+                    Err(LinearFailure::Residual(CallbackStatus::Stop)) => return Err(SolveFailure::Stop),
+                    Err(_) => return Err(SolveFailure::Hard),
+                }
+            }
+            *skip_setup = false;
+            match self.iterate(v, cj) {
+                Ok(()) => return Ok(()),
+                Err(NewtonFailure::Slow) if self.policy.has_setup && nj < p.controls.max_jacobians => {
+                    // Try again with a fresh setup at the current point.
+                    if self.policy.ic.fresh_residual_on_retry {
+                        bump(&mut self.cnt.nre);
+                        let s = self.sys.residual(p.t, v.y, v.yp, cj, v.delta);
+                        if s != CallbackStatus::Ok {
+                            return Err(SolveFailure::from_callback(s));
+                        }
+                    } else if let Some(g) = self.lin.iterate_residual() {
+                        v.delta.copy_from_slice(g);
+                    }
+                }
+                Err(NewtonFailure::Slow) => return Err(SolveFailure::Slow),
+                Err(NewtonFailure::Diverging | NewtonFailure::LineSearch) => return Err(SolveFailure::Hard),
+                Err(NewtonFailure::Stop) => return Err(SolveFailure::Stop),
+            }
+        }
+    }
+    /// Damped Newton iteration with a fixed setup (DNSID, DNSIK). On
+    /// entry `delta` holds G(t, y, y').
+    fn iterate(&mut self, v: &mut IcVectors<'_>, cj: Real) -> Result<(), NewtonFailure> {
+        let IcIteration { sys, lin, policy, p, cnt, sink } = self;
+        let (sys, lin, p, policy, sink) = (&mut **sys, &mut **lin, *p, &*policy, &mut **sink);
+        let mut rlx = MAX_RELATIVE_CHANGE;
+        v.r.copy_from_slice(v.delta);
+        let mut at = SolvePoint { t: p.t, y: v.y, yp: v.yp, cj, epcon: p.epcon, rwt: v.rwt };
+        if lin.precondition(sys, &mut at, v.r, cnt).is_err() {
+            return Err(NewtonFailure::LineSearch);
+        }
+        let rnorm = weighted_rms_norm(v.r, v.rwt);
+        let mut fnrm = scaled(rnorm, p.tscale, cj);
         if fnrm <= p.epcon {
             return Ok(());
         }
-        m += 1;
-        if m >= p.controls.max_iterations {
-            let reduced = policy.ic.slow_if_reduced_tenfold && fnrm <= 0.1 * fnrm0;
-            return Err(if rate <= MAX_RATE || reduced { NewtonFailure::Slow } else { NewtonFailure::Diverging });
-        }
-        if policy.exact {
-            exact_step_norm = fnrm;
-        } else if let Some(g) = lin.iterate_residual() {
-            v.delta.copy_from_slice(g);
+        let fnrm0 = fnrm;
+        // With an exact solver DNSID takes the step norm from the residual
+        // norm: unscaled on the first iteration, scaled (FNRM) after that.
+        let mut exact_step_norm = rnorm;
+        let mut m = 0;
+        let mut rate: Real = 1.0;
+        loop {
+            bump(&mut cnt.nni);
+            let mut delnrm = if policy.exact {
+                v.delta.copy_from_slice(v.r);
+                exact_step_norm
+            } else {
+                let mut at = SolvePoint { t: p.t, y: v.y, yp: v.yp, cj, epcon: p.epcon, rwt: v.rwt };
+                match lin.solve(sys, &mut at, v.delta, cnt) {
+                    Ok(()) => {}
+                    Err(LinearFailure::Residual(CallbackStatus::Stop) | LinearFailure::PreconditionerFatal) => {
+                        return Err(NewtonFailure::Stop);
+                    }
+                    Err(LinearFailure::NotConverged) if m >= 2 && rate < 1.0 => return Err(NewtonFailure::Slow),
+                    Err(_) => return Err(NewtonFailure::LineSearch),
+                }
+                let d = weighted_rms_norm(v.delta, v.rwt);
+                if d == 0.0 {
+                    return Ok(());
+                }
+                d
+            };
+            let oldfnm = fnrm;
+            let searched = {
+                let mut norm_at = |v: &mut IcVectors<'_>, cnt: &mut Counters| -> Result<Real, CallbackStatus> {
+                    bump(&mut cnt.nre);
+                    let s = sys.residual(p.t, v.y_new, v.yp_new, cj, v.r);
+                    if s != CallbackStatus::Ok {
+                        return Err(s);
+                    }
+                    let mut at = SolvePoint { t: p.t, y: v.y_new, yp: v.yp_new, cj, epcon: p.epcon, rwt: v.rwt };
+                    if lin.precondition(sys, &mut at, v.r, cnt).is_err() {
+                        return Err(CallbackStatus::Recoverable);
+                    }
+                    Ok(scaled(weighted_rms_norm(v.r, v.rwt), p.tscale, cj))
+                };
+                line_search(&mut norm_at, v, p, cj, &mut delnrm, &mut fnrm, &mut rlx, cnt, sink)
+            };
+            rate = fnrm / oldfnm;
+            match searched {
+                Ok(()) => {}
+                Err(CallbackStatus::Stop) => return Err(NewtonFailure::Stop),
+                Err(_) => return Err(NewtonFailure::LineSearch),
+            }
+            if fnrm <= p.epcon {
+                return Ok(());
+            }
+            m += 1;
+            if m >= p.controls.max_iterations {
+                let reduced = policy.ic.slow_if_reduced_tenfold && fnrm <= 0.1 * fnrm0;
+                return Err(if rate <= MAX_RATE || reduced { NewtonFailure::Slow } else { NewtonFailure::Diverging });
+            }
+            if policy.exact {
+                exact_step_norm = fnrm;
+            } else if let Some(g) = lin.iterate_residual() {
+                v.delta.copy_from_slice(g);
+            }
         }
     }
 }
