@@ -6,9 +6,12 @@ use std::os::raw::c_int;
 
 use super::boundary;
 use super::callbacks::{dsl48e_evtderiv_fn, dsl48e_jac_fn, dsl48e_res_fn, dsl48e_senrhs_fn, dsl48e_stchange_fn};
+use super::double::solver::reject_input;
 use super::messages::StdoutSink;
-use super::slices::{opt_slice, opt_slice_mut, scalar_mut, tolerances};
-use crate::core::call::{call_with_info, report_failure, Common};
+use super::slices::{
+    length, opt_slice, opt_slice_mut, opt_slices, opt_slices_mut, read_scalars, scalar_mut, store, tolerances,
+};
+use crate::core::call::{call_with_info, Common};
 use crate::core::dsl48e::{Dsl48e, MESSAGE_PREFIX};
 use crate::core::error::InputError;
 use crate::core::problem::{CallbackStatus, ConditionPoint, DaeSystem, MatrixStorage, StateConditions};
@@ -170,22 +173,10 @@ impl StateConditions for ForeignHybrid {
 /// `info`, `idid` and `ievent` must be null or valid for writes (INFO for
 /// 20 elements).
 unsafe fn reject(info: *mut c_int, idid: *mut c_int, ievent: *mut c_int, error: InputError) {
-    // SAFETY: by the contract above; `as_mut` checks for null.
-    if let Some(e) = unsafe { ievent.as_mut() } {
-        *e = 0;
-    }
+    // SAFETY: by the contract above.
+    unsafe { store(ievent, 0) };
     // SAFETY: as above.
-    let info_s = unsafe { opt_slice_mut(info, 20) }.unwrap_or_default();
-    let mut no_idid = 0;
-    // SAFETY: as above.
-    let idid = unsafe { idid.as_mut() }.unwrap_or(&mut no_idid);
-    report_failure(MESSAGE_PREFIX, &error.message(), -33, info_s, idid, &mut StdoutSink);
-}
-
-/// A length argument as a slice length (negative lengths give empty
-/// slices; the core reports them).
-fn len(v: c_int) -> usize {
-    usize::try_from(v).unwrap_or(0)
+    unsafe { reject_input(MESSAGE_PREFIX, info, idid, error) }
 }
 
 /// DSL48E: integrate the locked hybrid DAE F(t, z, z') = 0 one step (or to
@@ -250,13 +241,16 @@ pub unsafe extern "C" fn dsl48e(
     boundary(
         || {
             // IEVENT is 0 on every return that is not an event.
-            // SAFETY: IEVENT is the caller's INTEGER or null (`as_mut`
-            // checks); the reference ends with this statement.
-            if let Some(e) = unsafe { ievent.as_mut() } {
-                *e = 0;
-            }
-            let scalars = [neq, lrw, liw, nejac, njydot, jdtype, nc, nd, lievwk, lrevwk];
-            if scalars.iter().any(|p| p.is_null()) || tout.is_null() {
+            // SAFETY: IEVENT is the caller's INTEGER or null; no reference
+            // to it lives.
+            unsafe { store(ievent, 0) };
+            // SAFETY: the ten scalar inputs are the caller's INTEGERs
+            // (possibly constants: only read) or null.
+            let ints = unsafe { read_scalars([neq, lrw, liw, nejac, njydot, jdtype, nc, nd, lievwk, lrevwk]) };
+            // SAFETY: TOUT is the caller's REAL or null (`as_ref` checks).
+            let tout = unsafe { tout.as_ref() };
+            let (Some([neq, lrw, liw, nejac, njydot, jdtype, nc, nd, lievwk, lrevwk]), Some(&tout)) = (ints, tout)
+            else {
                 // SAFETY: INFO, IDID and IEVENT are null or the caller's.
                 return unsafe {
                     reject(
@@ -266,10 +260,7 @@ pub unsafe extern "C" fn dsl48e(
                         null("NEQ, TOUT, LRW, LIW, NEJAC, NJYDOT, JDTYPE, NC, ND, LIEVWK or LREVWK"),
                     )
                 };
-            }
-            // SAFETY: the ten scalar inputs were checked non-null and are
-            // the caller's INTEGERs (possibly constants: only read).
-            let [neq, lrw, liw, nejac, njydot, jdtype, nc, nd, lievwk, lrevwk] = scalars.map(|p| unsafe { *p });
+            };
             // SAFETY: TIME is the caller's REAL or null; nothing else
             // refers to it during the call.
             let time = unsafe { scalar_mut(time) };
@@ -304,49 +295,28 @@ pub unsafe extern "C" fn dsl48e(
                 // SAFETY: as above.
                 return unsafe { reject(info, idid, ievent, null("STCHANGE or EVTDERIV (NC > 0)")) };
             }
-            let n = len(neq);
+            let n = length(neq);
             let ntol = if info_s[1] == 1 { n } else { 1 };
             let nbounds = if info_s[9] == 1 { 2 * n } else { 0 };
             // Each array is the caller's, of the length its argument
             // declares (or null), and distinct from the others.
-            let arrays = (
-                // SAFETY: Z has NEQ elements.
-                unsafe { opt_slice_mut(z, n) },
-                // SAFETY: ZDOT has NEQ elements.
-                unsafe { opt_slice_mut(zdot, n) },
-                // SAFETY: RWORK has LRW elements.
-                unsafe { opt_slice_mut(rwork, len(lrw)) },
-                // SAFETY: IWORK has LIW elements.
-                unsafe { opt_slice_mut(iwork, len(liw)) },
-                // SAFETY: JROW has NEJAC elements, only read.
-                unsafe { opt_slice(jrow, len(nejac)) },
-                // SAFETY: JCOL has NEJAC elements, only read.
-                unsafe { opt_slice(jcol, len(nejac)) },
-                // SAFETY: JYDOT has NJYDOT elements, only read.
-                unsafe { opt_slice(jydot, len(njydot)) },
-                // SAFETY: BOUNDS has 2*NEQ elements when INFO(10) = 1, only
-                // read.
-                unsafe { opt_slice(bounds, nbounds) },
-                // SAFETY: ISC has NC elements, only read.
-                unsafe { opt_slice(isc, len(nc)) },
-                // SAFETY: IEVWK has LIEVWK elements.
-                unsafe { opt_slice_mut(ievwk, len(lievwk)) },
-                // SAFETY: REVWK has LREVWK elements.
-                unsafe { opt_slice_mut(revwk, len(lrevwk)) },
-            );
+            // SAFETY: Z, ZDOT (NEQ), RWORK (LRW) and REVWK (LREVWK), as above.
+            let reals = unsafe { opt_slices_mut([(z, n), (zdot, n), (rwork, length(lrw)), (revwk, length(lrevwk))]) };
+            // SAFETY: IWORK (LIW) and IEVWK (LIEVWK), as above.
+            let ints = unsafe { opt_slices_mut([(iwork, length(liw)), (ievwk, length(lievwk))]) };
+            // SAFETY: JROW, JCOL (NEJAC), JYDOT (NJYDOT) and ISC (NC), as
+            // above; only read.
+            let int_inputs = unsafe {
+                opt_slices([(jrow, length(nejac)), (jcol, length(nejac)), (jydot, length(njydot)), (isc, length(nc))])
+            };
+            // SAFETY: BOUNDS has 2*NEQ elements when INFO(10) = 1, only read.
+            let bounds = unsafe { opt_slice(bounds, nbounds) };
             let (
-                Some(z),
-                Some(zdot),
-                Some(rwork),
-                Some(iwork),
-                Some(jrow_s),
-                Some(jcol_s),
-                Some(jydot),
+                Some([z, zdot, rwork, revwk]),
+                Some([iwork, _ievwk]),
+                Some([jrow_s, jcol_s, jydot, isc_s]),
                 Some(bounds),
-                Some(isc_s),
-                Some(_ievwk),
-                Some(revwk),
-            ) = arrays
+            ) = (reals, ints, int_inputs, bounds)
             else {
                 // SAFETY: as above.
                 return unsafe {
@@ -366,8 +336,6 @@ pub unsafe extern "C" fn dsl48e(
                 // SAFETY: as above.
                 return unsafe { reject(info, idid, ievent, null("RTOL or ATOL")) };
             };
-            // SAFETY: TOUT was checked non-null; the caller's REAL.
-            let tout = unsafe { *tout };
             let mut problem =
                 ForeignHybrid { res, jac, stchange, evtderiv, neq, nejac, jrow, jcol, nc, nd, isc, rpar, ipar };
             let mut common =

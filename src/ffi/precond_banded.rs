@@ -151,17 +151,63 @@ mod tests {
         unsafe { *ires = -2 };
     }
 
+    /// The arrays and scalars of a DBANJA call on NEQ = `n` equations,
+    /// WP of `lwp` elements.
+    struct JacArrays {
+        n: c_int,
+        y: Vec<f64>,
+        yp: Vec<f64>,
+        rewt: Vec<f64>,
+        savr: Vec<f64>,
+        wk: Vec<f64>,
+        wp: Vec<f64>,
+        iwp: Vec<c_int>,
+        t: f64,
+        h: f64,
+        cj: f64,
+    }
+
+    impl JacArrays {
+        /// Call DBANJA with RES and IPAR; IRES and IER (which start as 5).
+        fn banja(&mut self, res: daskr_res_fn, ipar: &mut [c_int]) -> (c_int, c_int) {
+            let (mut ires, mut ier) = (5, 5);
+            let mut rpar = [0.0];
+            // SAFETY: all arrays sized as dbanpre.f documents (NEQ, LWP),
+            // IPAR as RES expects.
+            unsafe {
+                dbanja(
+                    res,
+                    &mut ires,
+                    &self.n,
+                    &self.t,
+                    self.y.as_mut_ptr(),
+                    self.yp.as_mut_ptr(),
+                    self.rewt.as_ptr(),
+                    self.savr.as_ptr(),
+                    self.wk.as_mut_ptr(),
+                    &self.h,
+                    &self.cj,
+                    self.wp.as_mut_ptr(),
+                    self.iwp.as_mut_ptr(),
+                    &mut ier,
+                    rpar.as_mut_ptr(),
+                    ipar.as_mut_ptr(),
+                )
+            };
+            (ires, ier)
+        }
+    }
+
     #[test]
     fn jac_and_psol_round_trip() {
         let n: c_int = 7;
         let mut ipar: [c_int; 4] = [1, 1, 0, n];
         let pre = BandPreconditioner::from_fortran(n, 1, 1).unwrap();
-        let (mut y, mut yp) = (vec![0.1; 7], vec![0.0; 7]);
-        let (rewt, mut savr, mut wk) = (vec![1.0e3; 7], vec![0.0; 7], vec![0.0; 7]);
-        let mut wp = vec![0.0; pre.wp_len()];
-        let mut iwp = vec![0; 7];
+        let (y, yp) = (vec![0.1; 7], vec![0.0; 7]);
+        let (rewt, mut savr, wk) = (vec![1.0e3; 7], vec![0.0; 7], vec![0.0; 7]);
+        let (wp, iwp) = (vec![0.0; pre.wp_len()], vec![0; 7]);
         let (t, h, cj) = (0.0, 0.01, 100.0);
-        let (mut ires, mut ier) = (5, 5);
+        let mut ires = 5;
         let mut rpar = [0.0];
         // SAFETY: NEQ-long arrays and a 4-long IPAR, as `res_tri` expects.
         unsafe {
@@ -177,31 +223,12 @@ mod tests {
             )
         };
         ipar[2] = 0;
-        // SAFETY: all arrays sized as dbanpre.f documents.
-        unsafe {
-            dbanja(
-                Some(res_tri),
-                &mut ires,
-                &n,
-                &t,
-                y.as_mut_ptr(),
-                yp.as_mut_ptr(),
-                rewt.as_ptr(),
-                savr.as_ptr(),
-                wk.as_mut_ptr(),
-                &h,
-                &cj,
-                wp.as_mut_ptr(),
-                iwp.as_mut_ptr(),
-                &mut ier,
-                rpar.as_mut_ptr(),
-                ipar.as_mut_ptr(),
-            );
-        }
-        assert_eq!((ires, ier), (0, 0));
+        let mut a = JacArrays { n, y, yp, rewt, savr, wk, wp, iwp, t, h, cj };
+        assert_eq!(a.banja(Some(res_tri), &mut ipar), (0, 0));
         assert_eq!(ipar[2], 3, "ML+MU+1 residual calls");
         let b: Vec<f64> = (0..7).map(|i| i as f64).collect();
         let mut x = b.clone();
+        let mut ier = 5;
         // SAFETY: as above; the unused arguments are null, as C may pass.
         unsafe {
             dbanps(
@@ -213,8 +240,8 @@ mod tests {
                 std::ptr::null_mut(),
                 std::ptr::null(),
                 std::ptr::null(),
-                wp.as_mut_ptr(),
-                iwp.as_mut_ptr(),
+                a.wp.as_mut_ptr(),
+                a.iwp.as_mut_ptr(),
                 x.as_mut_ptr(),
                 std::ptr::null(),
                 &mut ier,
@@ -222,7 +249,7 @@ mod tests {
                 ipar.as_mut_ptr(),
             );
         }
-        assert_eq!(ier, 0);
+        assert_eq!(ier, 5, "IER left unchanged on success");
         // (CJ + 2) x_i - x_{i-1} - x_{i+1} = b_i, to difference-quotient accuracy.
         for i in 0..7 {
             let l = if i > 0 { x[i - 1] } else { 0.0 };
@@ -234,59 +261,16 @@ mod tests {
 
     #[test]
     fn jac_reports_residual_failure_and_bad_input() {
-        let n: c_int = 3;
         let mut ipar: [c_int; 2] = [0, 0];
-        let (mut y, mut yp) = ([1.0; 3], [2.0; 3]);
-        let (rewt, savr, mut wk) = ([1.0; 3], [0.0; 3], [0.0; 3]);
-        let mut wp = [0.0; 3 + 2 * 4];
-        let mut iwp = [0; 3];
+        let (y, yp) = (vec![1.0; 3], vec![2.0; 3]);
+        let (rewt, savr, wk) = (vec![1.0; 3], vec![0.0; 3], vec![0.0; 3]);
+        let (wp, iwp) = (vec![0.0; 3 + 2 * 4], vec![0; 3]);
         let (t, h, cj) = (0.0, 0.1, 10.0);
-        let (mut ires, mut ier) = (0, 0);
-        // SAFETY: arrays sized as documented for ML = MU = 0.
-        unsafe {
-            dbanja(
-                Some(res_fail),
-                &mut ires,
-                &n,
-                &t,
-                y.as_mut_ptr(),
-                yp.as_mut_ptr(),
-                rewt.as_ptr(),
-                savr.as_ptr(),
-                wk.as_mut_ptr(),
-                &h,
-                &cj,
-                wp.as_mut_ptr(),
-                iwp.as_mut_ptr(),
-                &mut ier,
-                std::ptr::null_mut(),
-                ipar.as_mut_ptr(),
-            );
-        }
-        assert_eq!((ires, ier), (-2, 0));
-        assert_eq!((y, yp), ([1.0; 3], [2.0; 3]));
+        // Arrays sized as documented for ML = MU = 0.
+        let mut a = JacArrays { n: 3, y, yp, rewt, savr, wk, wp, iwp, t, h, cj };
+        assert_eq!(a.banja(Some(res_fail), &mut ipar), (-2, 0));
+        assert_eq!((&a.y[..], &a.yp[..]), (&[1.0; 3][..], &[2.0; 3][..]));
         ipar[0] = -1;
-        // SAFETY: as above.
-        unsafe {
-            dbanja(
-                Some(res_fail),
-                &mut ires,
-                &n,
-                &t,
-                y.as_mut_ptr(),
-                yp.as_mut_ptr(),
-                rewt.as_ptr(),
-                savr.as_ptr(),
-                wk.as_mut_ptr(),
-                &h,
-                &cj,
-                wp.as_mut_ptr(),
-                iwp.as_mut_ptr(),
-                &mut ier,
-                std::ptr::null_mut(),
-                ipar.as_mut_ptr(),
-            );
-        }
-        assert_eq!((ires, ier), (0, -1));
+        assert_eq!(a.banja(Some(res_fail), &mut ipar), (0, -1));
     }
 }

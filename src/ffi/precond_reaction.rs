@@ -42,7 +42,7 @@ use super::boundary;
 use super::callbacks::daskr_rblock_fn;
 use super::double;
 use super::messages::StdoutSink;
-use super::slices::{opt_slice_mut, read_ints};
+use super::slices::{opt_slices_mut, read_scalars};
 use crate::core::messages::{MessageLine, MessageSink};
 use crate::precond::reaction_group::Partition;
 
@@ -76,7 +76,7 @@ pub unsafe extern "C" fn dmset2(
     iwork: *mut c_int,
 ) {
     // SAFETY: the contract above, forwarded.
-    unsafe { double::reaction::mset2(mx, my, ns, nsd, lid, iwork) }
+    unsafe { double::reaction::mset2([mx, my, ns, nsd, lid], iwork) }
 }
 export_aliases!(dmset2 => weak dmset2_, strong DMSET2);
 
@@ -107,7 +107,7 @@ pub unsafe extern "C" fn dgset2(
     iwork: *mut c_int,
 ) {
     // SAFETY: the contract above, forwarded.
-    unsafe { double::reaction::gset2(mx, my, ns, nsd, nxg, nyg, lid, iwork) }
+    unsafe { double::reaction::gset2([mx, my, ns, nsd, nxg, nyg, lid], iwork) }
 }
 export_aliases!(dgset2 => weak dgset2_, strong DGSET2);
 
@@ -124,22 +124,17 @@ pub unsafe extern "C" fn gset1(m: *const c_int, ng: *const c_int, jg: *mut c_int
     boundary(
         || {
             // SAFETY: M and NG are the caller's INTEGERs, or null.
-            let Some([m, ng]) = (unsafe { read_ints([m, ng]) }) else {
+            let Some([m, ng]) = (unsafe { read_scalars([m, ng]) }) else {
                 return report("GSET1", "M or NG is a null pointer");
             };
             if m < 1 || ng < 1 || ng > m {
                 return report("GSET1", format_args!("need 1 <= NG <= M (M = {m}, NG = {ng}); nothing set"));
             }
             let (m, ng) = (m as usize, ng as usize);
-            // JG has NG+1, JIG M, JR NG elements by GSET1's convention; three
-            // distinct arrays, each checked for null by the helper.
-            // SAFETY: JG, as above.
-            let jg = unsafe { opt_slice_mut(jg, ng + 1) };
-            // SAFETY: JIG, as above.
-            let jig = unsafe { opt_slice_mut(jig, m) };
-            // SAFETY: JR, as above.
-            let jr = unsafe { opt_slice_mut(jr, ng) };
-            let (Some(jg), Some(jig), Some(jr)) = (jg, jig, jr) else {
+            // SAFETY: JG, JIG and JR have NG+1, M and NG elements by GSET1's
+            // convention; three distinct arrays, each checked for null by the
+            // helper.
+            let Some([jg, jig, jr]) = (unsafe { opt_slices_mut([(jg, ng + 1), (jig, m), (jr, ng)]) }) else {
                 return report("GSET1", "JG, JIG or JR is a null pointer");
             };
             match Partition::uniform(m, ng) {
@@ -280,6 +275,73 @@ mod tests {
         r[1] = u1 - 3.0 * u2 + jy as f64;
     }
 
+    /// DRBDJA or DRBGJA.
+    type JaFn = unsafe extern "C" fn(
+        *const f64,
+        *mut f64,
+        *const f64,
+        daskr_rblock_fn,
+        *mut f64,
+        *const f64,
+        *const f64,
+        *mut f64,
+        *mut c_int,
+        *mut c_int,
+    );
+
+    /// The arrays of a JA call at T = 0 on a 2-species mesh MX wide: U, R0
+    /// = R(0, U) (from `rblock_test`), REWT, R1 and the BD / IPBD blocks.
+    struct JaArrays {
+        u: Vec<f64>,
+        r0: Vec<f64>,
+        rewt: Vec<f64>,
+        r1: Vec<f64>,
+        wp: Vec<f64>,
+        iwp: Vec<c_int>,
+    }
+
+    impl JaArrays {
+        fn new(u: Vec<f64>, mx: usize, r1_len: usize, (wp_len, iwp_len): (usize, usize)) -> Self {
+            let neq = u.len();
+            let mut r0 = vec![0.0; neq];
+            for p in 0..neq / 2 {
+                let (jx, jy) = ((p % mx + 1) as c_int, (p / mx + 1) as c_int);
+                // SAFETY: two-element slices of live vectors.
+                unsafe { rblock_test(&0.0, &jx, &jy, u[2 * p..].as_ptr(), r0[2 * p..].as_mut_ptr()) };
+            }
+            let (rewt, r1) = (vec![1.0e6; neq], vec![0.0; r1_len]);
+            JaArrays { u, r0, rewt, r1, wp: vec![0.0; wp_len], iwp: vec![0; iwp_len] }
+        }
+
+        /// Call `ja` with these arrays and CJ; its IER (which starts as 9).
+        fn ja(&mut self, ja: JaFn, cj: f64) -> c_int {
+            let mut ier = 9;
+            // SAFETY: lengths as recorded by DMSET2 / DGSET2 (the caller's
+            // business), valid scalars.
+            unsafe {
+                ja(
+                    &0.0,
+                    self.u.as_mut_ptr(),
+                    self.r0.as_ptr(),
+                    Some(rblock_test),
+                    self.r1.as_mut_ptr(),
+                    self.rewt.as_ptr(),
+                    &cj,
+                    self.wp.as_mut_ptr(),
+                    self.iwp.as_mut_ptr(),
+                    &mut ier,
+                )
+            };
+            ier
+        }
+
+        /// Call `ps` (DRBDPS or DRBGPS) on `x` with the blocks.
+        fn ps(&mut self, ps: unsafe extern "C" fn(*mut f64, *mut f64, *mut c_int), x: &mut [f64]) {
+            // SAFETY: as for `ja`; X has NEQ elements.
+            unsafe { ps(x.as_mut_ptr(), self.wp.as_mut_ptr(), self.iwp.as_mut_ptr()) };
+        }
+    }
+
     #[test]
     fn dmset2_drbdja_drbdps_and_iwork() {
         let _guard = SERIAL.lock().unwrap_or_else(PoisonError::into_inner);
@@ -291,41 +353,14 @@ mod tests {
         assert_eq!(&iwork[40..44], &[1, -1, 1, -1]);
 
         let neq = 12;
-        let mut u: Vec<f64> = (0..neq).map(|i| 1.0 + 0.1 * i as f64).collect();
-        let mut r0 = vec![0.0; neq];
-        for p in 0..6 {
-            let (jx, jy) = ((p % 2 + 1) as c_int, (p / 2 + 1) as c_int);
-            // SAFETY: two-element slices of live vectors.
-            unsafe { rblock_test(&0.0, &jx, &jy, u[2 * p..].as_ptr(), r0[2 * p..].as_mut_ptr()) };
-        }
-        let rewt = vec![1.0e6; neq];
-        let mut r1 = vec![0.0; neq];
-        let mut wp = vec![0.0; 24];
-        let mut iwp = vec![0; 12];
-        let (t, cj) = (0.0, 5.0);
-        let mut ier = 9;
-        let u0 = u.clone();
-        // SAFETY: lengths as recorded by DMSET2.
-        unsafe {
-            drbdja(
-                &t,
-                u.as_mut_ptr(),
-                r0.as_ptr(),
-                Some(rblock_test),
-                r1.as_mut_ptr(),
-                rewt.as_ptr(),
-                &cj,
-                wp.as_mut_ptr(),
-                iwp.as_mut_ptr(),
-                &mut ier,
-            )
-        };
-        assert_eq!(ier, 0);
-        assert_eq!(u, u0);
+        let mut a = JaArrays::new((0..neq).map(|i| 1.0 + 0.1 * i as f64).collect(), 2, neq, (24, 12));
+        let cj = 5.0;
+        let u0 = a.u.clone();
+        assert_eq!(a.ja(drbdja, cj), 0);
+        assert_eq!(a.u, u0);
         let b: Vec<f64> = (0..neq).map(|i| i as f64 - 4.0).collect();
         let mut x = b.clone();
-        // SAFETY: as above.
-        unsafe { drbdps(x.as_mut_ptr(), wp.as_mut_ptr(), iwp.as_mut_ptr()) };
+        a.ps(drbdps, &mut x);
         // Block at point p: [[cj + u2, u1], [-1, 3]] x_p = b_p.
         for p in 0..6 {
             let (u1, u2) = (u0[2 * p], u0[2 * p + 1]);
@@ -338,22 +373,7 @@ mod tests {
         let bad = 0;
         // SAFETY: as above.
         unsafe { dmset2(&mx, &bad, &ns, &nsd, &lid, iwork.as_mut_ptr()) };
-        // SAFETY: as above.
-        unsafe {
-            drbdja(
-                &t,
-                u.as_mut_ptr(),
-                r0.as_ptr(),
-                Some(rblock_test),
-                r1.as_mut_ptr(),
-                rewt.as_ptr(),
-                &cj,
-                wp.as_mut_ptr(),
-                iwp.as_mut_ptr(),
-                &mut ier,
-            )
-        };
-        assert_eq!(ier, -1);
+        assert_eq!(a.ja(drbdja, cj), -1);
     }
 
     #[test]
@@ -373,38 +393,11 @@ mod tests {
         unsafe { dgset2(&mx, &my, &ns, &nsd, &nxg, &nyg, &lid, iwork.as_mut_ptr()) };
         assert_eq!((iwork[26], iwork[27]), (8, 4));
         let neq = 16;
-        let mut u: Vec<f64> = (0..neq).map(|i| 0.5 + 0.05 * i as f64).collect();
-        let u0 = u.clone();
-        let mut r0 = vec![0.0; neq];
-        for p in 0..8 {
-            let (jx, jy) = ((p % 4 + 1) as c_int, (p / 4 + 1) as c_int);
-            // SAFETY: two-element slices of live vectors.
-            unsafe { rblock_test(&0.0, &jx, &jy, u[2 * p..].as_ptr(), r0[2 * p..].as_mut_ptr()) };
-        }
-        let rewt = vec![1.0e6; neq];
-        let mut r1 = vec![0.0; 2];
-        let mut wp = vec![0.0; 8];
-        let mut iwp = vec![0; 4];
-        let (t, cj, mut ier) = (0.0, 2.0, 0);
-        // SAFETY: lengths as recorded by DGSET2.
-        unsafe {
-            drbgja(
-                &t,
-                u.as_mut_ptr(),
-                r0.as_ptr(),
-                Some(rblock_test),
-                r1.as_mut_ptr(),
-                rewt.as_ptr(),
-                &cj,
-                wp.as_mut_ptr(),
-                iwp.as_mut_ptr(),
-                &mut ier,
-            )
-        };
-        assert_eq!(ier, 0);
+        let mut a = JaArrays::new((0..neq).map(|i| 0.5 + 0.05 * i as f64).collect(), 4, 2, (8, 4));
+        let (u0, cj) = (a.u.clone(), 2.0);
+        assert_eq!(a.ja(drbgja, cj), 0);
         let mut x = vec![1.0; neq];
-        // SAFETY: as above.
-        unsafe { drbgps(x.as_mut_ptr(), wp.as_mut_ptr(), iwp.as_mut_ptr()) };
+        a.ps(drbgps, &mut x);
         // Groups in x: {1,2} represented by 1, {3,4} by 3 (1-based); one
         // group in y represented by row 1.
         for jy in 0..2 {
@@ -422,21 +415,6 @@ mod tests {
         // Changing the mesh with DMSET2 invalidates the grouping.
         // SAFETY: as above.
         unsafe { dmset2(&my, &mx, &ns, &nsd, &lid, iwork.as_mut_ptr()) };
-        // SAFETY: as above.
-        unsafe {
-            drbgja(
-                &t,
-                u.as_mut_ptr(),
-                r0.as_ptr(),
-                Some(rblock_test),
-                r1.as_mut_ptr(),
-                rewt.as_ptr(),
-                &cj,
-                wp.as_mut_ptr(),
-                iwp.as_mut_ptr(),
-                &mut ier,
-            )
-        };
-        assert_eq!(ier, -1);
+        assert_eq!(a.ja(drbgja, cj), -1);
     }
 }

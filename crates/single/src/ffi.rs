@@ -307,7 +307,7 @@ pub unsafe extern "C" fn smset2(
     iwork: *mut c_int,
 ) {
     // SAFETY: the contract above, forwarded.
-    unsafe { reaction::mset2(mx, my, ns, nsd, lid, iwork) }
+    unsafe { reaction::mset2([mx, my, ns, nsd, lid], iwork) }
 }
 export_aliases!(smset2 => weak smset2_, strong SMSET2);
 
@@ -331,7 +331,7 @@ pub unsafe extern "C" fn sgset2(
     iwork: *mut c_int,
 ) {
     // SAFETY: the contract above, forwarded.
-    unsafe { reaction::gset2(mx, my, ns, nsd, nxg, nyg, lid, iwork) }
+    unsafe { reaction::gset2([mx, my, ns, nsd, nxg, nyg, lid], iwork) }
 }
 export_aliases!(sgset2 => weak sgset2_, strong SGSET2);
 

@@ -69,15 +69,66 @@ pub unsafe fn tolerances<'a>(rtol: *mut Real, atol: *mut Real, n: usize) -> Opti
     Some((rtol_s, Atol::Given(unsafe { std::slice::from_raw_parts_mut(atol, n) })))
 }
 
-/// Read integer scalars passed by reference (MX, MY, NS, NSD, LID, ...).
+/// Read scalars passed by reference (MX, MY, NS, NSD, LID; T, H, CJ;
+/// ...), or None if any pointer is null.
 ///
 /// # Safety
-/// Each pointer null or valid for reading one INTEGER.
-pub unsafe fn read_ints<const N: usize>(ptrs: [*const c_int; N]) -> Option<[c_int; N]> {
-    let mut out = [0; N];
+/// Each pointer null or valid for reading one `T`.
+pub unsafe fn read_scalars<T: Copy + Default, const N: usize>(ptrs: [*const T; N]) -> Option<[T; N]> {
+    let mut out = [T::default(); N];
     for (o, p) in out.iter_mut().zip(ptrs) {
         // SAFETY: by the contract; null is checked by as_ref.
         *o = *unsafe { p.as_ref() }?;
     }
     Some(out)
+}
+
+/// Write `v` to the caller's scalar at `p` (an error flag, IEVENT), if
+/// `p` is non-null.
+///
+/// # Safety
+/// If non-null, `p` must be valid for writes, with no live reference to
+/// it.
+pub unsafe fn store<T>(p: *mut T, v: T) {
+    // SAFETY: by the contract; `as_mut` checks for null.
+    if let Some(r) = unsafe { p.as_mut() } {
+        *r = v;
+    }
+}
+
+/// Mutable slices of the given lengths at the given pointers (as
+/// [`opt_slice_mut`] each), or None if any pointer is null while elements
+/// are needed.
+///
+/// # Safety
+/// As for [`opt_slice_mut`], for each pointer; the arrays are distinct
+/// (no two slices overlap).
+pub unsafe fn opt_slices_mut<'a, T, const N: usize>(arrays: [(*mut T, usize); N]) -> Option<[&'a mut [T]; N]> {
+    let mut out: [&'a mut [T]; N] = std::array::from_fn(|_| Default::default());
+    for (o, (p, len)) in out.iter_mut().zip(arrays) {
+        // SAFETY: by the contract, for this pointer and length.
+        *o = unsafe { opt_slice_mut(p, len) }?;
+    }
+    Some(out)
+}
+
+/// Read-only slices of the given lengths at the given pointers (as
+/// [`opt_slice`] each), or None if any pointer is null while elements are
+/// needed.
+///
+/// # Safety
+/// As for [`opt_slice`], for each pointer.
+pub unsafe fn opt_slices<'a, T, const N: usize>(arrays: [(*const T, usize); N]) -> Option<[&'a [T]; N]> {
+    let mut out: [&'a [T]; N] = [&[]; N];
+    for (o, (p, len)) in out.iter_mut().zip(arrays) {
+        // SAFETY: by the contract, for this pointer and length.
+        *o = unsafe { opt_slice(p, len) }?;
+    }
+    Some(out)
+}
+
+/// A length argument (NEQ, LRW, NRT, ...) as a slice length: negative
+/// lengths give empty slices (the core reports them).
+pub fn length(v: c_int) -> usize {
+    usize::try_from(v).unwrap_or(0)
 }

@@ -7,19 +7,31 @@ use std::os::raw::c_int;
 
 use daskr_export::boundary;
 
-use super::core::messages::{MessageLine, MessageSink};
 use super::precond::banded::{BandPreconditioner, BandSetupArgs};
-use super::slices::{opt_slice, opt_slice_mut};
-use super::{Real, ResFn, Sink, LETTER};
+use super::slices::{opt_slice, opt_slice_mut, opt_slices, opt_slices_mut, read_scalars, store};
+use super::solver::{invalid, report, ForeignResidual, IER_INVALID};
+use super::{Real, ResFn, LETTER};
 
-/// IER for arguments this layer cannot use (null pointers, negative
-/// half-bandwidths, unfactored preconditioner) or an internal error.
-const IER_INVALID: c_int = -1;
-
-/// Print one error line of routine `LETTER` + `name` in DASKR's message
-/// style (honours XSETF/XSETUN).
-fn report(name: &str, text: impl std::fmt::Display) {
-    Sink.emit(&[MessageLine::text(format!("{LETTER}{name}--  {text}"))]);
+/// The band preconditioner of NEQ equations with the half-bandwidths
+/// ML = IPAR(1), MU = IPAR(2), which xBANJA and xBANPS both read; None
+/// (with IER = -1 and the message of routine `name`) if IPAR is null or
+/// the values are unusable.
+///
+/// # Safety
+/// `ipar` null or valid for reading two INTEGERs (IPAR has at least two
+/// elements by the module's convention).
+unsafe fn from_ipar(name: &str, neq: c_int, ipar: *const c_int, ier: &mut c_int) -> Option<BandPreconditioner> {
+    if ipar.is_null() {
+        invalid(ier, name, "IPAR is a null pointer (IPAR(1) = ML, IPAR(2) = MU are needed)");
+        return None;
+    }
+    // The values are copied out and no reference into IPAR is kept, since
+    // RES receives IPAR too.
+    // SAFETY: IPAR(1), as above (checked non-null).
+    let ml = unsafe { ipar.read() };
+    // SAFETY: IPAR(2), as above.
+    let mu = unsafe { ipar.wrapping_add(1).read() };
+    BandPreconditioner::from_fortran(neq, ml, mu).map_err(|e| invalid(ier, name, e)).ok()
 }
 
 /// xBANJA with the caller's raw arguments, behind the panic boundary.
@@ -56,68 +68,39 @@ pub(in crate::ffi) unsafe fn banja(
             };
             *ier = 0;
             let Some(ires) = ires else {
-                *ier = IER_INVALID;
-                return report("BANJA", "IRES is a null pointer");
+                return invalid(ier, "BANJA", "IRES is a null pointer");
             };
             *ires = 0;
             // SAFETY: NEQ is the caller's INTEGER or null (`as_ref` checks).
             let neq = unsafe { neq.as_ref() };
-            // SAFETY: T likewise, a REAL.
-            let t = unsafe { t.as_ref() };
-            // SAFETY: H likewise, a REAL.
-            let h = unsafe { h.as_ref() };
-            // SAFETY: CJ likewise, a REAL.
-            let cj = unsafe { cj.as_ref() };
-            let (Some(&neq), Some(&t), Some(&h), Some(&cj)) = (neq, t, h, cj) else {
-                *ier = IER_INVALID;
-                return report("BANJA", "NEQ, T, H or CJ is a null pointer");
+            // SAFETY: T, H and CJ are the caller's REALs or null.
+            let reals = unsafe { read_scalars([t, h, cj]) };
+            let (Some(&neq), Some([t, h, cj])) = (neq, reals) else {
+                return invalid(ier, "BANJA", "NEQ, T, H or CJ is a null pointer");
             };
             let Some(res) = res else {
-                *ier = IER_INVALID;
-                return report("BANJA", "RES is a null pointer");
+                return invalid(ier, "BANJA", "RES is a null pointer");
             };
-            if ipar.is_null() {
-                *ier = IER_INVALID;
-                return report("BANJA", "IPAR is a null pointer (IPAR(1) = ML, IPAR(2) = MU are needed)");
-            }
-            // IPAR has at least two elements by the module's convention; the
-            // values are copied out and no reference into IPAR is kept, since
-            // RES receives IPAR too.
-            // SAFETY: IPAR(1), as above (checked non-null).
-            let ml = unsafe { ipar.read() };
-            // SAFETY: IPAR(2), as above.
-            let mu = unsafe { ipar.wrapping_add(1).read() };
-            let pre = match BandPreconditioner::from_fortran(neq, ml, mu) {
-                Ok(p) => p,
-                Err(e) => {
-                    *ier = IER_INVALID;
-                    return report("BANJA", e);
-                }
+            // SAFETY: IPAR is the caller's, of at least two elements, or null.
+            let Some(pre) = (unsafe { from_ipar("BANJA", neq, ipar, ier) }) else {
+                return;
             };
             let n = pre.neq();
             // DASKR's JAC arguments: Y, YPRIME, REWT, SAVR, WK of NEQ
             // elements, WP of LWP >= wp_len() and IWP of NEQ elements, all
             // distinct; each pointer is checked for null by the helpers.
-            let slices = (
-                // SAFETY: Y, as above.
-                unsafe { opt_slice_mut(y, n) },
-                // SAFETY: YPRIME, as above.
-                unsafe { opt_slice_mut(yprime, n) },
-                // SAFETY: REWT, as above; only read.
-                unsafe { opt_slice(rewt, n) },
-                // SAFETY: SAVR, as above; only read.
-                unsafe { opt_slice(savr, n) },
-                // SAFETY: WK, as above.
-                unsafe { opt_slice_mut(wk, n) },
-                // SAFETY: WP, as above.
-                unsafe { opt_slice_mut(wp, pre.wp_len()) },
-                // SAFETY: IWP, as above.
-                unsafe { opt_slice_mut(iwp, pre.iwp_len()) },
-            );
-            let (Some(y), Some(yp), Some(rewt), Some(savr), Some(wk), Some(wp), Some(iwp)) = slices else {
-                *ier = IER_INVALID;
-                return report("BANJA", "Y, YPRIME, REWT, SAVR, WK, WP or IWP is a null pointer");
+            // SAFETY: Y, YPRIME, WK and WP, as above.
+            let written = unsafe { opt_slices_mut([(y, n), (yprime, n), (wk, n), (wp, pre.wp_len())]) };
+            // SAFETY: REWT and SAVR, as above; only read.
+            let read = unsafe { opt_slices([(rewt, n), (savr, n)]) };
+            // SAFETY: IWP, as above.
+            let iwp = unsafe { opt_slice_mut(iwp, pre.iwp_len()) };
+            let (Some([y, yp, wk, wp]), Some([rewt, savr]), Some(iwp)) = (written, read, iwp) else {
+                return invalid(ier, "BANJA", "Y, YPRIME, REWT, SAVR, WK, WP or IWP is a null pointer");
             };
+            // SAFETY: RES has DASKR's argument list (xBANJA's contract);
+            // the band setup calls it with NEQ-long arrays.
+            let res = unsafe { ForeignResidual::new(res, rpar, ipar) };
             // IRES travels from one RES call to the next, as the variable the
             // original routine hands to RES does.
             let mut ires_now: c_int = 0;
@@ -126,11 +109,7 @@ pub(in crate::ffi) unsafe fn banja(
             let outcome = boundary(
                 || {
                     let residual = |t: Real, y: &[Real], yp: &[Real], cj: Real, delta: &mut [Real]| {
-                        // SAFETY: `res` is the caller's residual routine with
-                        // DASKR's argument list; y, yp and delta are live
-                        // NEQ-long arrays, T and CJ locals, and RPAR/IPAR are
-                        // passed through unchanged.
-                        unsafe { res(&t, y.as_ptr(), yp.as_ptr(), &cj, delta.as_mut_ptr(), &mut ires_now, rpar, ipar) };
+                        res.call(t, y, yp, cj, delta, &mut ires_now);
                         ires_now
                     };
                     Some(pre.setup(residual, BandSetupArgs { t, y, yp, rewt, savr, wk, h, cj, wp, iwp }))
@@ -141,18 +120,13 @@ pub(in crate::ffi) unsafe fn banja(
             match outcome {
                 Some(Ok(())) => {}
                 Some(Err(e)) => *ier = e.ier(),
-                None => {
-                    *ier = IER_INVALID;
-                    report("BANJA", "internal error; the preconditioner was not formed");
-                }
+                None => invalid(ier, "BANJA", "internal error; the preconditioner was not formed"),
             }
         },
         || {
             // SAFETY: IER is the caller's scalar or null; the references
             // made from it died with the unwound call.
-            if let Some(ier) = unsafe { ier.as_mut() } {
-                *ier = IER_INVALID;
-            }
+            unsafe { store(ier, IER_INVALID) };
             report("BANJA", "internal error; the preconditioner was not formed");
         },
     )
@@ -178,25 +152,12 @@ pub(in crate::ffi) unsafe fn banps(
             };
             // SAFETY: NEQ by reference or null; only read.
             let Some(&neq) = (unsafe { neq.as_ref() }) else {
-                *ier = IER_INVALID;
-                return report("BANPS", "NEQ is a null pointer");
+                return invalid(ier, "BANPS", "NEQ is a null pointer");
             };
-            if ipar.is_null() {
-                *ier = IER_INVALID;
-                return report("BANPS", "IPAR is a null pointer (IPAR(1) = ML, IPAR(2) = MU are needed)");
-            }
-            // IPAR has at least two elements by the module's convention;
-            // only read, values copied out.
-            // SAFETY: IPAR(1), as above (checked non-null).
-            let ml = unsafe { ipar.read() };
-            // SAFETY: IPAR(2), as above.
-            let mu = unsafe { ipar.wrapping_add(1).read() };
-            let pre = match BandPreconditioner::from_fortran(neq, ml, mu) {
-                Ok(p) => p,
-                Err(e) => {
-                    *ier = IER_INVALID;
-                    return report("BANPS", e);
-                }
+            // SAFETY: IPAR is the caller's, of at least two elements, or
+            // null; only read.
+            let Some(pre) = (unsafe { from_ipar("BANPS", neq, ipar, ier) }) else {
+                return;
             };
             // WP holds the band factors ((2*ML+MU+1)*NEQ elements at its
             // start), IWP and B have NEQ elements; distinct arrays, each
@@ -208,20 +169,16 @@ pub(in crate::ffi) unsafe fn banps(
             // SAFETY: B, as above.
             let b = unsafe { opt_slice_mut(b, pre.neq()) };
             let (Some(wp), Some(iwp), Some(b)) = (wp, iwp, b) else {
-                *ier = IER_INVALID;
-                return report("BANPS", "WP, IWP or B is a null pointer");
+                return invalid(ier, "BANPS", "WP, IWP or B is a null pointer");
             };
             if let Err(e) = pre.solve(wp, iwp, b) {
-                *ier = IER_INVALID;
-                report("BANPS", format_args!("{e}; {LETTER}BANJA must succeed before {LETTER}BANPS is called"));
+                invalid(ier, "BANPS", format_args!("{e}; {LETTER}BANJA must succeed before {LETTER}BANPS is called"));
             }
         },
         || {
             // SAFETY: IER is the caller's scalar or null; the reference made
             // from it died with the unwound call.
-            if let Some(ier) = unsafe { ier.as_mut() } {
-                *ier = IER_INVALID;
-            }
+            unsafe { store(ier, IER_INVALID) };
             report("BANPS", "internal error in the band solve");
         },
     )

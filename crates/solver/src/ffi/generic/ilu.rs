@@ -11,7 +11,8 @@ use daskr_export::boundary;
 
 use super::core::messages::{MessageLine, MessageSink};
 use super::precond::ilu::{self, Check, IluParams, JacArgs, Layout, MatrixWriter, ParamSource};
-use super::slices::{opt_slice, opt_slice_mut};
+use super::slices::{length, opt_slice, opt_slice_mut, opt_slices_mut, read_scalars, store};
+use super::solver::ForeignResidual;
 use super::unit_writer::FortranUnitWriter;
 use super::{FInt, Real, ResFn, Sink, LETTER};
 
@@ -53,6 +54,13 @@ fn message(name: &str, text: impl std::fmt::Display) {
     Sink.emit(&[MessageLine::text(format!("{LETTER}{name}-- {text}"))]);
 }
 
+/// A failure of xSPSETUP or xPSOLILU: the line `why` of routine `name`
+/// and its error flag (IERR, IER) = -1.
+fn flag_failure(name: &str, flag: &mut c_int, why: &str) {
+    message(name, why);
+    *flag = -1;
+}
+
 /// xSPSETUP with the caller's raw arguments, behind the panic boundary.
 ///
 /// # Safety
@@ -77,43 +85,28 @@ pub(in crate::ffi) unsafe fn spsetup(
                 message("SPSETUP", "IERR is a null pointer; nothing checked.");
                 return;
             };
-            // SAFETY: NEQ is the caller's INTEGER or null (`as_ref` checks).
-            let neq = unsafe { neq.as_ref() };
-            // SAFETY: LWP likewise.
-            let lwp = unsafe { lwp.as_ref() };
-            // SAFETY: LIWP likewise.
-            let liwp = unsafe { liwp.as_ref() };
-            let (Some(&neq), Some(&lwp), Some(&liwp)) = (neq, lwp, liwp) else {
-                message("SPSETUP", "NEQ, LWP or LIWP is a null pointer.");
-                *ierr = -1;
-                return;
+            // SAFETY: NEQ, LWP and LIWP are the caller's INTEGERs or null.
+            let Some([neq, lwp, liwp]) = (unsafe { read_scalars([neq, lwp, liwp]) }) else {
+                return flag_failure("SPSETUP", ierr, "NEQ, LWP or LIWP is a null pointer.");
             };
             if rpar.is_null() || ipar.is_null() {
-                message("SPSETUP", "RPAR or IPAR is a null pointer.");
-                *ierr = -1;
-                return;
+                return flag_failure("SPSETUP", ierr, "RPAR or IPAR is a null pointer.");
             }
             let src = RawParams { ipar, rpar };
             let outcome = ilu::setup(neq, lwp, liwp, &src);
             *ierr = outcome.ierr;
             if let Some((a, b)) = outcome.min_lengths {
                 // SAFETY: LWP_MIN is the caller's INTEGER or null.
-                if let Some(m) = unsafe { lwp_min.as_mut() } {
-                    *m = a;
-                }
+                unsafe { store(lwp_min, a) };
                 // SAFETY: LIWP_MIN likewise.
-                if let Some(m) = unsafe { liwp_min.as_mut() } {
-                    *m = b;
-                }
+                unsafe { store(liwp_min, b) };
             }
         },
         || {
             message("SPSETUP", "Internal error; IERR = -1.");
             // SAFETY: IERR is the caller's INTEGER or null; the reference
             // made from it died with the unwound call.
-            if let Some(e) = unsafe { ierr.as_mut() } {
-                *e = -1;
-            }
+            unsafe { store(ierr, -1) };
         },
     )
 }
@@ -126,14 +119,10 @@ pub(in crate::ffi) unsafe fn spsetup(
 /// to them.
 unsafe fn jacilu_fail(ierr: *mut c_int, ires: *mut c_int, why: &str) {
     message("JACILU", why);
-    // SAFETY: by the contract above; `as_mut` checks for null.
-    if let Some(e) = unsafe { ierr.as_mut() } {
-        *e = -1;
-    }
+    // SAFETY: by the contract above.
+    unsafe { store(ierr, -1) };
     // SAFETY: as above.
-    if let Some(r) = unsafe { ires.as_mut() } {
-        *r = -2;
-    }
+    unsafe { store(ires, -2) };
 }
 
 /// xJACILU with the caller's raw arguments, behind the panic boundary.
@@ -178,19 +167,15 @@ pub(in crate::ffi) unsafe fn jacilu(
             };
             // SAFETY: NEQ is the caller's INTEGER or null (`as_ref` checks).
             let neq = unsafe { neq.as_ref() };
-            // SAFETY: T likewise, a REAL.
-            let t = unsafe { t.as_ref() };
-            // SAFETY: H likewise, a REAL.
-            let h = unsafe { h.as_ref() };
-            // SAFETY: CJ likewise, a REAL.
-            let cj = unsafe { cj.as_ref() };
-            let (Some(&neq), Some(&t), Some(&h), Some(&cj)) = (neq, t, h, cj) else {
+            // SAFETY: T, H and CJ are the caller's REALs or null.
+            let reals = unsafe { read_scalars([t, h, cj]) };
+            let (Some(&neq), Some([t, h, cj])) = (neq, reals) else {
                 return fail("NEQ, T, H or CJ is a null pointer.");
             };
             if ipar.is_null() || rpar.is_null() {
                 return fail("IPAR or RPAR is a null pointer.");
             }
-            let n = neq.max(0) as usize;
+            let n = length(neq);
             let src = RawParams { ipar, rpar };
             // The lengths of WP and IWP follow from IPAR; with illegal IPAR
             // the core reports the error without touching them.
@@ -201,16 +186,9 @@ pub(in crate::ffi) unsafe fn jacilu(
                 }
                 Err(_) => (0, 0),
             };
-            // Y, YPRIME, SAVR and WK have NEQ elements each, distinct arrays.
-            // SAFETY: Y, as above.
-            let y = unsafe { opt_slice_mut(y, n) };
-            // SAFETY: YPRIME, as above.
-            let yp = unsafe { opt_slice_mut(yprime, n) };
-            // SAFETY: SAVR, as above.
-            let savr = unsafe { opt_slice_mut(savr, n) };
-            // SAFETY: WK, as above.
-            let wk = unsafe { opt_slice_mut(wk, n) };
-            let (Some(y), Some(yp), Some(savr), Some(wk)) = (y, yp, savr, wk) else {
+            // SAFETY: Y, YPRIME, SAVR and WK have NEQ elements each, distinct
+            // arrays.
+            let Some([y, yp, savr, wk]) = (unsafe { opt_slices_mut([(y, n), (yprime, n), (savr, n), (wk, n)]) }) else {
                 return fail("Y, YPRIME, SAVR or WK is a null pointer.");
             };
             // SAFETY: REWT has NEQ elements, only read.
@@ -225,13 +203,12 @@ pub(in crate::ffi) unsafe fn jacilu(
             let (Some(wp), Some(iwp)) = (wp, iwp) else {
                 return fail("WP or IWP is a null pointer.");
             };
+            // SAFETY: RES has DASKR's residual argument list (xJACILU's
+            // contract); the ILU setup calls it with NEQ-long arrays.
+            let res = unsafe { ForeignResidual::new(res_fn, rpar, ipar) };
             let mut residual = |yv: &[Real], ypv: &[Real], delta: &mut [Real]| -> FInt {
-                let (tt, cc) = (t, cj);
                 let mut flag: c_int = 0;
-                // SAFETY: RES has DASKR's residual argument list; y, y' and
-                // delta are NEQ long; T and CJ are passed as copies; RPAR and
-                // IPAR are the caller's, passed through as DASKR does.
-                unsafe { res_fn(&tt, yv.as_ptr(), ypv.as_ptr(), &cc, delta.as_mut_ptr(), &mut flag, rpar, ipar) };
+                res.call(t, yv, ypv, cj, delta, &mut flag);
                 flag
             };
             let args = JacArgs { y, yp, rewt, savr, wk, h, cj };
@@ -286,35 +263,29 @@ pub(in crate::ffi) unsafe fn psolilu(
                 message("PSOLILU", "IER is a null pointer.");
                 return;
             };
-            let fail = |ier: &mut c_int, why: &str| {
-                message("PSOLILU", why);
-                *ier = -1;
-            };
             // SAFETY: NEQ is the caller's INTEGER or null (`as_ref` checks).
             let Some(&neq) = (unsafe { neq.as_ref() }) else {
-                return fail(ier, "NEQ is a null pointer.");
+                return flag_failure("PSOLILU", ier, "NEQ is a null pointer.");
             };
             if ipar.is_null() {
-                return fail(ier, "IPAR is a null pointer.");
+                return flag_failure("PSOLILU", ier, "IPAR is a null pointer.");
             }
-            let n = neq.max(0) as usize;
+            let n = length(neq);
             let src = RawParams { ipar, rpar: std::ptr::null() };
             let p = match IluParams::decode_for_solve(&src) {
                 Ok(p) => p,
-                Err(e) => return fail(ier, &format!("Illegal input: {e}.")),
+                Err(e) => return flag_failure("PSOLILU", ier, &format!("Illegal input: {e}.")),
             };
             let layout = Layout::new(n, &p);
-            // SAFETY: WK has NEQ elements, distinct from the other arrays.
-            let wk = unsafe { opt_slice_mut(wk, n) };
-            // SAFETY: BL likewise.
-            let bl = unsafe { opt_slice_mut(bl, n) };
-            let (Some(wk), Some(bl)) = (wk, bl) else {
-                return fail(ier, "WK or BL is a null pointer.");
+            // SAFETY: WK and BL have NEQ elements, distinct from each other
+            // and the other arrays.
+            let Some([wk, bl]) = (unsafe { opt_slices_mut([(wk, n), (bl, n)]) }) else {
+                return flag_failure("PSOLILU", ier, "WK or BL is a null pointer.");
             };
             let wght: &[Real] = if p.scale_columns {
                 // SAFETY: WGHT has NEQ elements, only read.
                 let Some(wght) = (unsafe { opt_slice(wght, n) }) else {
-                    return fail(ier, "WGHT is a null pointer.");
+                    return flag_failure("PSOLILU", ier, "WGHT is a null pointer.");
                 };
                 wght
             } else {
@@ -326,20 +297,18 @@ pub(in crate::ffi) unsafe fn psolilu(
             // SAFETY: IWP likewise.
             let iwp = unsafe { opt_slice(iwp, layout.iwp_len) };
             let (Some(wp), Some(iwp)) = (wp, iwp) else {
-                return fail(ier, "WP or IWP is a null pointer.");
+                return flag_failure("PSOLILU", ier, "WP or IWP is a null pointer.");
             };
             match ilu::psol_ilu(&src, wp, iwp, wght, wk, bl) {
                 Ok(()) => *ier = 0,
-                Err(e) => fail(ier, &format!("{e}; IER = -1.")),
+                Err(e) => flag_failure("PSOLILU", ier, &format!("{e}; IER = -1.")),
             }
         },
         || {
             message("PSOLILU", "Internal error; IER = -1.");
             // SAFETY: IER is the caller's INTEGER or null; the reference made
             // from it died with the unwound call.
-            if let Some(ier) = unsafe { ier.as_mut() } {
-                *ier = -1;
-            }
+            unsafe { store(ier, -1) };
         },
     )
 }

@@ -15,16 +15,11 @@ use std::sync::{Arc, PoisonError, RwLock};
 
 use daskr_export::boundary;
 
-use super::core::messages::{MessageLine, MessageSink};
 use super::precond::reaction_block::{self, ReactionMesh, ReactionSetupArgs};
 use super::precond::reaction_group::{self, BlockGrouping};
-use super::slices::read_ints;
-use super::slices::{opt_slice, opt_slice_mut};
-use super::{RblockFn, Real, Sink, LETTER};
-
-/// IER for arguments this layer cannot use (null pointers, no mesh set by
-/// xMSET2 / xGSET2) or an internal error.
-const IER_INVALID: c_int = -1;
+use super::slices::{opt_slice, opt_slice_mut, opt_slices, opt_slices_mut, read_scalars, store};
+use super::solver::{invalid, report, IER_INVALID};
+use super::{RblockFn, Real, LETTER};
 
 /// What xMSET2 / xGSET2 recorded (the original's /DRPRE1/ or /SRPRE1/,
 /// and /RPRE2/).
@@ -62,12 +57,6 @@ fn record(mesh: Option<ReactionMesh>, grouping: Option<Option<Arc<BlockGrouping>
     }
 }
 
-/// Print one error line of routine `LETTER` + `name` in DASKR's message
-/// style (honours XSETF/XSETUN).
-fn report(name: &str, text: impl std::fmt::Display) {
-    Sink.emit(&[MessageLine::text(format!("{LETTER}{name}--  {text}"))]);
-}
-
 /// The IWORK entries xMSET2 / xGSET2 write: IWORK(27) = LENWP,
 /// IWORK(28) = LENIWP and, if LID > 0, IWORK(LID+1..LID+NEQ) = ID.
 ///
@@ -89,25 +78,19 @@ unsafe fn write_iwork(name: &str, iwork: *mut c_int, lid: c_int, mesh: &Reaction
     }
 }
 
-/// xMSET2 with the caller's raw arguments, behind the panic boundary. A
-/// panic while IWORK is set keeps the recorded mesh (that step has a
-/// boundary of its own); one anywhere else clears it.
+/// xMSET2 with the caller's raw arguments, behind the panic boundary:
+/// `scalars` are MX, MY, NS, NSD and LID by reference. A panic while IWORK
+/// is set keeps the recorded mesh (that step has a boundary of its own);
+/// one anywhere else clears it.
 ///
 /// # Safety
 /// As documented on the exported `dmset2` / `smset2`.
-pub(in crate::ffi) unsafe fn mset2(
-    mx: *const c_int,
-    my: *const c_int,
-    ns: *const c_int,
-    nsd: *const c_int,
-    lid: *const c_int,
-    iwork: *mut c_int,
-) {
+pub(in crate::ffi) unsafe fn mset2(scalars: [*const c_int; 5], iwork: *mut c_int) {
     boundary(
         || {
             // SAFETY: scalar arguments by reference, each null or the
             // caller's INTEGER.
-            let Some([mx, my, ns, nsd, lid]) = (unsafe { read_ints([mx, my, ns, nsd, lid]) }) else {
+            let Some([mx, my, ns, nsd, lid]) = (unsafe { read_scalars(scalars) }) else {
                 record(None, None);
                 return report("MSET2", "MX, MY, NS, NSD or LID is a null pointer");
             };
@@ -133,30 +116,20 @@ pub(in crate::ffi) unsafe fn mset2(
     )
 }
 
-/// xGSET2 with the caller's raw arguments, behind the panic boundary. A
-/// panic while the grouping is built clears the recorded data, one while
-/// IWORK is set keeps it (each step has a boundary of its own, as xMSET2's
+/// xGSET2 with the caller's raw arguments, behind the panic boundary:
+/// `scalars` are MX, MY, NS, NSD, NXG, NYG and LID by reference. A panic
+/// while the grouping is built clears the recorded data, one while IWORK
+/// is set keeps it (each step has a boundary of its own, as xMSET2's
 /// IWORK step).
 ///
 /// # Safety
 /// As documented on the exported `dgset2` / `sgset2`.
-#[allow(clippy::too_many_arguments)]
-pub(in crate::ffi) unsafe fn gset2(
-    mx: *const c_int,
-    my: *const c_int,
-    ns: *const c_int,
-    nsd: *const c_int,
-    nxg: *const c_int,
-    nyg: *const c_int,
-    lid: *const c_int,
-    iwork: *mut c_int,
-) {
+pub(in crate::ffi) unsafe fn gset2(scalars: [*const c_int; 7], iwork: *mut c_int) {
     boundary(
         || {
             // SAFETY: scalar arguments by reference, each null or the
             // caller's INTEGER.
-            let Some([mx, my, ns, nsd, nxg, nyg, lid]) = (unsafe { read_ints([mx, my, ns, nsd, nxg, nyg, lid]) })
-            else {
+            let Some([mx, my, ns, nsd, nxg, nyg, lid]) = (unsafe { read_scalars(scalars) }) else {
                 record(None, Some(None));
                 return report("GSET2", "MX, MY, NS, NSD, NXG, NYG or LID is a null pointer");
             };
@@ -272,22 +245,14 @@ pub(in crate::ffi) unsafe fn rbja(
             *ier = 0;
             let recorded = match Recorded::fetch(variant) {
                 Ok(r) => r,
-                Err(why) => {
-                    *ier = IER_INVALID;
-                    return report(name, why);
-                }
+                Err(why) => return invalid(ier, name, why),
             };
-            // SAFETY: T is the caller's REAL or null (`as_ref` checks).
-            let t = unsafe { t.as_ref() };
-            // SAFETY: CJ likewise.
-            let cj = unsafe { cj.as_ref() };
-            let (Some(&t), Some(&cj)) = (t, cj) else {
-                *ier = IER_INVALID;
-                return report(name, "T or CJ is a null pointer");
+            // SAFETY: T and CJ are the caller's REALs or null.
+            let Some([t, cj]) = (unsafe { read_scalars([t, cj]) }) else {
+                return invalid(ier, name, "T or CJ is a null pointer");
             };
             let Some(rblock) = rblock else {
-                *ier = IER_INVALID;
-                return report(name, "RBLOCK is a null pointer");
+                return invalid(ier, name, "RBLOCK is a null pointer");
             };
             let mesh = *recorded.mesh();
             let (neq, ns) = (mesh.neq(), mesh.ns());
@@ -295,23 +260,14 @@ pub(in crate::ffi) unsafe fn rbja(
             // least NS (documented as NEQ), BD and IPBD the lengths xMSET2 /
             // xGSET2 put in IWORK(27), IWORK(28); all distinct arrays, each
             // checked for null by the helpers.
-            let slices = (
-                // SAFETY: U, as above.
-                unsafe { opt_slice_mut(u, neq) },
-                // SAFETY: R0, as above; only read.
-                unsafe { opt_slice(r0, neq) },
-                // SAFETY: R1, as above.
-                unsafe { opt_slice_mut(r1, ns) },
-                // SAFETY: REWT, as above; only read.
-                unsafe { opt_slice(rewt, neq) },
-                // SAFETY: BD, as above.
-                unsafe { opt_slice_mut(bd, recorded.wp_len()) },
-                // SAFETY: IPBD, as above.
-                unsafe { opt_slice_mut(ipbd, recorded.iwp_len()) },
-            );
-            let (Some(u), Some(r0), Some(r1), Some(rewt), Some(wp), Some(iwp)) = slices else {
-                *ier = IER_INVALID;
-                return report(name, "U, R0, R1, REWT, BD or IPBD is a null pointer");
+            // SAFETY: U, R1 and BD, as above.
+            let written = unsafe { opt_slices_mut([(u, neq), (r1, ns), (bd, recorded.wp_len())]) };
+            // SAFETY: R0 and REWT, as above; only read.
+            let read = unsafe { opt_slices([(r0, neq), (rewt, neq)]) };
+            // SAFETY: IPBD, as above.
+            let iwp = unsafe { opt_slice_mut(ipbd, recorded.iwp_len()) };
+            let (Some([u, r1, wp]), Some([r0, rewt]), Some(iwp)) = (written, read, iwp) else {
+                return invalid(ier, name, "U, R0, R1, REWT, BD or IPBD is a null pointer");
             };
             let rblock = |t: Real, jx: usize, jy: usize, uxy: &[Real], rxy: &mut [Real]| {
                 let (jx, jy) = (jx as c_int + 1, jy as c_int + 1);
@@ -333,9 +289,7 @@ pub(in crate::ffi) unsafe fn rbja(
         || {
             // SAFETY: IER is the caller's scalar or null; the reference made
             // from it died with the unwound call.
-            if let Some(ier) = unsafe { ier.as_mut() } {
-                *ier = IER_INVALID;
-            }
+            unsafe { store(ier, IER_INVALID) };
             report(name, "internal error; the preconditioner was not formed");
         },
     )

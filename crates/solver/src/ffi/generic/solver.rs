@@ -3,7 +3,13 @@
 //! [`crate::ffi::single`]): the adapter that lets the core call the user's
 //! Fortran or C callbacks, the slicing of the caller's arguments, and the
 //! call into the instance's core.
+//!
+//! Also what the preconditioner bodies (`banded`, `ilu`, `reaction`) share
+//! with it or with each other: the RES adapter [`ForeignResidual`], and
+//! the error line and IER = -1 of a routine that cannot use its arguments
+//! ([`report`], [`invalid`]).
 
+use std::fmt::Display;
 use std::os::raw::c_int;
 
 use daskr_export::boundary;
@@ -11,11 +17,12 @@ use daskr_export::boundary;
 use super::core::call::{call_with_info, report_failure, Common, DASKR_PREFIX};
 use super::core::ddaskr::Ddaskr;
 use super::core::error::InputError;
+use super::core::messages::{MessageLine, MessageSink};
 use super::core::norms::Tolerances;
 use super::core::problem::{CallbackStatus, DaeSystem, MatrixStorage, PrecondSetup, PrecondSetupStatus, PrecondSolve};
 use super::daskr_generic_fn;
-use super::slices::{opt_slice_mut, scalar_mut, tolerances};
-use super::{JacDirectFn, JacKrylovFn, PsolFn, Real, ResFn, RtFn, Sink};
+use super::slices::{length, opt_slice_mut, opt_slices_mut, read_scalars, scalar_mut, tolerances};
+use super::{JacDirectFn, JacKrylovFn, PsolFn, Real, ResFn, RtFn, Sink, LETTER};
 
 /// The program's own weight routine (DDAWTS or SDAWTS, DASKR's optionally
 /// replaceable `xDAWTS(NEQ, IWT, RTOL, ATOL, Y, WT, RPAR, IPAR)`).
@@ -31,7 +38,7 @@ pub(in crate::ffi) type UserWeights = unsafe extern "C" fn(
 );
 
 /// The residual routine, known to be non-null.
-type Residual = unsafe extern "C" fn(
+pub(in crate::ffi) type Residual = unsafe extern "C" fn(
     *const Real,
     *const Real,
     *const Real,
@@ -42,11 +49,50 @@ type Residual = unsafe extern "C" fn(
     *mut c_int,
 );
 
+/// The caller's residual routine with the RPAR and IPAR it is given: the
+/// one place where this precision's routines (xDASKR, xBANJA, xJACILU)
+/// call RES.
+pub(in crate::ffi) struct ForeignResidual {
+    res: Residual,
+    rpar: *mut Real,
+    ipar: *mut c_int,
+}
+
+impl ForeignResidual {
+    /// RES, to be called with RPAR and IPAR.
+    ///
+    /// # Safety
+    /// `res` has DASKR's RES argument list; RPAR and IPAR are the caller's
+    /// (passed through unchanged, as DASKR does). [`Self::call`] hands RES
+    /// the slices it is given, so it must only be called with Y, YPRIME
+    /// and DELTA of NEQ elements, as the core and the preconditioners do.
+    pub(in crate::ffi) unsafe fn new(res: Residual, rpar: *mut Real, ipar: *mut c_int) -> Self {
+        ForeignResidual { res, rpar, ipar }
+    }
+
+    /// RES(T, Y, YPRIME, CJ, DELTA, IRES, RPAR, IPAR), with `ires` the
+    /// variable handed to RES (in and out).
+    pub(in crate::ffi) fn call(
+        &self,
+        t: Real,
+        y: &[Real],
+        yp: &[Real],
+        cj: Real,
+        delta: &mut [Real],
+        ires: &mut c_int,
+    ) {
+        // SAFETY: by the contract of `new`: RES's argument list, Y, YPRIME
+        // and DELTA of NEQ elements, T and CJ locals, RPAR/IPAR the
+        // caller's.
+        unsafe { (self.res)(&t, y.as_ptr(), yp.as_ptr(), &cj, delta.as_mut_ptr(), ires, self.rpar, self.ipar) }
+    }
+}
+
 /// The user's callbacks and parameter arrays, seen by the core as a
 /// [`DaeSystem`].
 struct ForeignProblem {
     user_weights: Option<UserWeights>,
-    res: Residual,
+    res: ForeignResidual,
     jac: JacDirectFn,
     jac_krylov: JacKrylovFn,
     psol: PsolFn,
@@ -59,11 +105,7 @@ struct ForeignProblem {
 impl DaeSystem for ForeignProblem {
     fn residual(&mut self, t: Real, y: &[Real], yp: &[Real], cj: Real, delta: &mut [Real]) -> CallbackStatus {
         let mut ires: c_int = 0;
-        // SAFETY: `res` is the caller's non-null residual routine with
-        // DASKR's argument list; every pointer refers to live memory of
-        // NEQ elements (y, yp, delta) or a local scalar, and RPAR/IPAR are
-        // passed through unchanged as DASKR does.
-        unsafe { (self.res)(&t, y.as_ptr(), yp.as_ptr(), &cj, delta.as_mut_ptr(), &mut ires, self.rpar, self.ipar) };
+        self.res.call(t, y, yp, cj, delta, &mut ires);
         CallbackStatus::from_ires(ires)
     }
 
@@ -93,7 +135,7 @@ impl DaeSystem for ForeignProblem {
             // or LENWP/LENIWP for WP/IWP, which may be empty).
             unsafe {
                 jac(
-                    Some(self.res),
+                    Some(self.res.res),
                     &mut ires,
                     &self.neq,
                     &c.t,
@@ -178,17 +220,45 @@ impl DaeSystem for ForeignProblem {
 
 /// Report an input problem found by the FFI layer itself (a null pointer
 /// where an array is required, or a panic caught at the boundary) the way
-/// the core reports illegal input: one message, INFO(1) = -1, IDID = -33.
+/// the core reports illegal input: one message in the name `prefix` gives
+/// (xDASKR's, DSL48E's), INFO(1) = -1, IDID = -33.
 ///
 /// # Safety
 /// `info` and `idid` must be null or valid for writes.
-unsafe fn reject(info: *mut c_int, idid: *mut c_int, error: InputError) {
+pub(in crate::ffi) unsafe fn reject_input(prefix: &str, info: *mut c_int, idid: *mut c_int, error: InputError) {
     // SAFETY: INFO is 20 long when non-null; IDID one INTEGER.
     let info_s = unsafe { opt_slice_mut(info, 20) }.unwrap_or_default();
     let mut no_idid = 0;
     // SAFETY: checked for null by `as_mut`; valid for writes by the caller.
     let idid = unsafe { idid.as_mut() }.unwrap_or(&mut no_idid);
-    report_failure(DASKR_PREFIX, &error.message(), -33, info_s, idid, &mut Sink);
+    report_failure(prefix, &error.message(), -33, info_s, idid, &mut Sink);
+}
+
+/// [`reject_input`] in xDASKR's name.
+///
+/// # Safety
+/// As for [`reject_input`].
+unsafe fn reject(info: *mut c_int, idid: *mut c_int, error: InputError) {
+    // SAFETY: the same contract.
+    unsafe { reject_input(DASKR_PREFIX, info, idid, error) }
+}
+
+/// IER of the preconditioner routines for arguments they cannot use (null
+/// pointers, negative half-bandwidths, no mesh recorded by xMSET2 /
+/// xGSET2, an unfactored preconditioner) or an internal error.
+pub(in crate::ffi) const IER_INVALID: c_int = -1;
+
+/// Print one error line of routine `LETTER` + `name` in DASKR's message
+/// style (honours XSETF/XSETUN).
+pub(in crate::ffi) fn report(name: &str, text: impl Display) {
+    Sink.emit(&[MessageLine::text(format!("{LETTER}{name}--  {text}"))]);
+}
+
+/// A preconditioner routine that cannot use its arguments: IER = -1 and
+/// the error line `text` of routine `name`.
+pub(in crate::ffi) fn invalid(ier: &mut c_int, name: &str, text: impl Display) {
+    *ier = IER_INVALID;
+    report(name, text);
 }
 
 /// DDASKR (or SDASKR) with the caller's raw arguments, behind the panic
@@ -227,17 +297,12 @@ pub(in crate::ffi) unsafe fn daskr(
     // documented length.
     boundary(
         || {
-            // SAFETY: NEQ is the caller's INTEGER or null (`as_ref` checks).
-            let neq = unsafe { neq.as_ref() };
-            // SAFETY: as for NEQ; TOUT is a REAL.
+            // SAFETY: NEQ, LRW, LIW and NRT are the caller's INTEGERs or
+            // null.
+            let ints = unsafe { read_scalars([neq, lrw, liw, nrt]) };
+            // SAFETY: TOUT is the caller's REAL or null (`as_ref` checks).
             let tout = unsafe { tout.as_ref() };
-            // SAFETY: as for NEQ.
-            let lrw = unsafe { lrw.as_ref() };
-            // SAFETY: as for NEQ.
-            let liw = unsafe { liw.as_ref() };
-            // SAFETY: as for NEQ.
-            let nrt = unsafe { nrt.as_ref() };
-            let (Some(&neq), Some(&tout), Some(&lrw), Some(&liw), Some(&nrt)) = (neq, tout, lrw, liw, nrt) else {
+            let (Some([neq, lrw, liw, nrt]), Some(&tout)) = (ints, tout) else {
                 // SAFETY: INFO and IDID are null or the caller's arrays.
                 return unsafe { reject(info, idid, null("NEQ, TOUT, LRW, LIW or NRT")) };
             };
@@ -259,21 +324,19 @@ pub(in crate::ffi) unsafe fn daskr(
                 // SAFETY: as above.
                 return unsafe { reject(info, idid, null("RES")) };
             };
-            let n = neq.max(0) as usize;
+            let n = length(neq);
             let ntol = if info_s[1] == 1 { n } else { 1 };
-            let nroot = nrt.max(0) as usize;
-            // SAFETY: Y is the caller's NEQ-element array or null.
-            let y = unsafe { opt_slice_mut(y, n) };
-            // SAFETY: the same for YPRIME, a different array.
-            let yp = unsafe { opt_slice_mut(yprime, n) };
-            let (Some(y), Some(yp)) = (y, yp) else {
+            let nroot = length(nrt);
+            // SAFETY: Y and YPRIME are the caller's distinct NEQ-element
+            // arrays, or null.
+            let Some([y, yp]) = (unsafe { opt_slices_mut([(y, n), (yprime, n)]) }) else {
                 // SAFETY: as above.
                 return unsafe { reject(info, idid, null("Y or YPRIME")) };
             };
             // SAFETY: RWORK is the caller's LRW-element array or null.
-            let rwork = unsafe { opt_slice_mut(rwork, lrw.max(0) as usize) };
+            let rwork = unsafe { opt_slice_mut(rwork, length(lrw)) };
             // SAFETY: IWORK is the caller's LIW-element array or null.
-            let iwork = unsafe { opt_slice_mut(iwork, liw.max(0) as usize) };
+            let iwork = unsafe { opt_slice_mut(iwork, length(liw)) };
             let (Some(rwork), Some(iwork)) = (rwork, iwork) else {
                 // SAFETY: as above.
                 return unsafe { reject(info, idid, null("RWORK or IWORK")) };
@@ -321,21 +384,12 @@ pub(in crate::ffi) unsafe fn daskr(
             // SAFETY: as above; PSOL has DASKR's PSOL argument list.
             let psol = unsafe { std::mem::transmute::<daskr_generic_fn, PsolFn>(psol) };
             let user_weights = super::user_weights();
+            // SAFETY: RES has DASKR's argument list (DDASKR's contract); the
+            // core calls it with NEQ-long arrays.
+            let res = unsafe { ForeignResidual::new(res, rpar, ipar) };
             let mut problem =
                 ForeignProblem { user_weights, res, jac: jac_direct, jac_krylov, psol, rt, rpar, ipar, neq };
-            let mut common = Common {
-                neq,
-                t,
-                y,
-                yp,
-                tout,
-                rtol: rtol_s,
-                atol: atol_s,
-                rwork,
-                lrw,
-                iwork,
-                liw,
-            };
+            let mut common = Common { neq, t, y, yp, tout, rtol: rtol_s, atol: atol_s, rwork, lrw, iwork, liw };
             let mut call = Ddaskr { nrt, jroot };
             let _ = call_with_info(&mut call, &mut common, info_s, idid_ref, &mut problem, &mut Sink);
         },
