@@ -62,29 +62,27 @@ const NARROW_ML: usize = 4;
 /// See [`NARROW_ML`].
 const NARROW_WIDTH: usize = 16;
 
-/// `y += a * x` over equal-length contiguous segments: DAXPY's
-/// `y(i) = y(i) + a*x(i)` element by element. Long segments go to LLVM's
-/// vectorised (and unrolled) loop; band segments are often short (ML or
-/// ML+MU long), which that loop would leave entirely to its scalar tail, so
-/// short ones are done in chunks of four (one SIMD operation each) plus a
-/// scalar tail of at most three.
-#[inline(always)]
-fn axpy(a: Real, x: &[Real], y: &mut [Real]) {
-    if y.len() >= 16 {
-        for (yi, &xi) in y.iter_mut().zip(x) {
-            *yi += a * xi;
-        }
-        return;
-    }
-    let mut yc = y.chunks_exact_mut(4);
-    let mut xc = x.chunks_exact(4);
-    for (yy, xx) in (&mut yc).zip(&mut xc) {
-        for (yi, &xi) in yy.iter_mut().zip(xx) {
-            *yi += a * xi;
-        }
-    }
-    for (yi, &xi) in yc.into_remainder().iter_mut().zip(xc.remainder()) {
-        *yi += a * xi;
+/// What tells the band kernels apart, as the loops they share
+/// ([`factor_steps`], [`solve_steps`]) see it: the vectorised kernel
+/// ([`Wide`]) and the narrow ones ([`Narrow`]). Everything is
+/// `#[inline(always)]` and called statically, so that each kernel is
+/// compiled whole: the vectorised one inside pulp's dispatch (AVX2), the
+/// narrow ones with ML and the segment lengths as constants.
+trait Kernel: Sized {
+    /// DAXPY: `y(i) = y(i) + a*x(i)` element by element over equal-length
+    /// contiguous segments.
+    fn axpy(a: Real, x: &[Real], y: &mut [Real]);
+
+    /// Elimination step `k` with `lm` rows below the diagonal: pivot
+    /// search, interchange, multipliers, column updates. Returns the pivot
+    /// row and whether the pivot is usable (nonzero and finite; if not, the
+    /// step stops after the search).
+    fn eliminate(state: &mut Elimination<'_>, k: usize, lm: usize) -> (usize, bool);
+
+    /// Forward step `k` of DGBSL with `lm` rows below the diagonal.
+    #[inline(always)]
+    fn forward(col: &[Real], diag: usize, k: usize, p: usize, lm: usize, b: &mut [Real]) {
+        forward::<Self>(col, diag, k, p, lm, b)
     }
 }
 
@@ -127,40 +125,101 @@ impl WithSimd for FactorOp<'_> {
 
 #[inline(always)]
 fn factor_impl(abd: &mut [Real], shape: BandShape, pivots: &mut [FInt]) -> Result<(), SingularMatrix> {
-    let BandShape { n, ml, mu } = shape;
+    factor_steps::<Wide>(abd, shape, shape.ml, pivots)
+}
+
+/// DGBFA's loop over the elimination steps with the kernel `K`; `ml` is
+/// `shape.ml` (a constant in the narrow kernels).
+#[inline(always)]
+fn factor_steps<K: Kernel>(
+    abd: &mut [Real],
+    shape: BandShape,
+    ml: usize,
+    pivots: &mut [FInt],
+) -> Result<(), SingularMatrix> {
+    let BandShape { n, mu, .. } = shape;
     if n == 0 {
         return Ok(());
     }
     let lda = shape.lda();
-    // Band row of the diagonal.
     let diag = ml + mu;
-    let abd = &mut abd[..lda * n];
-    let pivots = &mut pivots[..n];
+    let mut state = Elimination { abd: &mut abd[..lda * n], n, mu, lda, diag, last_col: 0 };
     // Columns 0..cleared have had their fill rows zeroed.
     let mut cleared = 0;
-    // Last column reached by U's fill-in so far.
-    let mut last_col = 0;
-    for k in 0..n {
+    for (k, pivot_k) in pivots[..n].iter_mut().enumerate() {
         // Step k touches columns up to k + ML + MU at most: clear their fill
         // rows first (once per column).
         let reach = (k + diag).min(n - 1);
         if ml > 0 {
             while cleared <= reach {
-                abd[cleared * lda..cleared * lda + ml].fill(0.0);
+                state.abd[cleared * lda..cleared * lda + ml].fill(0.0);
                 cleared += 1;
             }
         }
-        // Rows below the diagonal within the band.
-        let lm = ml.min(n - 1 - k);
+        // Rows below the diagonal within the band: min(ML, rows left).
+        let (p, regular) = K::eliminate(&mut state, k, ml.min(n - 1 - k));
+        *pivot_k = p as FInt;
+        if !regular {
+            return Err(SingularMatrix { column: k });
+        }
+    }
+    Ok(())
+}
+
+/// The band between DGBFA's elimination steps.
+struct Elimination<'a> {
+    /// The first `lda * n` entries of the caller's `abd`.
+    abd: &'a mut [Real],
+    n: usize,
+    mu: usize,
+    lda: usize,
+    /// Band row of the diagonal (ML + MU).
+    diag: usize,
+    /// Last column reached by U's fill-in so far.
+    last_col: usize,
+}
+
+/// The vectorised kernel: column axpys over contiguous segments, compiled
+/// for the running CPU ([`FactorOp`], [`SolveOp`]).
+struct Wide;
+
+impl Kernel for Wide {
+    /// Long segments go to LLVM's vectorised (and unrolled) loop; band
+    /// segments are often short (ML or ML+MU long), which that loop would
+    /// leave entirely to its scalar tail, so short ones are done in chunks
+    /// of four (one SIMD operation each) plus a scalar tail of at most
+    /// three.
+    #[inline(always)]
+    fn axpy(a: Real, x: &[Real], y: &mut [Real]) {
+        if y.len() >= 16 {
+            for (yi, &xi) in y.iter_mut().zip(x) {
+                *yi += a * xi;
+            }
+            return;
+        }
+        let mut yc = y.chunks_exact_mut(4);
+        let mut xc = x.chunks_exact(4);
+        for (yy, xx) in (&mut yc).zip(&mut xc) {
+            for (yi, &xi) in yy.iter_mut().zip(xx) {
+                *yi += a * xi;
+            }
+        }
+        for (yi, &xi) in yc.into_remainder().iter_mut().zip(xc.remainder()) {
+            *yi += a * xi;
+        }
+    }
+
+    #[inline(always)]
+    fn eliminate(state: &mut Elimination<'_>, k: usize, lm: usize) -> (usize, bool) {
+        let Elimination { ref mut abd, n, mu, lda, diag, ref mut last_col } = *state;
         let (head, tail) = abd.split_at_mut((k + 1) * lda);
         let colk = &mut head[k * lda + diag..k * lda + diag + lm + 1];
 
         // Pivot: first entry of largest magnitude in rows k..=k+lm.
         let (ip, pivot) = first_largest(colk);
         let p = k + ip;
-        pivots[k] = p as FInt;
         if pivot == 0.0 || !pivot.is_finite() {
-            return Err(SingularMatrix { column: k });
+            return (p, false);
         }
         colk.swap(0, ip);
         let scale = -1.0 / pivot;
@@ -171,12 +230,12 @@ fn factor_impl(abd: &mut [Real], shape: BandShape, pivots: &mut [FInt]) -> Resul
         let mults = &*mults;
 
         // Row k now carries the pivot row's entries, up to column p + MU.
-        last_col = last_col.max(p + mu).min(n - 1);
-        let ncols = last_col - k;
+        *last_col = (*last_col).max(p + mu).min(n - 1);
+        let ncols = *last_col - k;
         if lm == 0 || ncols == 0 {
             // No multipliers (ip = 0 too): the columns to the right keep
             // their values.
-            continue;
+            return (p, true);
         }
         // In column j = k+1+jj row k sits at band row diag-1-jj, i.e. at
         // flat offset (k+1)*lda + diag-1 + jj*(lda-1): the segments
@@ -191,11 +250,11 @@ fn factor_impl(abd: &mut [Real], shape: BandShape, pivots: &mut [FInt]) -> Resul
                 seg[0] = t;
             }
             if t != 0.0 {
-                axpy(t, mults, &mut seg[1..]);
+                Self::axpy(t, mults, &mut seg[1..]);
             }
         }
+        (p, true)
     }
-    Ok(())
 }
 
 /// Solve A x = b with the factors from [`factor`]; the first `n` entries of
@@ -233,7 +292,14 @@ impl WithSimd for SolveOp<'_> {
 
 #[inline(always)]
 fn solve_impl(abd: &[Real], shape: BandShape, pivots: &[FInt], b: &mut [Real]) {
-    let BandShape { n, ml, mu } = shape;
+    solve_steps::<Wide>(abd, shape, shape.ml, pivots, b)
+}
+
+/// DGBSL (job 0) with the kernel `K`; `ml` is `shape.ml` (a constant in
+/// the narrow kernels).
+#[inline(always)]
+fn solve_steps<K: Kernel>(abd: &[Real], shape: BandShape, ml: usize, pivots: &[FInt], b: &mut [Real]) {
+    let BandShape { n, mu, .. } = shape;
     if n == 0 {
         return;
     }
@@ -244,17 +310,8 @@ fn solve_impl(abd: &[Real], shape: BandShape, pivots: &[FInt], b: &mut [Real]) {
     let b = &mut b[..n];
     // Forward: interchanges and L's (negated) multipliers, step by step.
     if ml > 0 {
-        for (k, col) in abd.chunks_exact(lda).enumerate().take(n - 1) {
-            let lm = ml.min(n - 1 - k);
-            let p = pivots[k] as usize;
-            let t = b[p];
-            if p != k {
-                b[p] = b[k];
-                b[k] = t;
-            }
-            if t != 0.0 {
-                axpy(t, &col[diag + 1..=diag + lm], &mut b[k + 1..=k + lm]);
-            }
+        for (k, (col, &p)) in abd.chunks_exact(lda).zip(pivots).enumerate().take(n - 1) {
+            K::forward(col, diag, k, p as usize, ml.min(n - 1 - k), b);
         }
     }
     // Backward with U, column by column.
@@ -263,18 +320,23 @@ fn solve_impl(abd: &[Real], shape: BandShape, pivots: &[FInt], b: &mut [Real]) {
         let lm = k.min(diag);
         let t = -b[k];
         if t != 0.0 {
-            axpy(t, &col[diag - lm..diag], &mut b[k - lm..k]);
+            K::axpy(t, &col[diag - lm..diag], &mut b[k - lm..k]);
         }
     }
 }
 
-/// `y += a * x` element by element (DAXPY's order), as a plain loop: the
-/// narrow kernels' segments are a few entries long, often of a length known
-/// at compile time, and then fully unrolled.
+/// Forward step `k` of DGBSL: interchange rows `k` and `p` of `b`, then
+/// apply L's `lm` (negated) multipliers of column `col` (the diagonal in
+/// band row `diag`).
 #[inline(always)]
-fn axpy_short(a: Real, x: &[Real], y: &mut [Real]) {
-    for (yi, &xi) in y.iter_mut().zip(x) {
-        *yi += a * xi;
+fn forward<K: Kernel>(col: &[Real], diag: usize, k: usize, p: usize, lm: usize, b: &mut [Real]) {
+    let t = b[p];
+    if p != k {
+        b[p] = b[k];
+        b[k] = t;
+    }
+    if t != 0.0 {
+        K::axpy(t, &col[diag + 1..diag + 1 + lm], &mut b[k + 1..k + 1 + lm]);
     }
 }
 
@@ -298,46 +360,49 @@ fn factor_fixed<const ML: usize>(
     shape: BandShape,
     pivots: &mut [FInt],
 ) -> Result<(), SingularMatrix> {
-    let BandShape { n, mu, .. } = shape;
     debug_assert_eq!(shape.ml, ML);
-    if n == 0 {
-        return Ok(());
-    }
-    let lda = shape.lda();
-    let diag = ML + mu;
-    let abd = &mut abd[..lda * n];
-    let pivots = &mut pivots[..n];
-    let mut cleared = 0;
-    let mut last_col = 0;
-    for (k, pivot_k) in pivots.iter_mut().enumerate() {
-        // Fill rows of the columns step k can reach, zeroed once each.
-        let reach = (k + diag).min(n - 1);
-        while cleared <= reach {
-            for v in &mut abd[cleared * lda..cleared * lda + ML] {
-                *v = 0.0;
-            }
-            cleared += 1;
-        }
-        // lm = min(ML, rows left) rows below the diagonal, a constant in
-        // each arm (straight-line code for every step).
-        let (p, regular) = match (n - 1 - k).min(ML) {
-            0 => eliminate(abd, lda, diag, mu, n, k, 0, &mut last_col),
-            1 => eliminate(abd, lda, diag, mu, n, k, 1, &mut last_col),
-            2 => eliminate(abd, lda, diag, mu, n, k, 2, &mut last_col),
-            _ => eliminate(abd, lda, diag, mu, n, k, 3, &mut last_col),
-        };
-        *pivot_k = p as FInt;
-        if !regular {
-            return Err(SingularMatrix { column: k });
-        }
-    }
-    Ok(())
+    factor_steps::<Narrow>(abd, shape, ML, pivots)
 }
 
-/// Elimination step `k` with `lm` rows below the diagonal (lm <= ML <= 3):
-/// pivot search, interchange, multipliers, column updates up to
-/// `last_col` (updated). Returns the pivot row and whether the pivot is
-/// usable (nonzero and finite; if not, the step stops after the search).
+/// The narrow kernels (see [`BandShape::is_narrow`]): plain scalar code
+/// with ML a constant, and the `lm` of every step a constant in each arm of
+/// a match (straight-line code for every step).
+struct Narrow;
+
+impl Kernel for Narrow {
+    /// A plain loop: the narrow kernels' segments are a few entries long,
+    /// often of a length known at compile time, and then fully unrolled.
+    #[inline(always)]
+    fn axpy(a: Real, x: &[Real], y: &mut [Real]) {
+        for (yi, &xi) in y.iter_mut().zip(x) {
+            *yi += a * xi;
+        }
+    }
+
+    /// `lm <= ML <= 3`.
+    #[inline(always)]
+    fn eliminate(state: &mut Elimination<'_>, k: usize, lm: usize) -> (usize, bool) {
+        match lm {
+            0 => eliminate_narrow(state, k, 0),
+            1 => eliminate_narrow(state, k, 1),
+            2 => eliminate_narrow(state, k, 2),
+            _ => eliminate_narrow(state, k, 3),
+        }
+    }
+
+    /// `1 <= lm <= ML <= 3`.
+    #[inline(always)]
+    fn forward(col: &[Real], diag: usize, k: usize, p: usize, lm: usize, b: &mut [Real]) {
+        match lm {
+            1 => forward::<Self>(col, diag, k, p, 1, b),
+            2 => forward::<Self>(col, diag, k, p, 2, b),
+            _ => forward::<Self>(col, diag, k, p, 3, b),
+        }
+    }
+}
+
+/// [`Narrow`]'s elimination step `k` with `lm` rows below the diagonal
+/// (see [`Kernel::eliminate`]).
 ///
 /// Each segment is read before it is written, and every entry is written
 /// once: the interchange is folded into the update instead of being
@@ -346,17 +411,8 @@ fn factor_fixed<const ML: usize>(
 /// SIMD registers, would stall on store forwarding.) The arithmetic is
 /// unchanged.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn eliminate(
-    abd: &mut [Real],
-    lda: usize,
-    diag: usize,
-    mu: usize,
-    n: usize,
-    k: usize,
-    lm: usize,
-    last_col: &mut usize,
-) -> (usize, bool) {
+fn eliminate_narrow(state: &mut Elimination<'_>, k: usize, lm: usize) -> (usize, bool) {
+    let Elimination { ref mut abd, n, mu, lda, diag, ref mut last_col } = *state;
     let colk = &mut abd[k * lda + diag..k * lda + diag + lm + 1];
     let (ip, pivot) = first_largest(colk);
     let p = k + ip;
@@ -422,47 +478,8 @@ fn solve_narrow(abd: &[Real], shape: BandShape, pivots: &[FInt], b: &mut [Real])
 
 /// [`solve_impl`]'s steps for `shape.ml == ML`.
 fn solve_fixed<const ML: usize>(abd: &[Real], shape: BandShape, pivots: &[FInt], b: &mut [Real]) {
-    let BandShape { n, mu, .. } = shape;
     debug_assert_eq!(shape.ml, ML);
-    if n == 0 {
-        return;
-    }
-    let lda = shape.lda();
-    let diag = ML + mu;
-    let abd = &abd[..lda * n];
-    let pivots = &pivots[..n];
-    let b = &mut b[..n];
-    if ML > 0 {
-        for (k, (col, &p)) in abd.chunks_exact(lda).zip(pivots).enumerate().take(n - 1) {
-            let p = p as usize;
-            match (n - 1 - k).min(ML) {
-                1 => forward(col, diag, k, p, 1, b),
-                2 => forward(col, diag, k, p, 2, b),
-                _ => forward(col, diag, k, p, 3, b),
-            }
-        }
-    }
-    for (k, col) in abd.chunks_exact(lda).enumerate().rev() {
-        b[k] /= col[diag];
-        let lm = k.min(diag);
-        let t = -b[k];
-        if t != 0.0 {
-            axpy_short(t, &col[diag - lm..diag], &mut b[k - lm..k]);
-        }
-    }
-}
-
-/// Forward step `k` of DGBSL: interchange, then L's `lm` multipliers.
-#[inline(always)]
-fn forward(col: &[Real], diag: usize, k: usize, p: usize, lm: usize, b: &mut [Real]) {
-    let t = b[p];
-    if p != k {
-        b[p] = b[k];
-        b[k] = t;
-    }
-    if t != 0.0 {
-        axpy_short(t, &col[diag + 1..diag + 1 + lm], &mut b[k + 1..k + 1 + lm]);
-    }
+    solve_steps::<Narrow>(abd, shape, ML, pivots, b)
 }
 
 /// The first entry of largest magnitude (IDAMAX's choice) and its value,

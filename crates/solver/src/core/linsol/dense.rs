@@ -112,7 +112,7 @@ pub fn factor(a: &mut [Real], n: usize, pivots: &mut [FInt]) -> Result<(), Singu
     if n <= NO_DISPATCH_MAX_N {
         factor_unblocked(Scalar, a, n, pivots)
     } else if !<Real as LuScalar>::BLOCKED || n <= UNBLOCKED_MAX_N || few_non_zeros(a, n) {
-        Arch::new().dispatch(UnblockedFactor { a, n, pivots })
+        Arch::new().dispatch(ColumnSweeps { a, n, d: 0, w: n, pivots })
     } else {
         <Real as LuScalar>::factor_blocked(a, n, pivots)
     }
@@ -209,106 +209,75 @@ trait LuScalar: Copy + PartialOrd + std::ops::Div<Output = Self> + std::ops::Mul
     fn factor_blocked(a: &mut [Self], n: usize, pivots: &mut [FInt]) -> Result<(), SingularMatrix>;
 }
 
-impl LuScalar for f64 {
-    const ZERO: f64 = 0.0;
-    const ONE: f64 = 1.0;
-    const BLOCKED: bool = true;
+/// The two instances of [`LuScalar`]: they differ only in the names of
+/// pulp's methods for the element type (`*_f64s`, `*_f32s`) and in the
+/// dispatched path for large matrices.
+macro_rules! impl_lu_scalar {
+    ($t:ty, $as_mut_simd:ident, $as_simd:ident, $splat:ident, $sub:ident, $mul:ident,
+     blocked: $blocked:literal, |$a:ident, $n:ident, $pivots:ident| $factor_blocked:expr) => {
+        impl LuScalar for $t {
+            const ZERO: $t = 0.0;
+            const ONE: $t = 1.0;
+            const BLOCKED: bool = $blocked;
 
-    #[inline(always)]
-    fn magnitude(self) -> f64 {
-        self.abs()
-    }
+            #[inline(always)]
+            fn magnitude(self) -> $t {
+                self.abs()
+            }
 
-    #[inline(always)]
-    fn is_bad_pivot(self) -> bool {
-        self == 0.0 || !self.is_finite()
-    }
+            #[inline(always)]
+            fn is_bad_pivot(self) -> bool {
+                self == 0.0 || !self.is_finite()
+            }
 
-    #[inline(always)]
-    fn axpy_neg<S: Simd>(simd: S, a: f64, x: &[f64], y: &mut [f64]) {
-        let len = x.len().min(y.len());
-        let (yv, ys) = S::as_mut_simd_f64s(&mut y[..len]);
-        let (xv, xs) = S::as_simd_f64s(&x[..len]);
-        let av = simd.splat_f64s(a);
-        for (yi, &xi) in yv.iter_mut().zip(xv) {
-            *yi = simd.sub_f64s(*yi, simd.mul_f64s(av, xi));
+            #[inline(always)]
+            fn axpy_neg<S: Simd>(simd: S, a: $t, x: &[$t], y: &mut [$t]) {
+                let len = x.len().min(y.len());
+                let (yv, ys) = S::$as_mut_simd(&mut y[..len]);
+                let (xv, xs) = S::$as_simd(&x[..len]);
+                let av = simd.$splat(a);
+                for (yi, &xi) in yv.iter_mut().zip(xv) {
+                    *yi = simd.$sub(*yi, simd.$mul(av, xi));
+                }
+                for (yi, &xi) in ys.iter_mut().zip(xs) {
+                    *yi -= a * xi;
+                }
+            }
+
+            #[inline]
+            fn factor_blocked($a: &mut [$t], $n: usize, $pivots: &mut [FInt]) -> Result<(), SingularMatrix> {
+                $factor_blocked
+            }
         }
-        for (yi, &xi) in ys.iter_mut().zip(xs) {
-            *yi -= a * xi;
-        }
-    }
-
-    #[inline]
-    fn factor_blocked(a: &mut [f64], n: usize, pivots: &mut [FInt]) -> Result<(), SingularMatrix> {
-        Arch::new().dispatch(BlockedFactor { a, n, pivots })
-    }
+    };
 }
 
-impl LuScalar for f32 {
-    const ZERO: f32 = 0.0;
-    const ONE: f32 = 1.0;
-    const BLOCKED: bool = false;
+impl_lu_scalar!(f64, as_mut_simd_f64s, as_simd_f64s, splat_f64s, sub_f64s, mul_f64s,
+    blocked: true, |a, n, pivots| Arch::new().dispatch(BlockedFactor { a, n, pivots }));
+// Never reached for `f32` (`BLOCKED` is false): the column code, as for
+// every n.
+impl_lu_scalar!(f32, as_mut_simd_f32s, as_simd_f32s, splat_f32s, sub_f32s, mul_f32s,
+    blocked: false, |a, n, pivots| Arch::new().dispatch(ColumnSweeps { a, n, d: 0, w: n, pivots }));
 
-    #[inline(always)]
-    fn magnitude(self) -> f32 {
-        self.abs()
-    }
-
-    #[inline(always)]
-    fn is_bad_pivot(self) -> bool {
-        self == 0.0 || !self.is_finite()
-    }
-
-    #[inline(always)]
-    fn axpy_neg<S: Simd>(simd: S, a: f32, x: &[f32], y: &mut [f32]) {
-        let len = x.len().min(y.len());
-        let (yv, ys) = S::as_mut_simd_f32s(&mut y[..len]);
-        let (xv, xs) = S::as_simd_f32s(&x[..len]);
-        let av = simd.splat_f32s(a);
-        for (yi, &xi) in yv.iter_mut().zip(xv) {
-            *yi = simd.sub_f32s(*yi, simd.mul_f32s(av, xi));
-        }
-        for (yi, &xi) in ys.iter_mut().zip(xs) {
-            *yi -= a * xi;
-        }
-    }
-
-    #[inline]
-    fn factor_blocked(a: &mut [f32], n: usize, pivots: &mut [FInt]) -> Result<(), SingularMatrix> {
-        // Never reached (BLOCKED is false): the column code, as for every n.
-        Arch::new().dispatch(UnblockedFactor32 { a, n, pivots })
-    }
-}
-
-/// The column code for `f32` slices, whatever `Real` is (see
-/// [`LuScalar::factor_blocked`] for `f32`).
-struct UnblockedFactor32<'a> {
-    a: &'a mut [f32],
+/// DGEFA's column sweeps ([`eliminate_columns`] with [`partial_pivot`])
+/// on columns `d..d + w`, for either element type, compiled for the best
+/// instruction set of the running CPU: the whole unblocked LU (`d = 0`,
+/// `w = n`; pulp dispatch, AVX2 where available) and the leaf panels of
+/// the blocked LU (`dense/blocked.rs`).
+struct ColumnSweeps<'a, T> {
+    a: &'a mut [T],
     n: usize,
+    d: usize,
+    w: usize,
     pivots: &'a mut [FInt],
 }
 
-impl WithSimd for UnblockedFactor32<'_> {
+impl<T: LuScalar> WithSimd for ColumnSweeps<'_, T> {
     type Output = Result<(), SingularMatrix>;
     #[inline(always)]
     fn with_simd<S: Simd>(self, simd: S) -> Self::Output {
-        factor_columns(simd, self.a, self.n, 0, self.n, self.pivots)
-    }
-}
-
-/// [`factor_unblocked`] compiled for the best instruction set of the running
-/// CPU (pulp dispatch: AVX2 where available).
-struct UnblockedFactor<'a> {
-    a: &'a mut [Real],
-    n: usize,
-    pivots: &'a mut [FInt],
-}
-
-impl WithSimd for UnblockedFactor<'_> {
-    type Output = Result<(), SingularMatrix>;
-    #[inline(always)]
-    fn with_simd<S: Simd>(self, simd: S) -> Self::Output {
-        factor_unblocked(simd, self.a, self.n, self.pivots)
+        let Self { a, n, d, w, pivots } = self;
+        eliminate_columns(simd, a, n, d, w, pivots, partial_pivot)
     }
 }
 
@@ -329,11 +298,16 @@ impl WithSimd for UnblockedSolve<'_> {
 
 /// Right-looking, column-oriented LU with full-row interchanges.
 #[inline(always)]
-fn factor_unblocked<S: Simd>(simd: S, a: &mut [Real], n: usize, pivots: &mut [FInt]) -> Result<(), SingularMatrix> {
-    factor_columns(simd, a, n, 0, n, pivots)
+fn factor_unblocked<S: Simd, T: LuScalar>(
+    simd: S,
+    a: &mut [T],
+    n: usize,
+    pivots: &mut [FInt],
+) -> Result<(), SingularMatrix> {
+    eliminate_columns(simd, a, n, 0, n, pivots, partial_pivot)
 }
 
-/// [`factor_columns`] for a matrix of order `N` known at compile time:
+/// [`factor_unblocked`] for a matrix of order `N` known at compile time:
 /// the same operations in the same order, written with plain indices so
 /// that the compiler unrolls the loops and drops the bounds checks (the
 /// slice-based sweeps cost ~500 instructions at N = 3).
@@ -378,43 +352,34 @@ fn factor_fixed<const N: usize>(a: &mut [Real], pivots: &mut [FInt]) -> Result<(
     Ok(())
 }
 
-/// DGEFA's column sweeps, for either element type, on columns `d..d + w`
-/// of the column-major n x n matrix `a`, rows `d..n`: the whole unblocked
-/// LU (`d = 0`, `w = n`) or a leaf panel of the blocked one, whose columns
-/// left of `d` and right of `d + w` the blocked code interchanges and
-/// updates itself.
+/// DGEFA's pivot rule for [`eliminate_columns`]: the first entry of
+/// largest magnitude in column `k`, rows `k..n`; a zero or non-finite one
+/// stops the factorisation.
 #[inline(always)]
-fn factor_columns<S: Simd, T: LuScalar>(
-    simd: S,
-    a: &mut [T],
-    n: usize,
-    d: usize,
-    w: usize,
-    pivots: &mut [FInt],
-) -> Result<(), SingularMatrix> {
-    eliminate_columns(simd, a, n, d, w, pivots, |col, k| {
-        // Pivot: first entry of largest magnitude in column k, rows k..n.
-        let mut p = k;
-        let mut max = col[k].magnitude();
-        for (i, v) in col.iter().enumerate().skip(k + 1) {
-            if v.magnitude() > max {
-                max = v.magnitude();
-                p = i;
-            }
+fn partial_pivot<T: LuScalar>(col: &[T], k: usize) -> Result<usize, (usize, SingularMatrix)> {
+    let mut p = k;
+    let mut max = col[k].magnitude();
+    for (i, v) in col.iter().enumerate().skip(k + 1) {
+        if v.magnitude() > max {
+            max = v.magnitude();
+            p = i;
         }
-        if bad_pivot(col[p]) {
-            Err((p, SingularMatrix { column: k }))
-        } else {
-            Ok(p)
-        }
-    })
+    }
+    if bad_pivot(col[p]) {
+        Err((p, SingularMatrix { column: k }))
+    } else {
+        Ok(p)
+    }
 }
 
-/// The column sweeps of [`factor_columns`] with the pivot rule given:
-/// `choose(column, k)` returns the pivot row for step `k` (recorded in
-/// `pivots[k]`), or the row found and why the factorisation stops there.
-/// Also the leaf of the sparse LU's fronts (`dense/front.rs`, restricted
-/// pivoting).
+/// DGEFA's column sweeps, for either element type, on columns `d..d + w`
+/// of the column-major n x n matrix `a`, rows `d..n`, with the pivot rule
+/// given: `choose(column, k)` returns the pivot row for step `k` (recorded
+/// in `pivots[k]`), or the row found and why the factorisation stops there.
+/// With [`partial_pivot`], the whole unblocked LU (`d = 0`, `w = n`) or a
+/// leaf panel of the blocked one, whose columns left of `d` and right of
+/// `d + w` the blocked code interchanges and updates itself; also the leaf
+/// of the sparse LU's fronts (`dense/front.rs`, restricted pivoting).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn eliminate_columns<S: Simd, T: LuScalar, E>(
@@ -522,7 +487,7 @@ mod tests {
             }
             let (mut lu1, mut lu2) = (a.clone(), a.clone());
             let (mut p1, mut p2) = (vec![0; n], vec![0; n]);
-            factor_columns(Scalar, &mut lu1, n, 0, n, &mut p1).unwrap();
+            factor_unblocked(Scalar, &mut lu1, n, &mut p1).unwrap();
             <f32 as LuScalar>::factor_blocked(&mut lu2, n, &mut p2).unwrap();
             assert_eq!(p1, p2);
             assert!(lu1.iter().zip(&lu2).all(|(u, v)| u.to_bits() == v.to_bits()), "n={n}");

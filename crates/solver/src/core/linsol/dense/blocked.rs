@@ -11,8 +11,8 @@
 //! interchanges. Every routine here applies to each entry exactly that
 //! sequence:
 //!
-//! - the leaves (`LeafLu`, `LeafTrsm`) are DGEFA's column sweeps on at most
-//!   [`LEAF`] columns (rows of U);
+//! - the leaves (`super::ColumnSweeps`, `LeafTrsm`) are DGEFA's column
+//!   sweeps on at most [`LEAF`] columns (rows of U);
 //! - the product kernels keep a tile of `C` in registers and subtract the
 //!   products one `k` at a time, in increasing `k` (`c = c - a*b`, never a
 //!   separate sum of products), `k` blocks in increasing order;
@@ -38,7 +38,7 @@ use std::cell::RefCell;
 
 use faer::traits::pulp::{Scalar, Simd, WithSimd};
 
-use super::{axpy_neg, factor_columns};
+use super::{axpy_neg, ColumnSweeps};
 use crate::core::linsol::SingularMatrix;
 use crate::types::FInt;
 
@@ -173,7 +173,7 @@ impl Leaf for PartialPivoting {
         w: usize,
         pivots: &mut [FInt],
     ) -> Result<(), SingularMatrix> {
-        simd.vectorize(LeafLu { a, n, d, w, pivots })
+        simd.vectorize(ColumnSweeps { a, n, d, w, pivots })
     }
 }
 
@@ -272,24 +272,6 @@ fn trsm<S: Simd>(simd: S, ws: &mut Workspace, l: &[Real], x: &mut [Real], n: usi
     trsm(simd, ws, l, x, n, d, h1, cols);
     sub_product(simd, ws, l, n, d + h1, d, x, d, d + h1, h - h1, cols, h1);
     trsm(simd, ws, l, x, n, d + h1, h - h1, cols);
-}
-
-/// DGEFA's column sweeps on columns `d..d+w`, rows `d..n`.
-struct LeafLu<'a> {
-    a: &'a mut [Real],
-    n: usize,
-    d: usize,
-    w: usize,
-    pivots: &'a mut [FInt],
-}
-
-impl WithSimd for LeafLu<'_> {
-    type Output = Result<(), SingularMatrix>;
-    #[inline(always)]
-    fn with_simd<S: Simd>(self, simd: S) -> Self::Output {
-        let Self { a, n, d, w, pivots } = self;
-        factor_columns(simd, a, n, d, w, pivots)
-    }
 }
 
 /// DGEFA's column sweeps applied to rows `d..d+h` of `cols` columns of `x`

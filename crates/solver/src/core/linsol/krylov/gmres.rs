@@ -47,6 +47,34 @@ pub(super) struct KrylovPoint<'a> {
     pub rsqrtn: Real,
 }
 
+impl KrylovPoint<'_> {
+    /// The user's PSOL at this point: `b` becomes P^-1 b, with the weights
+    /// `wght` for an iterative PSOL's test and `wk` as its scratch WK.
+    /// Returns PSOL's IER.
+    pub(super) fn psol<S: DaeSystem + ?Sized>(
+        &self,
+        sys: &mut S,
+        pre: &mut PrecondData<'_>,
+        wght: &[Real],
+        wk: &mut [Real],
+        b: &mut [Real],
+    ) -> FInt {
+        sys.preconditioner_solve(PrecondSolve {
+            t: self.t,
+            y: self.y,
+            yp: self.yp,
+            savr: pre.savr,
+            wk,
+            cj: self.cj,
+            wght,
+            wp: &mut *pre.wp,
+            iwp: &mut *pre.iwp,
+            b,
+            eplin: self.eplin,
+        })
+    }
+}
+
 /// The user's preconditioner data and the residual at the iterate.
 pub(super) struct PrecondData<'b> {
     pub wp: &'b mut [Real],
@@ -194,19 +222,7 @@ fn gmres<S: DaeSystem + ?Sized>(
                 norm.add(v[i]);
             }
         } else {
-            let ier = sys.preconditioner_solve(PrecondSolve {
-                t: at.t,
-                y: at.y,
-                yp: at.yp,
-                savr: pre.savr,
-                wk: &mut g.wk_dl[..n],
-                cj: at.cj,
-                wght,
-                wp: &mut *pre.wp,
-                iwp: &mut *pre.iwp,
-                b: &mut *r,
-                eplin: at.eplin,
-            });
+            let ier = at.psol(sys, pre, wght, &mut g.wk_dl[..n], r);
             out.npsl = 1;
             if ier != 0 {
                 out.flag = psol_flag(ier);
@@ -425,19 +441,7 @@ fn jacobian_times_vector<S: DaeSystem + ?Sized>(
     for i in 0..n {
         z[i] = vtem[i] - pre.savr[i];
     }
-    let ier = sys.preconditioner_solve(PrecondSolve {
-        t: at.t,
-        y: at.y,
-        yp: at.yp,
-        savr: pre.savr,
-        wk: yptem,
-        cj: at.cj,
-        wght,
-        wp: &mut *pre.wp,
-        iwp: &mut *pre.iwp,
-        b: &mut *z,
-        eplin: at.eplin,
-    });
+    let ier = at.psol(sys, pre, wght, yptem, z);
     out.npsl = out.npsl.wrapping_add(1);
     (CallbackStatus::Ok, ier)
 }

@@ -45,7 +45,7 @@ use super::{
 use crate::core::counters::{bump, Counters};
 use crate::core::linsol::LengthOverflow;
 use crate::core::messages::{MessageLine, MessageSink};
-use crate::core::problem::{CallbackStatus, DaeSystem, PrecondSetup, PrecondSolve};
+use crate::core::problem::{CallbackStatus, DaeSystem, PrecondSetup};
 use crate::types::{FInt, Real};
 
 /// Sizes that decide the partition of WM (IWORK(24..27) and NEQ).
@@ -262,22 +262,8 @@ impl<S: DaeSystem + ?Sized> LinearSolver<S> for KrylovSolver<'_> {
         self.savr[..n].copy_from_slice(b);
         let kp = self.point(at);
         let p = self.p;
-        let (g, pre) = self.split();
-        let ier = with_scaled_weights(at.rwt, &p, |wght| {
-            sys.preconditioner_solve(PrecondSolve {
-                t: kp.t,
-                y: kp.y,
-                yp: kp.yp,
-                savr: pre.savr,
-                wk: &mut g.wk_dl[..n],
-                cj: kp.cj,
-                wght,
-                wp: pre.wp,
-                iwp: pre.iwp,
-                b,
-                eplin: kp.eplin,
-            })
-        });
+        let (g, mut pre) = self.split();
+        let ier = with_scaled_weights(at.rwt, &p, |wght| kp.psol(sys, &mut pre, wght, &mut g.wk_dl[..n], b));
         bump(&mut cnt.nps);
         match ier {
             0 => Ok(()),
