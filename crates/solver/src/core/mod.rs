@@ -10,6 +10,7 @@
 //! | [`events`] | DSL48E's state events: detection, polishing (an event hook) | DSL48E's event location |
 //! | [`hook`] | the event hook the integrator offers root finding and state events | |
 //! | [`stepper`] | one BDF step, order/step selection | DDSTP |
+//! | [`companion`] | the seam for vectors corrected after the state in each step (the sensitivities) | |
 //! | [`newton`] | the corrector over any linear solver | DNEDD/DNSD, DNEDK/DNSK |
 //! | [`initial`] | consistent initial conditions | DDASIC, DDASID/DNSID, DDASIK/DNSIK, DLINSD/DLINSK |
 //! | [`layout`] | RWORK/IWORK positions, lengths and views (and where the counters live) | pointer block of DDASKR |
@@ -30,6 +31,7 @@
 #![forbid(unsafe_code)]
 
 pub mod call;
+pub mod companion;
 pub mod constraints;
 pub mod counters;
 pub mod ddaskr;
