@@ -307,7 +307,7 @@ impl<P: HybridSystem> HybridSolver<P> {
             None => Vec::new(),
         };
         let q = opts.controls.max_order.clamp(1, 5);
-        let layout = Dsl48eLayout::compute(n, jrow.len(), nd, q, opts.controls.exclude_algebraic)
+        let layout = Dsl48eLayout::compute(n, jrow.len(), nd, q, opts.controls.exclude_algebraic, 0)
             .map_err(|_| SetupError::TooLarge)?;
         let largest = opts.conditions.iter().copied().max().unwrap_or(0);
         let lievwk = fint((jydot.len() + largest).max(n))?;
@@ -341,6 +341,7 @@ impl<P: HybridSystem> HybridSolver<P> {
             controls,
             bounds: self.options.bounds.is_some(),
             initial_condition: initial_conditions && (self.options.initial_conditions || self.after_event),
+            sens: None,
         }
     }
 
