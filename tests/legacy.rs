@@ -884,6 +884,11 @@ fn c_dsl48e_restart() {
 }
 
 #[test]
+fn c_dsl48e_sens() {
+    c_program("c_dsl48e_sens.c", Link::Static);
+}
+
+#[test]
 fn c_messages() {
     c_program("c_messages.c", Link::Static);
 }
