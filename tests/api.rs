@@ -336,3 +336,104 @@ fn hybrid_setup_errors() {
     let mut s = new(o).unwrap();
     assert!(matches!(s.solve_to(1.0), Err(Error::Input(InputError::OutsideBounds { index: 2 }))));
 }
+
+/// The chain A -> B -> C of fortran-tests/dsl_sens_chain.f: x1' = -k1 x1,
+/// x2' = k1 x1 - k2 x2, x3' = k2 x2, x(0) = (a, 0, 0); parameters k1, k2
+/// (lent for difference quotients) and a (an initial value).
+struct Chain {
+    k: [f64; 2],
+}
+
+impl DaeSystem for Chain {
+    fn residual(&mut self, _t: f64, x: &[f64], xp: &[f64], _cj: f64, r: &mut [f64]) -> CallbackStatus {
+        r[0] = xp[0] + self.k[0] * x[0];
+        r[1] = xp[1] - self.k[0] * x[0] + self.k[1] * x[1];
+        r[2] = xp[2] - self.k[1] * x[1];
+        CallbackStatus::Ok
+    }
+    fn parameter_derivative(&mut self, _t: f64, x: &[f64], _xp: &[f64], ip: usize, d: &mut [f64]) -> CallbackStatus {
+        match ip {
+            0 => (d[0], d[1]) = (x[0], -x[0]),
+            1 => (d[1], d[2]) = (x[1], -x[1]),
+            _ => {}
+        }
+        CallbackStatus::Ok
+    }
+    fn parameter(&mut self, i: usize) -> Option<f64> {
+        self.k.get(i).copied()
+    }
+    fn set_parameter(&mut self, i: usize, v: f64) {
+        self.k[i] = v;
+    }
+}
+
+/// dx/dp at t (columns k1, k2, a) from the closed forms.
+fn chain_exact(k1: f64, k2: f64, a: f64, t: f64) -> [[f64; 3]; 3] {
+    let (e1, e2, d) = ((-k1 * t).exp(), (-k2 * t).exp(), k2 - k1);
+    let x2 = a * k1 * (e1 - e2) / d;
+    let s = [
+        [-a * t * e1, a * ((e1 - e2) / d - k1 * t * e1 / d + k1 * (e1 - e2) / (d * d)), 0.0],
+        [0.0, a * k1 * (t * e2 / d - (e1 - e2) / (d * d)), 0.0],
+        [e1, x2 / a, 0.0],
+    ];
+    let mut s = s;
+    for col in s.iter_mut() {
+        col[2] = -col[0] - col[1];
+    }
+    s[2][2] += 1.0;
+    s
+}
+
+#[test]
+fn solver_sensitivities_on_dense_band_and_sparse_matrices() {
+    let (k1, k2, a) = (1.0, 0.5, 2.0);
+    let sparse = SparsePattern::from_entries([(0, 0), (1, 0), (1, 1), (2, 1), (2, 2)]);
+    let matrices = [Matrix::Dense, Matrix::Band { lower: 1, upper: 0 }, Matrix::Sparse(sparse)];
+    for matrix in matrices {
+        for derivatives in [ParameterDerivatives::Problem, ParameterDerivatives::CentredDifferences] {
+            let mut opts = Options { matrix: matrix.clone(), ..Options::default() };
+            opts.controls.tolerance = Tolerance::Scalar { rtol: 1e-8, atol: 1e-8 };
+            let mut sens = SensitivityOptions::new(3, derivatives);
+            sens.initial = Some(vec![vec![0.0; 3], vec![0.0; 3], vec![1.0, 0.0, 0.0]]);
+            let chain = Chain { k: [k1, k2] };
+            let mut s =
+                Solver::with_sensitivities(chain, 0.0, &[a, 0.0, 0.0], &[-k1 * a, k1 * a, 0.0], opts, sens).unwrap();
+            for tout in [1.0, 5.0] {
+                assert_eq!(s.solve_to(tout).unwrap(), Outcome::ReachedTout);
+                let want = chain_exact(k1, k2, a, tout);
+                for (i, w) in want.iter().enumerate() {
+                    for (j, &wj) in w.iter().enumerate() {
+                        let got = s.sensitivity(i)[j];
+                        assert!(
+                            (got - wj).abs() < 1e-6 * (1.0 + wj.abs()),
+                            "{matrix:?} {derivatives:?}: s{i}[{j}]({tout}) = {got}, exact {wj}"
+                        );
+                    }
+                }
+            }
+            assert_eq!(s.problem().k, [k1, k2], "parameters restored");
+            let st = s.sensitivity_stats();
+            assert!(st.iterations > 0 && st.convergence_failures == 0, "{st:?}");
+            assert_eq!(st.derivative_evaluations > 0, derivatives == ParameterDerivatives::Problem);
+        }
+    }
+}
+
+#[test]
+fn solver_sensitivities_reject_krylov_and_bad_lengths() {
+    let sens = SensitivityOptions::new(1, ParameterDerivatives::Problem);
+    let opts = Options { krylov: Some(Krylov::default()), ..Options::default() };
+    assert!(Solver::with_sensitivities(Chain { k: [1.0, 0.5] }, 0.0, &[1.0, 0.0, 0.0], &[0.0; 3], opts, sens.clone())
+        .is_err());
+    let mut bad = sens;
+    bad.initial = Some(vec![vec![0.0; 2]]);
+    assert!(Solver::with_sensitivities(
+        Chain { k: [1.0, 0.5] },
+        0.0,
+        &[1.0, 0.0, 0.0],
+        &[0.0; 3],
+        Options::default(),
+        bad
+    )
+    .is_err());
+}

@@ -452,9 +452,14 @@ pub mod dsl {
         pub const RUN_NP: usize = 36;
         /// IWORK(37): INFO(13) + 2*INFO(15) when the integration started.
         pub const RUN_OPTIONS: usize = 37;
-        /// IWORK(38): the event record: 0 none, 1 an event return with
-        /// dTEVT/dp, 2 a grazing event (IDID = -16, no dTEVT/dp).
+        /// IWORK(38): the event record: 0 none, else 4*NP + 1 after an
+        /// event return with dTEVT/dp, 4*NP + 2 after a grazing event
+        /// (IDID = -16, no dTEVT/dp). NP is part of it because the record's
+        /// place in RWORK depends on NP.
         pub const RECORD: usize = 38;
+        /// The record's states (IWORK(38) modulo 4).
+        pub const RECORD_TRANSVERSAL: i32 = 1;
+        pub const RECORD_GRAZING: i32 = 2;
         /// RWORK(54): TEVT of the event record.
         pub const RECORD_T: usize = 54;
         /// IWORK(40+i), i = 1..NP: the index of p_i in RPAR (input).

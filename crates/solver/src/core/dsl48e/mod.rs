@@ -292,7 +292,7 @@ impl<'a, S: DaeSystem + StateConditions + ?Sized> Protocol<S> for Dsl48e<'a> {
                     let parts = &mut Parts { sys: &mut *sys, lin: &mut lin, hook: &mut events, sink: &mut sink };
                     integrate_with(parts, &mut sens, &mut arrays, &mut io, cfg)
                 };
-                let at = EventCall { isc: self.isc, nd: layout.nd, event: events.event, tau, record };
+                let at = EventCall { isc: self.isc, nd: layout.nd, np: so.np, event: events.event, tau, record };
                 let r = finish_sensitivities(&mut sens, sys, &mut arrays, &mut io, at, r);
                 sens.counters.store(sens_counters);
                 r
@@ -339,14 +339,18 @@ impl Dsl48e<'_> {
 
     /// A first call at the time of the last event return (the record in
     /// IWORK(38), RWORK(54), kept until a later call returns successfully
-    /// without an event), with the same NP: a restart after the event,
+    /// without an event; a start's zeroed counters do not touch it), with
+    /// the same NP: a restart after the event,
     /// whose sensitivities cross it as INFO(20) says (checked against what
     /// the record holds).
     fn restart_after_event(&self, c: &Common<'_>, so: SensOptions, l: &Dsl48eLayout) -> Result<Option<JumpRule>, InputError> {
         let i = |pos: usize| c.iwork[pos - 1];
         let record = i(sens::RECORD);
+        let (state, np) = (record.rem_euclid(4), record.div_euclid(4));
         let same_time = c.rwork[sens::RECORD_T - 1].to_bits() == c.t.to_bits();
-        let restart = (record == 1 || record == 2) && i(sens::RUN_NP) == so.np as FInt && same_time;
+        let restart = (state == sens::RECORD_TRANSVERSAL || state == sens::RECORD_GRAZING)
+            && np == so.np as FInt
+            && same_time;
         if !restart {
             return Ok(None);
         }
@@ -355,7 +359,7 @@ impl Dsl48e<'_> {
             JumpRule::TotalDerivative => 1,
             JumpRule::Given => return Ok(Some(JumpRule::Given)),
         };
-        if record == 2 {
+        if state == sens::RECORD_GRAZING {
             let reason = "the event was not transversal (IDID = -16): dTEVT/dp is undefined; use INFO(20) = 2";
             return Err(InputError::SensitivityJump { rule, reason });
         }
@@ -401,6 +405,7 @@ fn parameters<S: DaeSystem + ?Sized>(sys: &mut S, index: &[FInt], pbar: &[Real])
 struct EventCall<'x> {
     isc: &'x [FInt],
     nd: usize,
+    np: usize,
     event: Option<Event>,
     tau: &'x mut [Real],
     record: &'x mut [Real],
@@ -442,12 +447,12 @@ fn finish_sensitivities<S: DaeSystem + ?Sized>(
             a.ih.store_counters(&cnt);
             match outcome {
                 Ok(EventOutcome::Transversal) => {
-                    a.ih.set(sens::RECORD, 1);
+                    a.ih.set(sens::RECORD, 4 * ev.np as FInt + sens::RECORD_TRANSVERSAL);
                     a.rh.set(sens::RECORD_T, t);
                     Ok(idid)
                 }
                 Ok(EventOutcome::Grazing) => {
-                    a.ih.set(sens::RECORD, 2);
+                    a.ih.set(sens::RECORD, 4 * ev.np as FInt + sens::RECORD_GRAZING);
                     a.rh.set(sens::RECORD_T, t);
                     let (ievent, idiscon) = (e.condition as FInt + 1, e.function as FInt + 1);
                     let slope = io.yp[m];

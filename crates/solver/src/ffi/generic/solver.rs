@@ -336,7 +336,7 @@ pub(in crate::ffi) unsafe fn daskr(
                 iwork,
                 liw,
             };
-            let mut call = Ddaskr { nrt, jroot };
+            let mut call = Ddaskr::new(nrt, jroot);
             let _ = call_with_info(&mut call, &mut common, info_s, idid_ref, &mut problem, &mut Sink);
         },
         // SAFETY: INFO and IDID are null or the caller's arrays; the
