@@ -437,3 +437,79 @@ fn solver_sensitivities_reject_krylov_and_bad_lengths() {
     )
     .is_err());
 }
+
+/// x' = 1, delta = S (x - p): the crossing is at t = p, dT/dp = 1; with
+/// S small the crossing moves delta by less than its error weight over a
+/// step (HMAX = 0.1, ATOL = 1e-6): a grazing event, IDID = -16.
+struct Ramp {
+    slope: f64,
+    p: f64,
+    crossed: bool,
+}
+
+impl DaeSystem for Ramp {
+    fn residual(&mut self, _t: f64, z: &[f64], zp: &[f64], _cj: f64, r: &mut [f64]) -> CallbackStatus {
+        r[0] = zp[0] - 1.0;
+        r[1] = z[1] - self.slope * (z[0] - self.p);
+        CallbackStatus::Ok
+    }
+    fn parameter_derivative(&mut self, _t: f64, _z: &[f64], _zp: &[f64], _ip: usize, d: &mut [f64]) -> CallbackStatus {
+        d[1] = self.slope;
+        CallbackStatus::Ok
+    }
+}
+
+impl HybridSystem for Ramp {
+    fn condition_changed(&mut self, _c: usize, truth: &[bool], _t: f64, _z: &[f64], _zp: &[f64]) -> bool {
+        truth[0] != self.crossed
+    }
+    fn switch_mode(&mut self, _e: &Event, _z: &mut [f64], _zp: &mut [f64]) {
+        self.crossed = !self.crossed;
+    }
+}
+
+fn ramp(slope: f64) -> HybridSolver<Ramp> {
+    let pattern = SparsePattern::from_entries([(0, 0), (1, 0), (1, 1)]);
+    let mut opts = HybridOptions::new(pattern, vec![0], vec![1]);
+    opts.initial_conditions = true;
+    opts.controls.tolerance = Tolerance::Scalar { rtol: 1e-6, atol: 1e-6 };
+    opts.controls.max_step = Some(0.1);
+    let sens = SensitivityOptions::new(1, ParameterDerivatives::Problem);
+    let p = 1.0;
+    HybridSolver::with_sensitivities(
+        Ramp { slope, p, crossed: false },
+        0.0,
+        &[0.0, -slope * p],
+        &[1.0, slope],
+        opts,
+        sens,
+    )
+    .unwrap()
+}
+
+#[test]
+fn event_time_sensitivities_and_a_grazing_crossing() {
+    // Transversal: dTEVT/dp = 1.
+    let mut s = ramp(1.0);
+    let HybridOutcome::Event(ev) = s.solve_to(2.0).unwrap() else { panic!("no event") };
+    assert!((ev.t - 1.0).abs() < 1e-5, "{ev:?}");
+    assert_eq!(ev.time_sensitivities.len(), 1);
+    assert!((ev.time_sensitivities[0] - 1.0).abs() < 1e-8, "{ev:?}");
+    // Grazing: the same crossing with delta' = 8e-6 (8e-7 per step of 0.1,
+    // below the error weight 1e-6): IDID = -16 with the event's outputs.
+    let mut s = ramp(8e-6);
+    match s.solve_to(2.0) {
+        Err(Error::Step(f @ StepFailure::GrazingEvent { .. })) => assert_eq!(f.idid(), -16),
+        other => panic!("{other:?}"),
+    }
+    let ev = s.pending_event().expect("the grazing event is pending").clone();
+    assert!((ev.t - 1.0).abs() < 0.3 && ev.time_sensitivities == [0.0], "{ev:?}");
+    // The restart needs the sensitivities taken as given.
+    s.restart().unwrap();
+    assert!(matches!(s.solve_to(2.0), Err(Error::Input(InputError::SensitivityJump { .. }))));
+    let mut s = ramp(8e-6);
+    assert!(s.solve_to(2.0).is_err());
+    s.set_sensitivity_jump(SensitivityJump::AsGiven);
+    s.restart().unwrap();
+    assert_eq!(s.solve_to(2.0).unwrap(), HybridOutcome::ReachedTout);
+}

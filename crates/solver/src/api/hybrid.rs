@@ -9,7 +9,7 @@ use super::run::{expect_len, fint, Run};
 use super::sensitivity::{SensitivityOptions, SensitivityStats};
 use super::sparse::SparsePattern;
 use crate::core::dsl48e::{Dsl48e, Dsl48eOptions, SensArgs};
-use crate::core::error::InputError;
+use crate::core::error::{InputError, Interrupt, StepFailure};
 use crate::core::layout::dsl::sens as sens_pos;
 use crate::core::layout::Dsl48eLayout;
 use crate::core::sensitivity::SensCounters;
@@ -539,8 +539,9 @@ impl<P: HybridSystem> HybridSolver<P> {
             }
             let _ = self.prepare();
         }
-        let idid = result.map_err(Error::from)?;
-        if ievent > 0 {
+        if ievent > 0 && matches!(result, Ok(_) | Err(Interrupt::Step(StepFailure::GrazingEvent { .. }))) {
+            // An event, or a grazing one (IDID = -16: the outputs of an
+            // event return, no dTEVT/dp): restart() follows.
             let (k, j) = (ievent as usize - 1, idiscon as usize - 1);
             let nd: usize = self.options.conditions.iter().sum();
             let m = self.run.y.len() - nd + self.options.conditions[..k].iter().sum::<usize>() + j;
@@ -549,8 +550,10 @@ impl<P: HybridSystem> HybridSolver<P> {
             let time_sensitivities = self.run.rwork[tau0..tau0 + np].to_vec();
             let ev = Event { condition: k, function: j, t: tevt, became_true: self.run.y[m] >= 0.0, time_sensitivities };
             self.event = Some(ev.clone());
+            result.map_err(Error::from)?;
             return Ok(HybridOutcome::Event(ev));
         }
+        let idid = result.map_err(Error::from)?;
         match idid {
             1 => Ok(HybridOutcome::Step),
             2 => Ok(HybridOutcome::ReachedTstop),
@@ -607,6 +610,16 @@ impl<P: HybridSystem> HybridSolver<P> {
     /// or [`AsGiven`](crate::api::SensitivityJump::AsGiven).
     pub fn sensitivities_mut(&mut self) -> &mut [Real] {
         self.sens.as_mut().map_or(&mut [], |s| &mut s.s)
+    }
+
+    /// Change how the sensitivities cross the next event (after a grazing
+    /// one, [`StepFailure::GrazingEvent`](crate::api::StepFailure::GrazingEvent),
+    /// only [`SensitivityJump::AsGiven`](crate::api::SensitivityJump::AsGiven)
+    /// is possible: dTEVT/dp is not defined there).
+    pub fn set_sensitivity_jump(&mut self, jump: super::sensitivity::SensitivityJump) {
+        if let Some(s) = self.sens.as_mut() {
+            s.options.jump = jump;
+        }
     }
 
     /// The sensitivity counters, added up over restarts.
