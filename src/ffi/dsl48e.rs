@@ -265,44 +265,19 @@ fn sensitivities_fit(n: usize, np: usize, lrw: c_int) -> Option<usize> {
 /// are rejected with IDID = -33 where something is needed.
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
+// The arguments laid out as the lines of DSL48E's SUBROUTINE statement
+// (SPEC section 5), so that the order can be read against it.
+#[rustfmt::skip]
 pub unsafe extern "C" fn dsl48e(
-    res: dsl48e_res_fn,
-    senrhs: dsl48e_senrhs_fn,
-    neq: *const c_int,
-    time: *mut f64,
-    z: *mut f64,
-    zdot: *mut f64,
-    tout: *const f64,
-    info: *mut c_int,
-    rtol: *mut f64,
-    atol: *mut f64,
-    idid: *mut c_int,
-    rwork: *mut f64,
-    lrw: *const c_int,
-    iwork: *mut c_int,
-    liw: *const c_int,
-    rpar: *mut f64,
-    ipar: *mut c_int,
-    jac: dsl48e_jac_fn,
-    nejac: *const c_int,
-    jrow: *const c_int,
-    jcol: *const c_int,
-    jydot: *const c_int,
-    njydot: *const c_int,
-    jdtype: *const c_int,
-    bounds: *const f64,
-    ievent: *mut c_int,
-    idiscon: *mut c_int,
-    nc: *const c_int,
-    nd: *const c_int,
-    isc: *const c_int,
-    tevt: *mut f64,
-    lievwk: *const c_int,
-    ievwk: *mut c_int,
-    lrevwk: *const c_int,
-    revwk: *mut f64,
-    stchange: dsl48e_stchange_fn,
-    evtderiv: dsl48e_evtderiv_fn,
+    res: dsl48e_res_fn, senrhs: dsl48e_senrhs_fn, neq: *const c_int, time: *mut f64, z: *mut f64,
+        zdot: *mut f64, tout: *const f64, info: *mut c_int,
+    rtol: *mut f64, atol: *mut f64, idid: *mut c_int, rwork: *mut f64, lrw: *const c_int, iwork: *mut c_int,
+        liw: *const c_int, rpar: *mut f64, ipar: *mut c_int, jac: dsl48e_jac_fn,
+    nejac: *const c_int, jrow: *const c_int, jcol: *const c_int, jydot: *const c_int, njydot: *const c_int,
+        jdtype: *const c_int, bounds: *const f64,
+    ievent: *mut c_int, idiscon: *mut c_int, nc: *const c_int, nd: *const c_int, isc: *const c_int, tevt: *mut f64,
+        lievwk: *const c_int, ievwk: *mut c_int,
+    lrevwk: *const c_int, revwk: *mut f64, stchange: dsl48e_stchange_fn, evtderiv: dsl48e_evtderiv_fn,
 ) {
     let null = |what| InputError::NullArgument { what };
     // Each pointer comes from the caller under the contract above; each is
