@@ -16,10 +16,14 @@
 //! | [`sparse::SparseSolver`] | coordinate pattern, faer sparse LU | DSL48E; DDASKR with INFO(6) = 2 (extension) |
 //!
 //! Kernels: [`dense`] and [`band`] LU, [`dq`] difference-quotient
-//! Jacobians by column groups (dense columns, band groups, any colouring).
+//! Jacobians by column groups (dense columns, band groups, any colouring:
+//! `colouring` finds one for a sparse pattern).
 #![forbid(unsafe_code)]
 
 pub mod band;
+// Column colourings of sparse patterns, for the difference quotients.
+#[cfg(not(daskr_single))]
+pub mod colouring;
 pub mod dense;
 pub mod direct;
 pub mod dq;

@@ -27,7 +27,7 @@
 //! # State and caches
 //!
 //! The values of J live in RWORK; the factors (and the pattern analysis)
-//! are a rebuildable per-thread cache. A factorisation is identified by a
+//! are a rebuildable per-thread cache (`sparse/cache.rs`). A factorisation is identified by a
 //! stamp kept in two IWORK slots, drawn from a process-wide sequence that
 //! starts at a value mixed from the clock and the process id, so no other
 //! matrix carries it; the cache entry also records a checksum of the values
@@ -44,47 +44,29 @@
 //! the pattern), and the workspaces of the two LUs are per-thread buffers
 //! grown to the largest need seen.
 
+mod cache;
 mod frontal;
 mod general;
+#[cfg(any(test, feature = "internals"))]
+pub mod matrices;
 mod symbolic;
 
-use std::cell::RefCell;
 use std::rc::Rc;
-use std::sync::atomic::{AtomicU64, Ordering};
 
-use self::frontal::{FrontalFactors, FrontalWorkspace};
-use self::general::{Csc, GeneralFactors, GeneralWorkspace};
+use self::cache::{cached_pattern, checksum, keep_factors, keep_pattern, new_stamp, reusable_storage, take_factors, with_workspace};
+use self::frontal::FrontalFactors;
+use self::general::{Csc, GeneralFactors};
 use self::symbolic::{FrontalAnalysis, SymbolicFailure};
+use super::colouring::{colouring, Colouring};
 use super::dense;
 use super::dense::front::FrontFailure;
 use super::direct::DIRECT_POLICY;
 use super::dq::{difference_quotients, ColumnGroups};
-use super::pattern::fnv;
 pub use super::pattern::{pattern_key, stamp_from_words, stamp_to_words, validate_pattern, PatternError};
 use super::{JacobianSource, LinearFailure, LinearResult, LinearSolver, Policy, Setup, SolvePoint};
 use crate::core::counters::Counters;
 use crate::core::problem::{CallbackStatus, DaeSystem, MatrixStorage};
 use crate::types::{FInt, Real};
-
-/// A partition of the columns into groups that share no row.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Colouring {
-    starts: Vec<usize>,
-    columns: Vec<usize>,
-    largest: usize,
-}
-
-impl ColumnGroups for Colouring {
-    fn count(&self) -> usize {
-        self.starts.len() - 1
-    }
-    fn columns(&self, g: usize) -> impl Iterator<Item = usize> + '_ {
-        self.columns[self.starts[g]..self.starts[g + 1]].iter().copied()
-    }
-    fn largest(&self) -> usize {
-        self.largest
-    }
-}
 
 /// Up to this order the matrix is scattered into a dense `n x n` array and
 /// factored by [`dense::factor`] (partial pivoting, no allocation beyond the
@@ -193,194 +175,6 @@ impl Pattern {
     }
 }
 
-/// Rows -> columns (CSR of the pattern): row pointers and column indices.
-fn rows_to_columns(n: usize, col_ptr: &[usize], row_idx: &[usize]) -> (Vec<usize>, Vec<usize>) {
-    let mut row_ptr = vec![0usize; n + 1];
-    for &r in row_idx {
-        row_ptr[r + 1] += 1;
-    }
-    for i in 0..n {
-        row_ptr[i + 1] += row_ptr[i];
-    }
-    let mut fill = row_ptr.clone();
-    let mut row_cols = vec![0usize; row_idx.len()];
-    for j in 0..n {
-        for &r in &row_idx[col_ptr[j]..col_ptr[j + 1]] {
-            row_cols[fill[r]] = j;
-            fill[r] += 1;
-        }
-    }
-    (row_ptr, row_cols)
-}
-
-/// Largest column intersection graph (columns that share a row), in
-/// edge visits (the sum of the squared row lengths), for which the
-/// orderings below are tried; past it (a pattern with dense rows) the
-/// columns are coloured in natural order only.
-const INTERSECTION_GRAPH_MAX: usize = 1 << 26;
-
-/// A distance-2 colouring of the columns (no two columns of one colour share
-/// a row), for the difference quotients. Candidates: greedy colourings in
-/// natural order, largest degree first and smallest degree last (the degree
-/// being the number of columns a column shares a row with), and DSATUR; the
-/// one with the fewest colours is kept (the first of equals). On 5-point
-/// and 9-point stencils DSATUR finds the optimum, 5 and 9 colours, where the
-/// greedy orders take 7 and 9-11.
-fn colouring(n: usize, col_ptr: &[usize], row_idx: &[usize]) -> Colouring {
-    let (row_ptr, row_cols) = rows_to_columns(n, col_ptr, row_idx);
-    let visits = (0..n).fold(0usize, |acc, r| acc.saturating_add((row_ptr[r + 1] - row_ptr[r]).pow(2)));
-    let natural: Vec<usize> = (0..n).collect();
-    if visits > INTERSECTION_GRAPH_MAX {
-        // Greedy on the rows directly, no graph built.
-        let neighbours = |j: usize, f: &mut dyn FnMut(usize)| {
-            for &r in &row_idx[col_ptr[j]..col_ptr[j + 1]] {
-                for &c in &row_cols[row_ptr[r]..row_ptr[r + 1]] {
-                    f(c);
-                }
-            }
-        };
-        return groups(&greedy(n, &natural, neighbours));
-    }
-    // The column intersection graph: adjacency of each column, self excluded.
-    let (mut adj_ptr, mut adj) = (Vec::with_capacity(n + 1), Vec::new());
-    let mut mark = vec![usize::MAX; n];
-    adj_ptr.push(0);
-    for j in 0..n {
-        mark[j] = j;
-        for &r in &row_idx[col_ptr[j]..col_ptr[j + 1]] {
-            for &c in &row_cols[row_ptr[r]..row_ptr[r + 1]] {
-                if mark[c] != j {
-                    mark[c] = j;
-                    adj.push(c);
-                }
-            }
-        }
-        adj_ptr.push(adj.len());
-    }
-    let graph = |j: usize, f: &mut dyn FnMut(usize)| adj[adj_ptr[j]..adj_ptr[j + 1]].iter().for_each(|&c| f(c));
-    let degree = |j: usize| adj_ptr[j + 1] - adj_ptr[j];
-    let mut largest_first = natural.clone();
-    largest_first.sort_by_key(|&j| (std::cmp::Reverse(degree(j)), j));
-    let smallest_last = smallest_last_order(n, &adj_ptr, &adj);
-    let mut best = dsatur(n, &adj_ptr, &adj);
-    for order in [natural, largest_first, smallest_last] {
-        let c = greedy(n, &order, graph);
-        if c.1 < best.1 {
-            best = c;
-        }
-    }
-    groups(&best)
-}
-
-/// DSATUR (Brelaz): colour next the uncoloured column whose neighbours
-/// already carry the most distinct colours (then the one of largest degree,
-/// then the lowest index), with the smallest colour free for it.
-fn dsatur(n: usize, adj_ptr: &[usize], adj: &[usize]) -> (Vec<usize>, usize) {
-    use std::cmp::Reverse;
-    use std::collections::BTreeSet;
-    let degree = |j: usize| adj_ptr[j + 1] - adj_ptr[j];
-    let mut colour = vec![usize::MAX; n];
-    // The colours of each column's coloured neighbours, ascending.
-    let mut seen: Vec<Vec<usize>> = vec![Vec::new(); n];
-    let mut queue: BTreeSet<(usize, usize, Reverse<usize>)> = (0..n).map(|j| (0, degree(j), Reverse(j))).collect();
-    let mut ncolours = 0;
-    while let Some((_, _, Reverse(j))) = queue.pop_last() {
-        let taken = &seen[j];
-        let pick = (0..).find(|c| taken.binary_search(c).is_err()).unwrap_or(0);
-        colour[j] = pick;
-        ncolours = ncolours.max(pick + 1);
-        seen[j] = Vec::new();
-        for &c in &adj[adj_ptr[j]..adj_ptr[j + 1]] {
-            if colour[c] != usize::MAX {
-                continue;
-            }
-            if let Err(pos) = seen[c].binary_search(&pick) {
-                queue.remove(&(seen[c].len(), degree(c), Reverse(c)));
-                seen[c].insert(pos, pick);
-                queue.insert((seen[c].len(), degree(c), Reverse(c)));
-            }
-        }
-    }
-    (colour, ncolours)
-}
-
-/// Smallest-last order: repeatedly remove a column of least remaining
-/// degree; colour in the reverse order of removal.
-fn smallest_last_order(n: usize, adj_ptr: &[usize], adj: &[usize]) -> Vec<usize> {
-    let mut degree: Vec<usize> = (0..n).map(|j| adj_ptr[j + 1] - adj_ptr[j]).collect();
-    let max_degree = degree.iter().copied().max().unwrap_or(0);
-    // Buckets by degree with lazy deletion: a column may sit in buckets of
-    // its older degrees; it is taken only from the bucket of its current one.
-    let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); max_degree + 1];
-    for j in (0..n).rev() {
-        buckets[degree[j]].push(j);
-    }
-    let mut removed = vec![false; n];
-    let mut order = Vec::with_capacity(n);
-    let mut low = 0;
-    while order.len() < n {
-        let Some(j) = buckets[low].pop() else {
-            low += 1;
-            continue;
-        };
-        if removed[j] || degree[j] != low {
-            continue;
-        }
-        removed[j] = true;
-        order.push(j);
-        for &c in &adj[adj_ptr[j]..adj_ptr[j + 1]] {
-            if !removed[c] {
-                degree[c] -= 1;
-                buckets[degree[c]].push(c);
-            }
-        }
-        low = low.saturating_sub(1);
-    }
-    order.reverse();
-    order
-}
-
-/// Greedy colouring in the given order: each column takes the smallest
-/// colour none of its neighbours has. Returns the colours and their count.
-fn greedy(n: usize, order: &[usize], neighbours: impl Fn(usize, &mut dyn FnMut(usize))) -> (Vec<usize>, usize) {
-    let mut colour = vec![usize::MAX; n];
-    let mut forbidden: Vec<usize> = Vec::new();
-    let mut ncolours = 0;
-    for &j in order {
-        neighbours(j, &mut |c| {
-            if colour[c] != usize::MAX {
-                forbidden[colour[c]] = j;
-            }
-        });
-        let pick = (0..ncolours).find(|&c| forbidden[c] != j).unwrap_or(ncolours);
-        if pick == ncolours {
-            ncolours += 1;
-            forbidden.push(usize::MAX);
-        }
-        colour[j] = pick;
-    }
-    (colour, ncolours)
-}
-
-/// The column groups of a colouring, columns ascending within a group.
-fn groups(&(ref colour, ncolours): &(Vec<usize>, usize)) -> Colouring {
-    let mut starts = vec![0usize; ncolours + 1];
-    for &c in colour {
-        starts[c + 1] += 1;
-    }
-    for g in 0..ncolours {
-        starts[g + 1] += starts[g];
-    }
-    let largest = (0..ncolours).map(|g| starts[g + 1] - starts[g]).max().unwrap_or(0);
-    let mut fill = starts.clone();
-    let mut columns = vec![0usize; colour.len()];
-    for (j, &c) in colour.iter().enumerate() {
-        columns[fill[c]] = j;
-        fill[c] += 1;
-    }
-    Colouring { starts, columns, largest }
-}
-
 /// The numeric factors of one matrix (always inside a boxed [`Factors`],
 /// so the size of the variants does not matter).
 #[allow(clippy::large_enum_variant)]
@@ -401,78 +195,6 @@ struct Factors {
     checksum: u64,
 }
 
-/// The checksum of the values of J (their bit patterns): FNV-1a in four
-/// interleaved lanes (the multiplications of one lane wait for each other;
-/// four lanes run four times as fast), then the lanes and the tail.
-/// Only the per-thread cache compares it, nothing stores it.
-#[allow(clippy::useless_conversion)] // u32 -> u64 for the single-precision instance
-fn checksum(values: &[Real]) -> u64 {
-    const PRIME: u64 = 0x0100_0000_01b3;
-    let mut lanes = [0xcbf2_9ce4_8422_2325u64; 4];
-    let chunks = values.chunks_exact(4);
-    let tail = chunks.remainder();
-    for chunk in chunks {
-        for (h, v) in lanes.iter_mut().zip(chunk) {
-            *h = (*h ^ u64::from(v.to_bits())).wrapping_mul(PRIME);
-        }
-    }
-    fnv(lanes.into_iter().chain(tail.iter().map(|v| u64::from(v.to_bits()))))
-}
-
-/// Most patterns and factorisations kept per thread.
-const CACHED_PATTERNS: usize = 4;
-const CACHED_FACTORS: usize = 8;
-
-#[derive(Default)]
-struct Cache {
-    /// Most recently used last.
-    patterns: Vec<(u64, Rc<Pattern>)>,
-    factors: Vec<(u64, Box<Factors>)>,
-    /// The workspaces of the multifrontal and the general LU.
-    frontal: Option<FrontalWorkspace>,
-    general: Option<GeneralWorkspace>,
-}
-
-thread_local! {
-    static CACHE: RefCell<Cache> = RefCell::new(Cache::default());
-}
-
-/// Take an entry out of an LRU list.
-fn take<T>(list: &mut Vec<(u64, T)>, key: u64) -> Option<T> {
-    list.iter().position(|(k, _)| *k == key).map(|i| list.remove(i).1)
-}
-
-/// Put an entry back as the most recently used, dropping the oldest.
-fn put<T>(list: &mut Vec<(u64, T)>, key: u64, value: T, capacity: usize) {
-    list.retain(|(k, _)| *k != key);
-    if list.len() >= capacity {
-        list.remove(0);
-    }
-    list.push((key, value));
-}
-
-/// A stamp no other factorisation carries (never 0).
-fn new_stamp() -> u64 {
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    let mut current = NEXT.load(Ordering::Relaxed);
-    loop {
-        let seed = if current == 0 { initial_stamp() } else { current };
-        let next = seed.wrapping_add(1).max(1);
-        match NEXT.compare_exchange_weak(current, next, Ordering::Relaxed, Ordering::Relaxed) {
-            Ok(_) => return seed,
-            Err(seen) => current = seen,
-        }
-    }
-}
-
-/// The start of the stamp sequence: clock and process id mixed, so stamps
-/// saved by one process (a checkpoint file) do not name another process's
-/// factorisations.
-fn initial_stamp() -> u64 {
-    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
-    fnv([nanos, u64::from(std::process::id())].into_iter()).max(1)
-}
-
 /// The analysed pattern for NEQ = `n` and the caller's (validated) lists,
 /// from this thread's cache or analysed now. The handle is shared by the
 /// solver and the event polishing, and returned to the cache on drop.
@@ -483,12 +205,11 @@ pub fn shared_pattern(n: usize, rows: &[FInt], cols: &[FInt]) -> Result<Rc<Patte
 /// [`shared_pattern`] with the lists' [`pattern_key`] already computed by
 /// the caller.
 pub fn shared_pattern_keyed(n: usize, rows: &[FInt], cols: &[FInt], key: u64) -> Result<Rc<Pattern>, PatternError> {
-    let cached = CACHE.with(|c| c.borrow().patterns.iter().find(|(k, _)| *k == key).map(|(_, p)| Rc::clone(p)));
-    let pattern = match cached {
+    let pattern = match cached_pattern(key) {
         Some(p) => p,
         None => Rc::new(Pattern::new(n, rows, cols)?),
     };
-    CACHE.with(|c| put(&mut c.borrow_mut().patterns, key, Rc::clone(&pattern), CACHED_PATTERNS));
+    keep_pattern(key, Rc::clone(&pattern));
     Ok(pattern)
 }
 
@@ -662,7 +383,7 @@ impl<'a> SparseSolver<'a> {
         if self.factors.is_some() {
             return Ok(());
         }
-        let cached = if self.stamp == 0 { None } else { CACHE.with(|c| take(&mut c.borrow_mut().factors, self.stamp)) };
+        let cached = if self.stamp == 0 { None } else { take_factors(self.stamp) };
         self.factors = match cached {
             Some(f) if f.checksum == checksum(self.values) && f.pattern == self.pattern.key => Some(SparseFactors(f)),
             stale => {
@@ -685,45 +406,12 @@ impl<'a> SparseSolver<'a> {
     }
 }
 
-/// Storage for a factorisation that has none of its own (the first one
-/// of an integration, or one after a checkpoint was restored): the least
-/// recently used cached factors of the same pattern, taken out of the
-/// cache (an entry is only a cache: whoever needs it again refactors from
-/// RWORK). Allocating and first touching the megabytes of a large pattern
-/// instead costs as much as half a factorisation.
-fn reusable_storage(pattern: u64) -> Option<SparseFactors> {
-    CACHE.with(|c| {
-        let list = &mut c.borrow_mut().factors;
-        let i = list.iter().position(|(_, f)| f.pattern == pattern)?;
-        Some(SparseFactors(list.remove(i).1))
-    })
-}
-
-/// Run `f` with one of the thread's workspaces (`slot` picks it out of
-/// the cache), or with a fresh one when the cache is unavailable (the
-/// thread being torn down, or re-entered).
-fn with_workspace<W: Default, R>(slot: fn(&mut Cache) -> &mut Option<W>, f: impl FnOnce(&mut W) -> R) -> R {
-    let taken = CACHE.try_with(|c| c.try_borrow_mut().ok().and_then(|mut c| slot(&mut c).take()));
-    let mut ws = taken.ok().flatten().unwrap_or_default();
-    let out = f(&mut ws);
-    let _ = CACHE.try_with(|c| {
-        if let Ok(mut c) = c.try_borrow_mut() {
-            *slot(&mut c) = Some(ws);
-        }
-    });
-    out
-}
-
 impl Drop for SparseSolver<'_> {
     /// Return the factors to this thread's cache.
     fn drop(&mut self) {
-        let (stamp, factors) = (self.stamp, self.factors.take());
-        let _ = CACHE.try_with(|c| {
-            let Ok(mut c) = c.try_borrow_mut() else { return };
-            if let (Some(f), true) = (factors, stamp != 0) {
-                put(&mut c.factors, stamp, f.0, CACHED_FACTORS);
-            }
-        });
+        if let (Some(f), true) = (self.factors.take(), self.stamp != 0) {
+            keep_factors(self.stamp, f.0);
+        }
     }
 }
 
@@ -737,7 +425,7 @@ impl<S: DaeSystem + ?Sized> LinearSolver<S> for SparseSolver<'_> {
         // stamp) are stale: their storage takes the new ones.
         let old = match self.factors.take() {
             Some(f) => Some(f),
-            None if self.stamp != 0 => CACHE.with(|c| take(&mut c.borrow_mut().factors, self.stamp)).map(SparseFactors),
+            None if self.stamp != 0 => take_factors(self.stamp).map(SparseFactors),
             None => None,
         };
         let old = old.or_else(|| reusable_storage(self.pattern.key));
@@ -761,106 +449,13 @@ impl<S: DaeSystem + ?Sized> LinearSolver<S> for SparseSolver<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::matrices::{random_pattern, stencil, Lcg};
     use super::*;
-
-    /// The 5-point stencil on an m x m grid, coordinate form, 1-based.
-    fn stencil(m: usize) -> (Vec<FInt>, Vec<FInt>) {
-        let (mut r, mut c) = (Vec::new(), Vec::new());
-        let id = |i: usize, j: usize| (i + j * m + 1) as FInt;
-        for j in 0..m {
-            for i in 0..m {
-                for (di, dj) in [(0i64, 0i64), (-1, 0), (1, 0), (0, -1), (0, 1)] {
-                    let (ii, jj) = (i as i64 + di, j as i64 + dj);
-                    if ii >= 0 && jj >= 0 && (ii as usize) < m && (jj as usize) < m {
-                        r.push(id(i, j));
-                        c.push(id(ii as usize, jj as usize));
-                    }
-                }
-            }
-        }
-        (r, c)
-    }
-
-    /// The 9-point stencil on an m x m grid.
-    fn stencil9(m: usize) -> (Vec<FInt>, Vec<FInt>) {
-        let (mut r, mut c) = (Vec::new(), Vec::new());
-        let id = |i: usize, j: usize| (i + j * m + 1) as FInt;
-        for j in 0..m {
-            for i in 0..m {
-                for dj in -1i64..=1 {
-                    for di in -1i64..=1 {
-                        let (ii, jj) = (i as i64 + di, j as i64 + dj);
-                        if ii >= 0 && jj >= 0 && (ii as usize) < m && (jj as usize) < m {
-                            r.push(id(i, j));
-                            c.push(id(ii as usize, jj as usize));
-                        }
-                    }
-                }
-            }
-        }
-        (r, c)
-    }
-
-    /// A deterministic pseudo-random sequence in [0, 1).
-    struct Lcg(u64);
-    impl Lcg {
-        fn next(&mut self) -> f64 {
-            self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (self.0 >> 11) as f64 / (1u64 << 53) as f64
-        }
-    }
-
-    /// A random pattern: the diagonal and `per_row` other entries a row.
-    fn random_pattern(n: usize, per_row: usize, seed: u64) -> (Vec<FInt>, Vec<FInt>) {
-        let mut rng = Lcg(seed);
-        let mut set = std::collections::BTreeSet::new();
-        for i in 0..n {
-            set.insert((i, i));
-            for _ in 0..per_row {
-                set.insert((i, (rng.next() * n as f64) as usize));
-            }
-        }
-        set.into_iter().map(|(i, j)| (i as FInt + 1, j as FInt + 1)).unzip()
-    }
-
-    fn assert_structurally_orthogonal(p: &Pattern) {
-        let groups = &p.colouring;
-        let mut seen = vec![usize::MAX; p.n];
-        for g in 0..groups.count() {
-            for col in groups.columns(g) {
-                for &row in &p.row_idx[p.col_ptr[col]..p.col_ptr[col + 1]] {
-                    assert_ne!(seen[row], g, "colour {g} has two columns in row {row}");
-                    seen[row] = g;
-                }
-            }
-        }
-        let coloured: usize = (0..groups.count()).map(|g| groups.columns(g).count()).sum();
-        assert_eq!(coloured, p.n, "every column has one colour");
-    }
-
-    #[test]
-    fn colourings_are_structurally_orthogonal_and_small() {
-        for m in [5, 12, 40] {
-            let (r, c) = stencil(m);
-            let p = Pattern::new(m * m, &r, &c).unwrap();
-            assert_structurally_orthogonal(&p);
-            assert_eq!(p.colour_count(), 5, "5-point stencil, m = {m}");
-            let (r, c) = stencil9(m);
-            let p = Pattern::new(m * m, &r, &c).unwrap();
-            assert_structurally_orthogonal(&p);
-            assert_eq!(p.colour_count(), 9, "9-point stencil, m = {m}");
-        }
-        for (n, per_row, seed) in [(50, 2, 1), (400, 3, 2), (2000, 4, 3)] {
-            let (r, c) = random_pattern(n, per_row, seed);
-            let p = Pattern::new(n, &r, &c).unwrap();
-            assert_structurally_orthogonal(&p);
-        }
-    }
 
     /// Random values on a pattern, with a diagonal of size `diag`.
     fn values_on(r: &[FInt], c: &[FInt], diag: f64, seed: u64) -> Vec<Real> {
         let mut rng = Lcg(seed);
-        r.iter().zip(c).map(|(i, j)| if i == j { diag + rng.next() } else { rng.next() - 0.5 }).collect()
+        r.iter().zip(c).map(|(i, j)| if i == j { diag + rng.uniform() } else { rng.uniform() - 0.5 }).collect()
     }
 
     #[test]
@@ -967,15 +562,15 @@ mod tests {
         let mut rng = Lcg(77);
         let (mut ok, mut singular, mut general) = (0, 0, 0);
         for case in 0..300 {
-            let n = 17 + (rng.next() * 150.0) as usize;
-            let per_row = 1 + (rng.next() * 4.0) as usize;
+            let n = 17 + (rng.uniform() * 150.0) as usize;
+            let per_row = 1 + (rng.uniform() * 4.0) as usize;
             let mut set = std::collections::BTreeSet::new();
             for i in 0..n {
                 if case % 3 != 0 || i % 7 != 3 {
                     set.insert((i, i));
                 }
                 for _ in 0..per_row {
-                    let j = (rng.next() * n as f64) as usize;
+                    let j = (rng.uniform() * n as f64) as usize;
                     if case % 5 != 0 || j % 11 != 4 {
                         set.insert((i, j));
                     }
@@ -985,7 +580,7 @@ mod tests {
             let p = Pattern::new(n, &r, &c).unwrap();
             let v: Vec<Real> = (0..r.len())
                 .map(|k| {
-                    let x = rng.next();
+                    let x = rng.uniform();
                     if x < 0.02 {
                         0.0
                     } else if r[k] == c[k] && case % 2 == 0 {
@@ -1141,12 +736,5 @@ mod tests {
         let (mut values, mut stamp) = ([1.0, 2.0, 2.0, 4.0], 0);
         let mut b = [1.0, 1.0];
         assert_eq!(solve_with(&mut values, &mut stamp, &mut b), Err(LinearFailure::Singular));
-    }
-
-    #[test]
-    fn stamps_are_unique_and_nonzero() {
-        let a = new_stamp();
-        let b = new_stamp();
-        assert!(a != 0 && b != 0 && a != b);
     }
 }
