@@ -55,12 +55,21 @@
 //! simplicial LU (what it ran before that) in COLAMD and in AMD order, with
 //! the fill of L + U.
 //!
+//! `-- harder [FAMILY...]` prints another table instead: the matrices of
+//! `sparse::matrices` (grids as written, with rows permuted in blocks of
+//! six, with scaled columns or rows; circuits, flowsheets, constrained
+//! mechanics, pipe networks, kinetics, random matrices over 1e-8..1e8),
+//! each family over CJ = 1e-2 .. 1e6 and three seeds: factorisations by
+//! the general LU and found singular, median factorisation and solve
+//! times, the largest per-row relative residual.
+//!
 //! `DASKR_BENCH_QUICK=1` runs a few repetitions only; arguments that do not
 //! start with `-` select the patterns whose name contains one of them
 //! (`cargo bench --features internals --bench sparse_bench -- HEAT100`).
 
 use std::hint::black_box;
 
+use daskr::core::linsol::sparse::matrices::{self, TestMatrix};
 use daskr::core::linsol::sparse::{pattern_key, validate_pattern, Pattern};
 use faer::dyn_stack::{MemBuffer, MemStack};
 use faer::sparse::linalg::lu::simplicial::{self, SimplicialLu};
@@ -369,9 +378,144 @@ fn simplicial_orders(case: &Case, reps: usize, inner: usize) -> OrderLine {
     OrderLine { colamd_numeric, colamd_fill, amd, amd_numeric, amd_fill }
 }
 
+/// The harder matrices of `sparse::matrices` at `cj`, by family: grids
+/// as written (GRIDm), rows permuted in blocks of 6 (-P6), columns and
+/// rows scaled over +-6 decades (-C6, -R6); circuits, flowsheets,
+/// constrained mechanics, pipe networks, kinetics shaped like the IVP Test
+/// Set's tba, water, crank, fekete, pollu and emep; random matrices over
+/// 1e-8..1e8.
+fn harder_matrices(cj: f64, seed: u64, sizes: &[usize]) -> Vec<TestMatrix> {
+    let mut out = Vec::new();
+    for &m in sizes {
+        let g = matrices::grid_dae(m, cj);
+        out.push(g.clone());
+        out.push(g.clone().permute_rows_in_blocks(6, seed));
+        out.push(g.clone().scale_columns(6, seed));
+        out.push(g.clone().scale_rows(6, seed));
+        out.push(g.permute_rows_in_blocks(6, seed).scale_columns(6, seed + 1));
+    }
+    out.push(matrices::circuit(300, cj, seed));
+    out.push(matrices::circuit(3000, cj, seed));
+    out.push(matrices::flowsheet(40, 10, cj, seed));
+    out.push(matrices::flowsheet(300, 12, cj, seed));
+    out.push(matrices::mechanism(6, cj, seed));
+    out.push(matrices::mechanism(40, cj, seed));
+    out.push(matrices::pipe_network(20, cj, seed));
+    out.push(matrices::kinetics(20, 25, cj, seed));
+    out.push(matrices::kinetics(66, 140, cj, seed));
+    out.push(matrices::random_scaled(500, 3, seed));
+    out.push(matrices::random_scaled(3000, 3, seed));
+    out
+}
+
+/// One line of the harder-matrix table: a family over the CJ sweep.
+struct FamilyLine {
+    name: String,
+    n: usize,
+    nnz: usize,
+    factorisations: usize,
+    general: usize,
+    singular: usize,
+    factor_times: Vec<f64>,
+    solve_times: Vec<f64>,
+    worst_row_error: f64,
+}
+
+impl FamilyLine {
+    /// Factor and solve one matrix of the family, timed.
+    fn add(&mut self, a: &TestMatrix) {
+        let pattern = Pattern::new(a.n, &a.rows, &a.cols).expect("valid pattern");
+        self.factorisations += 1;
+        let t0 = thread_cpu_time();
+        let factored = pattern.factor(&a.values);
+        let t1 = thread_cpu_time();
+        let Ok(f) = factored else {
+            self.singular += 1;
+            return;
+        };
+        self.factor_times.push(t1 - t0);
+        self.general += usize::from(f.method() == "general");
+        let b: Vec<f64> = (0..a.n).map(|i| if i % 3 == 0 { -1.0 } else { 1.0 + (i % 7) as f64 }).collect();
+        let mut x = b.clone();
+        let t2 = thread_cpu_time();
+        pattern.solve(&f, &mut x);
+        self.solve_times.push(thread_cpu_time() - t2);
+        self.worst_row_error = self.worst_row_error.max(a.row_error(&x, &b));
+    }
+
+    fn print(mut self) {
+        let med = |v: &mut Vec<f64>| {
+            v.sort_by(f64::total_cmp);
+            v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
+        };
+        println!(
+            " {:<16}{:>7}{:>7}{:>6}{:>9}{:>10}{:>12.1}{:>12.1}{:>11.1e}",
+            self.name,
+            self.n,
+            self.nnz,
+            self.factorisations,
+            self.general,
+            self.singular,
+            1e6 * med(&mut self.factor_times),
+            1e6 * med(&mut self.solve_times),
+            self.worst_row_error
+        );
+    }
+}
+
+/// Per matrix family: over CJ = 1e-2 .. 1e6 and three seeds, how many
+/// factorisations took the general LU (the multifrontal LU's fallback) or
+/// were found singular, the median time of a factorisation (fresh
+/// storage) and of a solve, and the largest per-row relative residual
+/// (`TestMatrix::row_error`). `cargo bench --features internals --bench
+/// sparse_bench -- harder [FAMILY...]`.
+fn harder_table(filters: &[String], quick: bool) {
+    let sizes: &[usize] = if quick { &[32] } else { &[32, 45, 100] };
+    let cjs = [1e-2, 1.0, 1e2, 1e4, 1e6];
+    let seeds: &[u64] = if quick { &[1] } else { &[1, 2, 3] };
+    let mut lines: Vec<FamilyLine> = Vec::new();
+    for &seed in seeds {
+        for &cj in &cjs {
+            for a in harder_matrices(cj, seed, sizes) {
+                if !filters.is_empty() && !filters.iter().any(|f| a.name.contains(f.as_str())) {
+                    continue;
+                }
+                let i = lines.iter().position(|l| l.name == a.name).unwrap_or_else(|| {
+                    lines.push(FamilyLine {
+                        name: a.name.clone(),
+                        n: a.n,
+                        nnz: a.rows.len(),
+                        factorisations: 0,
+                        general: 0,
+                        singular: 0,
+                        factor_times: Vec::new(),
+                        solve_times: Vec::new(),
+                        worst_row_error: 0.0,
+                    });
+                    lines.len() - 1
+                });
+                lines[i].add(&a);
+            }
+        }
+    }
+    println!();
+    println!(
+        " HARDER MATRICES (sparse::matrices; CJ = 1e-2 .. 1e6 x {} seeds; medians of thread CPU time)",
+        seeds.len()
+    );
+    println!(" MATRIX              NEQ    NNZ  FACT  GENERAL  SINGULAR  FACTOR(US)   SOLVE(US)  ROW-ERROR");
+    for line in lines {
+        line.print();
+    }
+}
+
 fn main() {
     let quick = std::env::var("DASKR_BENCH_QUICK").is_ok_and(|v| !v.is_empty() && v != "0");
     let filters: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    if filters.first().is_some_and(|f| f == "harder") {
+        harder_table(&filters[1..], quick);
+        return;
+    }
     let selected = |name: &str| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str()));
     let mut cases: Vec<(Case, usize, usize)> = Vec::new();
     // Samples per pattern (each of `inner` calls for the tiny ones).

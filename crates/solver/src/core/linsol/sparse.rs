@@ -216,6 +216,19 @@ pub fn shared_pattern_keyed(n: usize, rows: &[FInt], cols: &[FInt], key: u64) ->
 /// A factorisation of a matrix on the pattern.
 pub struct SparseFactors(Box<Factors>);
 
+impl SparseFactors {
+    /// Which LU produced the factors: "dense", "frontal" or "general" (for
+    /// tests and benchmarks).
+    #[cfg(any(test, feature = "internals"))]
+    pub fn method(&self) -> &'static str {
+        match self.0.numeric {
+            Numeric::Dense { .. } => "dense",
+            Numeric::Frontal(_) => "frontal",
+            Numeric::General(_) => "general",
+        }
+    }
+}
+
 impl Pattern {
     /// The entries as (row, column, position in the caller's order), 0-based.
     pub fn entries(&self) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
