@@ -63,6 +63,8 @@
 //! the general LU and found singular, median factorisation and solve
 //! times, the largest per-row relative residual.
 //!
+//! The argument `own` leaves out the comparisons with faer.
+//!
 //! `DASKR_BENCH_QUICK=1` runs a few repetitions only; arguments that do not
 //! start with `-` select the patterns whose name contains one of them
 //! (`cargo bench --features internals --bench sparse_bench -- HEAT100`).
@@ -408,6 +410,36 @@ fn harder_matrices(cj: f64, seed: u64, sizes: &[usize]) -> Vec<TestMatrix> {
     out
 }
 
+/// Largest order for the dense reference of the harder-matrix table.
+const DENSE_REFERENCE_MAX: usize = 1100;
+
+/// The worst per-row residual of `A x = b` solved by dense partial
+/// pivoting (DGEFA's) after scaling each row to a largest magnitude of 1.
+fn dense_reference_error(a: &TestMatrix, b: &[f64]) -> f64 {
+    let n = a.n;
+    let mut dense = a.dense();
+    let mut row_max = vec![0.0f64; n];
+    for j in 0..n {
+        for i in 0..n {
+            row_max[i] = row_max[i].max(dense[i + j * n].abs());
+        }
+    }
+    for j in 0..n {
+        for i in 0..n {
+            if row_max[i] > 0.0 {
+                dense[i + j * n] /= row_max[i];
+            }
+        }
+    }
+    let mut pivots = vec![0; n];
+    if daskr::core::linsol::dense::factor(&mut dense, n, &mut pivots).is_err() {
+        return f64::NAN;
+    }
+    let mut x: Vec<f64> = b.iter().zip(&row_max).map(|(v, m)| if *m > 0.0 { v / m } else { *v }).collect();
+    daskr::core::linsol::dense::solve(&dense, n, &pivots, &mut x);
+    a.row_error(&x, b)
+}
+
 /// One line of the harder-matrix table: a family over the CJ sweep.
 struct FamilyLine {
     name: String,
@@ -415,10 +447,16 @@ struct FamilyLine {
     nnz: usize,
     factorisations: usize,
     general: usize,
+    matched: usize,
+    delayed: usize,
     singular: usize,
     factor_times: Vec<f64>,
+    /// Dense partial pivoting on the row-equilibrated matrix (up to
+    /// NEQ = DENSE_REFERENCE_MAX): its worst per-row residual.
+    dense_row_error: f64,
     solve_times: Vec<f64>,
     worst_row_error: f64,
+    worst_growth: f64,
 }
 
 impl FamilyLine {
@@ -426,8 +464,12 @@ impl FamilyLine {
     fn add(&mut self, a: &TestMatrix) {
         let pattern = Pattern::new(a.n, &a.rows, &a.cols).expect("valid pattern");
         self.factorisations += 1;
+        // Once to warm the pattern's caches (an analysis on the values'
+        // transversal, the general LU's order), then timed into the
+        // storage of the first: what each Jacobian of an integration costs.
+        let warm = pattern.factor(&a.values).ok();
         let t0 = thread_cpu_time();
-        let factored = pattern.factor(&a.values);
+        let factored = pattern.refactor(&a.values, warm);
         let t1 = thread_cpu_time();
         let Ok(f) = factored else {
             self.singular += 1;
@@ -435,12 +477,18 @@ impl FamilyLine {
         };
         self.factor_times.push(t1 - t0);
         self.general += usize::from(f.method() == "general");
+        self.matched += usize::from(f.matched_from_values());
+        self.delayed += f.delayed_pivots();
+        self.worst_growth = self.worst_growth.max(f.growth());
         let b: Vec<f64> = (0..a.n).map(|i| if i % 3 == 0 { -1.0 } else { 1.0 + (i % 7) as f64 }).collect();
         let mut x = b.clone();
         let t2 = thread_cpu_time();
         pattern.solve(&f, &mut x);
         self.solve_times.push(thread_cpu_time() - t2);
         self.worst_row_error = self.worst_row_error.max(a.row_error(&x, &b));
+        if a.n <= DENSE_REFERENCE_MAX {
+            self.dense_row_error = self.dense_row_error.max(dense_reference_error(a, &b));
+        }
     }
 
     fn print(mut self) {
@@ -449,24 +497,28 @@ impl FamilyLine {
             v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
         };
         println!(
-            " {:<16}{:>7}{:>7}{:>6}{:>9}{:>10}{:>12.1}{:>12.1}{:>11.1e}",
+            " {:<16}{:>7}{:>7}{:>6}{:>9}{:>9}{:>9}{:>10}{:>12.1}{:>12.1}{:>11.1e}{:>11.1e}{:>9.0e}",
             self.name,
             self.n,
             self.nnz,
             self.factorisations,
             self.general,
+            self.matched,
+            self.delayed,
             self.singular,
             1e6 * med(&mut self.factor_times),
             1e6 * med(&mut self.solve_times),
-            self.worst_row_error
+            self.worst_row_error,
+            self.dense_row_error,
+            self.worst_growth
         );
     }
 }
 
 /// Per matrix family: over CJ = 1e-2 .. 1e6 and three seeds, how many
 /// factorisations took the general LU (the multifrontal LU's fallback) or
-/// were found singular, the median time of a factorisation (fresh
-/// storage) and of a solve, and the largest per-row relative residual
+/// were found singular, the median time of a factorisation (into the
+/// storage of a first one) and of a solve, and the largest per-row relative residual
 /// (`TestMatrix::row_error`). `cargo bench --features internals --bench
 /// sparse_bench -- harder [FAMILY...]`.
 fn harder_table(filters: &[String], quick: bool) {
@@ -487,10 +539,14 @@ fn harder_table(filters: &[String], quick: bool) {
                         nnz: a.rows.len(),
                         factorisations: 0,
                         general: 0,
+                        matched: 0,
+                        delayed: 0,
                         singular: 0,
                         factor_times: Vec::new(),
+                        dense_row_error: 0.0,
                         solve_times: Vec::new(),
                         worst_row_error: 0.0,
+                        worst_growth: 0.0,
                     });
                     lines.len() - 1
                 });
@@ -503,7 +559,7 @@ fn harder_table(filters: &[String], quick: bool) {
         " HARDER MATRICES (sparse::matrices; CJ = 1e-2 .. 1e6 x {} seeds; medians of thread CPU time)",
         seeds.len()
     );
-    println!(" MATRIX              NEQ    NNZ  FACT  GENERAL  SINGULAR  FACTOR(US)   SOLVE(US)  ROW-ERROR");
+    println!(" MATRIX              NEQ    NNZ  FACT  GENERAL  MATCHED  DELAYED  SINGULAR  FACTOR(US)   SOLVE(US)  ROW-ERROR  DENSE-ERR   GROWTH");
     for line in lines {
         line.print();
     }
@@ -511,7 +567,9 @@ fn harder_table(filters: &[String], quick: bool) {
 
 fn main() {
     let quick = std::env::var("DASKR_BENCH_QUICK").is_ok_and(|v| !v.is_empty() && v != "0");
-    let filters: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let mut filters: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let own_only = filters.iter().any(|f| f == "own");
+    filters.retain(|f| f != "own");
     if filters.first().is_some_and(|f| f == "harder") {
         harder_table(&filters[1..], quick);
         return;
@@ -578,6 +636,9 @@ fn main() {
             c.factor_entries / 1000,
             c.resid
         );
+        if own_only {
+            continue;
+        }
         for (kind, threshold) in [
             ("auto", SupernodalThreshold::AUTO),
             ("supernodal", SupernodalThreshold::FORCE_SUPERNODAL),
@@ -586,6 +647,9 @@ fn main() {
             faer_lines.push((case.name, kind, faer_driver(case, *r, *inner, threshold), c.factor));
         }
         order_lines.push((case.name, simplicial_orders(case, *r, *inner), c.factor));
+    }
+    if own_only {
+        return;
     }
     println!();
     println!(" FOR COMPARISON: faer's LU driver (factorize_symbolic_lu: COLAMD, then simplicial or supernodal");

@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::frontal::FrontalWorkspace;
 use super::general::GeneralWorkspace;
+use super::matching::Matching;
 use super::{Factors, Pattern, SparseFactors};
 use crate::core::linsol::pattern::fnv;
 use crate::types::Real;
@@ -42,9 +43,11 @@ pub(super) struct Cache {
     /// Most recently used last.
     patterns: Vec<(u64, Rc<Pattern>)>,
     factors: Vec<(u64, Box<Factors>)>,
-    /// The workspaces of the multifrontal and the general LU.
+    /// The workspaces of the multifrontal and the general LU, and of the
+    /// matching.
     pub(super) frontal: Option<FrontalWorkspace>,
     pub(super) general: Option<GeneralWorkspace>,
+    pub(super) matching: Option<Matching>,
 }
 
 thread_local! {
