@@ -17,6 +17,7 @@
 //! |---|---|---|
 //! | HEAT100, HEAT224, HEAT20 | 10000, 50176, 400 | the heat DAE on an M x M grid: 5-point stencil inside, algebraic boundary rows |
 //! | BAND20 | 10000 | 2-D Fisher-KPP on 20 x 500, mirror boundaries (bench_daskr.f's BAND20) |
+//! | FULL80 | 80 | a full pattern (the IVP Test Set's beam through INFO(6) = 2) |
 //! | TRIDIAG50 | 50 | a tridiagonal matrix |
 //! | EX1 | 2 | Example 1 of the event benchmark (diagonal) |
 //! | OSC | 3 | the oscillator of the event-detection cost benchmark |
@@ -589,6 +590,19 @@ fn main() {
     }
     if selected("HEAT20") {
         cases.push((heat("HEAT20", 20), reps(21), 20));
+    }
+    if selected("FULL80") {
+        // A full pattern (the IVP Test Set's beam through INFO(6) = 2):
+        // the per-call check of the lists (CHECKN) is what one-step mode
+        // pays on every call.
+        let n: i32 = 80;
+        let mut entries = Vec::new();
+        for i in 1..=n {
+            for j in 1..=n {
+                entries.push((i, j, if i == j { 4.0 * n as f64 } else { 1.0 / (1 + i.abs_diff(j)) as f64 }));
+            }
+        }
+        cases.push((tiny("FULL80", n as usize, &entries), reps(21), 20));
     }
     if selected("TRIDIAG50") {
         let mut entries = Vec::new();

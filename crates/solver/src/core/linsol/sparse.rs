@@ -263,6 +263,9 @@ struct Factors {
 /// The analysed pattern for NEQ = `n` and the caller's (validated) lists,
 /// from this thread's cache or analysed now. The handle is shared by the
 /// solver and the event polishing, and returned to the cache on drop.
+/// (DDASKR and DSL48E call [`shared_pattern_keyed`] with the key their
+/// checks computed: the lists are hashed once per call.)
+#[allow(dead_code)]
 pub fn shared_pattern(n: usize, rows: &[FInt], cols: &[FInt]) -> Result<Rc<Pattern>, PatternError> {
     shared_pattern_keyed(n, rows, cols, pattern_key(n, rows, cols))
 }

@@ -13,25 +13,15 @@ use super::frontal::FrontalWorkspace;
 use super::general::GeneralWorkspace;
 use super::matching::Matching;
 use super::{Factors, Pattern, SparseFactors};
-use crate::core::linsol::pattern::fnv;
+use crate::core::linsol::pattern::{fnv, fnv_lanes};
 use crate::types::Real;
 
-/// The checksum of the values of J (their bit patterns): FNV-1a in four
-/// interleaved lanes (the multiplications of one lane wait for each other;
-/// four lanes run four times as fast), then the lanes and the tail.
-/// Only the per-thread cache compares it, nothing stores it.
+/// The checksum of the values of J (their bit patterns), FNV-1a in four
+/// lanes ([`fnv_lanes`]). Only the per-thread cache compares it, nothing
+/// stores it.
 #[allow(clippy::useless_conversion)] // u32 -> u64 for the single-precision instance
 pub(super) fn checksum(values: &[Real]) -> u64 {
-    const PRIME: u64 = 0x0100_0000_01b3;
-    let mut lanes = [0xcbf2_9ce4_8422_2325u64; 4];
-    let chunks = values.chunks_exact(4);
-    let tail = chunks.remainder();
-    for chunk in chunks {
-        for (h, v) in lanes.iter_mut().zip(chunk) {
-            *h = (*h ^ u64::from(v.to_bits())).wrapping_mul(PRIME);
-        }
-    }
-    fnv(lanes.into_iter().chain(tail.iter().map(|v| u64::from(v.to_bits()))))
+    fnv_lanes(values, |v| u64::from(v.to_bits()))
 }
 
 /// Most patterns and factorisations kept per thread.
