@@ -94,6 +94,15 @@ impl WithSimd for FactorFront<'_> {
     }
 }
 
+/// `y -= a * x` in SIMD lanes of one vector (no unrolling: the sparse
+/// LU's solves run it over the few rows of small fronts), each product
+/// rounded before the subtraction, as the loop `y[i] -= a * x[i]` would
+/// round it.
+#[inline(always)]
+pub fn subtract_multiple<S: Simd>(simd: S, a: f64, x: &[f64], y: &mut [f64]) {
+    axpy_neg(simd, a, x, y)
+}
+
 /// Columns of the Schur-update tile.
 const TILE_COLS: usize = 4;
 

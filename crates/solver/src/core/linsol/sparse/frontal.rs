@@ -33,7 +33,9 @@
 use faer::traits::pulp::{Arch, Simd, WithSimd};
 
 use super::symbolic::FrontalAnalysis;
-use crate::core::linsol::dense::front::{factor_front, factor_front_delaying, FrontFailure, PivotTest};
+use crate::core::linsol::dense::front::{
+    factor_front, factor_front_delaying, subtract_multiple, FrontFailure, PivotTest,
+};
 use crate::types::FInt;
 
 const NONE: usize = usize::MAX;
@@ -503,7 +505,7 @@ impl WithSimd for Solve<'_> {
         let FrontalWorkspace { x, z, gathered, .. } = ws;
         x.clear();
         x.extend(a.row_src.iter().map(|&i| b[i]));
-        forward(a, f, x, gathered);
+        forward(simd, a, f, x, gathered);
         // Without a reshaped front, pivot rows and columns are the same
         // positions: the solution overwrites the forward result in place.
         let z = if f.index.is_empty() {
@@ -523,7 +525,7 @@ impl WithSimd for Solve<'_> {
 
 /// `x = L^-1 P x` (`x` by row position), front by front.
 #[inline(always)]
-fn forward(a: &FrontalAnalysis, f: &FrontalFactors, x: &mut [f64], gathered: &mut Vec<f64>) {
+fn forward<S: Simd>(simd: S, a: &FrontalAnalysis, f: &FrontalFactors, x: &mut [f64], gathered: &mut Vec<f64>) {
     for (s, fr) in f.fronts.iter().enumerate() {
         let (e, m) = (fr.eliminated, fr.order);
         let panel = &f.lu[fr.lu..fr.lu + m * e];
@@ -545,27 +547,32 @@ fn forward(a: &FrontalAnalysis, f: &FrontalFactors, x: &mut [f64], gathered: &mu
             continue;
         }
         let cols = a.columns(s);
+        let cols_start = cols.start;
         let below = a.rows_below(s);
         let k = e;
         let xs = &mut x[cols.clone()];
         for (p, &q) in f.pivots[cols].iter().enumerate() {
             xs.swap(p, q as usize);
         }
-        gathered.clear();
-        gathered.resize(m - k, 0.0);
-        for (p, col) in panel.chunks_exact(m).enumerate() {
-            let t = xs[p];
+        // The front's entries of x in one vector (its own rows, then the
+        // rows below): one subtraction per column over all its rows.
+        if gathered.len() < m {
+            gathered.resize(m, 0.0);
+        }
+        let v = &mut gathered[..m];
+        v[..k].copy_from_slice(xs);
+        for (vi, &i) in v[k..].iter_mut().zip(below) {
+            *vi = x[i as usize];
+        }
+        for p in 0..k {
+            let t = v[p];
             if t != 0.0 {
-                for (v, &l) in xs[p + 1..].iter_mut().zip(&col[p + 1..k]) {
-                    *v -= l * t;
-                }
-                for (v, &l) in gathered.iter_mut().zip(&col[k..]) {
-                    *v += l * t;
-                }
+                subtract_multiple(simd, t, &panel[p * m + p + 1..(p + 1) * m], &mut v[p + 1..]);
             }
         }
-        for (&i, &v) in below.iter().zip(gathered.iter()) {
-            x[i as usize] -= v;
+        x[cols_start..cols_start + k].copy_from_slice(&v[..k]);
+        for (&i, &vi) in below.iter().zip(&v[k..]) {
+            x[i as usize] = vi;
         }
     }
 }
@@ -607,19 +614,25 @@ fn backward_in_place<S: Simd>(simd: S, a: &FrontalAnalysis, f: &FrontalFactors, 
     for (s, fr) in f.fronts.iter().enumerate().rev() {
         let (k, m) = (fr.eliminated, fr.order);
         let (panel, u12) = f.lu[fr.lu..fr.lu + m * k + k * (m - k)].split_at(m * k);
-        below_buf.clear();
-        below_buf.extend(a.rows_below(s).iter().map(|&i| x[i as usize]));
-        back_substitute(simd, panel, u12, m, &f.pivot_inverses[fr.step..fr.step + k], &mut x[a.columns(s)], below_buf);
+        let below = a.rows_below(s);
+        if below_buf.len() < below.len() {
+            below_buf.resize(below.len(), 0.0);
+        }
+        let w = &mut below_buf[..below.len()];
+        for (wi, &i) in w.iter_mut().zip(below) {
+            *wi = x[i as usize];
+        }
+        back_substitute(simd, panel, u12, m, &f.pivot_inverses[fr.step..fr.step + k], &mut x[a.columns(s)], w);
     }
 }
 
 /// `v = U11^-1 (v - U12 w)` for one front (`e` pivots, order `m`).
 #[inline(always)]
 fn back_substitute<S: Simd>(simd: S, panel: &[f64], u12: &[f64], m: usize, inverses: &[f64], v: &mut [f64], w: &[f64]) {
-    let e = v.len();
-    if m > e {
-        for (vp, row) in v.iter_mut().zip(u12.chunks_exact(m - e)) {
-            *vp -= dot(simd, row, w);
+    let (e, b) = (v.len(), m - v.len());
+    if b > 0 {
+        for (p, vp) in v.iter_mut().enumerate() {
+            *vp -= dot(simd, &u12[p * b..(p + 1) * b], w);
         }
     }
     for p in (0..e).rev() {
@@ -627,9 +640,7 @@ fn back_substitute<S: Simd>(simd: S, panel: &[f64], u12: &[f64], m: usize, inver
         v[p] *= inverses[p];
         let t = v[p];
         if t != 0.0 {
-            for (vi, &u) in v[..p].iter_mut().zip(&col[..p]) {
-                *vi -= u * t;
-            }
+            subtract_multiple(simd, t, &col[..p], &mut v[..p]);
         }
     }
 }
