@@ -66,6 +66,9 @@
 //!
 //! The argument `own` leaves out the comparisons with faer.
 //!
+//! `BENCH_STAT=min` prints the least of the samples instead of their
+//! median (on a machine other jobs share, the least disturbed one).
+//!
 //! `DASKR_BENCH_QUICK=1` runs a few repetitions only; arguments that do not
 //! start with `-` select the patterns whose name contains one of them
 //! (`cargo bench --features internals --bench sparse_bench -- HEAT100`).
