@@ -43,7 +43,8 @@
 //!     factorisation (what each Jacobian costs), FACTOR0 the same into
 //!     fresh storage,
 //!   - SOLVE: `Pattern::solve` (one right-hand side, once per Newton
-//!     iteration),
+//!     iteration), SOLVE4: `Pattern::solve_many` with four right-hand
+//!     sides, per right-hand side,
 //!
 //! the colour count (residual calls per difference-quotient Jacobian), the
 //! method (dense, frontal or general), the entries of the factors L and U
@@ -87,45 +88,11 @@ use faer::{Conj, MatMut, Par};
 
 /// A test pattern: NEQ, 1-based coordinate lists, the values of J in the
 /// same order.
-struct Case {
-    name: &'static str,
-    n: usize,
-    rows: Vec<i32>,
-    cols: Vec<i32>,
-    values: Vec<f64>,
-}
+type Case = TestMatrix;
 
-/// The heat DAE of bench_dsl48e.f on an m x m grid (HTPAT), row by row.
-fn heat(name: &'static str, m: usize) -> Case {
-    let (d, h, cj, u) = (0.1, 1.0 / (m - 1) as f64, 100.0, 0.25);
-    let c = d / (h * h);
-    let mut case = Case { name, n: m * m, rows: Vec::new(), cols: Vec::new(), values: Vec::new() };
-    let mut add = |r: usize, col: usize, v: f64| {
-        case.rows.push(r as i32);
-        case.cols.push(col as i32);
-        case.values.push(v);
-    };
-    for j in 1..=m {
-        for i in 1..=m {
-            let k = i + (j - 1) * m;
-            if j == 1 || j == m {
-                add(k, k, 1.0);
-            } else if i == 1 {
-                add(k, k, 1.0);
-                add(k, k + 1, -1.0);
-            } else if i == m {
-                add(k, k, 1.0);
-                add(k, k - 1, -1.0);
-            } else {
-                add(k, k, cj + 4.0 * c - (1.0 - 2.0 * u));
-                add(k, k - 1, -c);
-                add(k, k + 1, -c);
-                add(k, k - m, -c);
-                add(k, k + m, -c);
-            }
-        }
-    }
-    case
+/// The heat DAE of bench_dsl48e.f on an m x m grid (HTPAT) at CJ = 100.
+fn heat(name: &str, m: usize) -> Case {
+    TestMatrix { name: name.into(), ..matrices::grid_dae(m, 100.0) }
 }
 
 /// bench_daskr.f's BAND20 pattern: 20 x 500, 5-point, mirror boundaries
@@ -144,7 +111,7 @@ fn band20() -> Case {
             m as usize
         }
     };
-    let mut case = Case { name: "BAND20", n: mx * my, rows: Vec::new(), cols: Vec::new(), values: Vec::new() };
+    let mut case = Case { name: "BAND20".into(), n: mx * my, rows: Vec::new(), cols: Vec::new(), values: Vec::new() };
     for j in 1..=my {
         for i in 1..=mx {
             let k = i + (j - 1) * mx;
@@ -172,9 +139,9 @@ fn band20() -> Case {
 }
 
 /// A tiny pattern from (row, col, value) triples.
-fn tiny(name: &'static str, n: usize, entries: &[(i32, i32, f64)]) -> Case {
+fn tiny(name: &str, n: usize, entries: &[(i32, i32, f64)]) -> Case {
     Case {
-        name,
+        name: name.into(),
         n,
         rows: entries.iter().map(|e| e.0).collect(),
         cols: entries.iter().map(|e| e.1).collect(),
@@ -218,6 +185,12 @@ fn median(reps: usize, inner: usize, mut f: impl FnMut()) -> f64 {
     }
 }
 
+/// The median of some samples (NaN for none).
+fn median_of(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
+}
+
 /// The CSC form of a case (0-based, rows ascending) and the map from CSC
 /// position to the case's entry.
 fn csc(case: &Case) -> (Vec<usize>, Vec<usize>, Vec<f64>) {
@@ -238,12 +211,8 @@ fn csc(case: &Case) -> (Vec<usize>, Vec<usize>, Vec<f64>) {
 
 /// Largest |A x - b| / |b| for x = A \ b (b = 1, 2, ...), a sanity check.
 fn residual(case: &Case, x: &[f64], b: &[f64]) -> f64 {
-    let mut r = b.to_vec();
-    for ((&i, &j), &v) in case.rows.iter().zip(&case.cols).zip(&case.values) {
-        r[i as usize - 1] -= v * x[j as usize - 1];
-    }
     let bmax = b.iter().fold(0.0f64, |m, v| m.max(v.abs()));
-    r.iter().fold(0.0f64, |m, v| m.max(v.abs())) / bmax
+    case.residual(x, b).iter().fold(0.0f64, |m, v| m.max(v.abs())) / bmax
 }
 
 /// The crate's analysis / factorisation / solve on one pattern.
@@ -254,6 +223,7 @@ struct CrateLine {
     factor: f64,
     factor_fresh: f64,
     solve: f64,
+    solve4: f64,
     colours: usize,
     method: &'static str,
     factor_entries: usize,
@@ -290,6 +260,14 @@ fn crate_parts(case: &Case, reps: usize, inner: usize) -> CrateLine {
         black_box(&x);
     });
     let resid = residual(case, &x, &b);
+    let b4: Vec<f64> = (0..4 * n).map(|i| 1.0 + (i % 11) as f64).collect();
+    let mut x4 = b4.clone();
+    let solve4 = 0.25
+        * median(reps.max(5) * 4, inner, || {
+            x4.copy_from_slice(&b4);
+            pattern.solve_many(&f, &mut x4, 4);
+            black_box(&x4);
+        });
     CrateLine {
         check_first,
         check_next,
@@ -297,6 +275,7 @@ fn crate_parts(case: &Case, reps: usize, inner: usize) -> CrateLine {
         factor,
         factor_fresh,
         solve,
+        solve4,
         colours: pattern.colour_count(),
         method: pattern.method(),
         factor_entries: pattern.factor_entries(),
@@ -498,11 +477,7 @@ impl FamilyLine {
         }
     }
 
-    fn print(mut self) {
-        let med = |v: &mut Vec<f64>| {
-            v.sort_by(f64::total_cmp);
-            v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
-        };
+    fn print(self) {
         println!(
             " {:<16}{:>7}{:>7}{:>6}{:>9}{:>9}{:>9}{:>10}{:>12.1}{:>12.1}{:>11.1e}{:>11.1e}{:>9.0e}",
             self.name,
@@ -513,8 +488,8 @@ impl FamilyLine {
             self.matched,
             self.delayed,
             self.singular,
-            1e6 * med(&mut self.factor_times),
-            1e6 * med(&mut self.solve_times),
+            1e6 * median_of(self.factor_times),
+            1e6 * median_of(self.solve_times),
             self.worst_row_error,
             self.dense_row_error,
             self.worst_growth
@@ -572,11 +547,104 @@ fn harder_table(filters: &[String], quick: bool) {
     }
 }
 
+/// The matrices of the comparison with other sparse LU codes (README,
+/// "Against other sparse LUs"): the heat DAE of the DSL48E benchmark, the
+/// grid written with permuted equations and scaled unknowns, and one of
+/// each harder family.
+fn peer_matrices() -> Vec<TestMatrix> {
+    vec![
+        heat("HEAT100", 100),
+        heat("HEAT224", 224),
+        band20(),
+        matrices::grid_dae(100, 100.0).permute_rows_in_blocks(6, 1),
+        matrices::grid_dae(100, 100.0).permute_rows_in_blocks(6, 1).scale_columns(6, 2),
+        matrices::circuit(3000, 1e4, 1),
+        matrices::flowsheet(300, 12, 1e2, 1),
+        matrices::mechanism(40, 1e2, 1),
+        matrices::kinetics(66, 140, 1e2, 1),
+        matrices::random_scaled(3000, 3, 1),
+    ]
+}
+
+/// `-- peers DIR`: write the peer matrices to DIR in Matrix Market form
+/// (for benches/peers/) and print this crate's times on them: the
+/// pattern's analysis (`Pattern::new`: validation, CSC, colouring,
+/// transversal, AMD, supernodes, fronts), the first factorisation after
+/// it (which analyses the pattern again on a transversal from the values
+/// when the matrix takes that route), a factorisation into the storage of
+/// the previous one, a solve, the entries of L and U and the worst
+/// per-row relative residual.
+fn peers_table(dir: &str, reps: usize) {
+    std::fs::create_dir_all(dir).expect("create the output directory");
+    println!(" THIS CRATE ON THE PEER MATRICES (medians of thread CPU time, {reps} samples)");
+    println!(
+        " MATRIX             NEQ     NNZ ANALYSE(US)   FIRST(US)  FACTOR(US)   SOLVE(US)   LU(K) ROUTE    ROW-ERROR"
+    );
+    for a in peer_matrices() {
+        let path = format!("{dir}/{}.mtx", a.name);
+        let mut text = format!("%%MatrixMarket matrix coordinate real general\n{} {} {}\n", a.n, a.n, a.values.len());
+        for ((&i, &j), &v) in a.rows.iter().zip(&a.cols).zip(&a.values) {
+            text.push_str(&format!("{i} {j} {v:.17e}\n"));
+        }
+        std::fs::write(&path, text).expect("write the matrix");
+        let analyse = median(reps, 1, || {
+            black_box(Pattern::new(a.n, &a.rows, &a.cols).expect("valid pattern"));
+        });
+        let first = median_of(
+            (0..reps)
+                .map(|_| {
+                    let p = Pattern::new(a.n, &a.rows, &a.cols).expect("valid pattern");
+                    let t0 = thread_cpu_time();
+                    black_box(p.factor(&a.values).expect("nonsingular"));
+                    thread_cpu_time() - t0
+                })
+                .collect(),
+        );
+        let pattern = Pattern::new(a.n, &a.rows, &a.cols).expect("valid pattern");
+        let mut held = Some(pattern.factor(&a.values).expect("nonsingular"));
+        let factor = median(reps, 1, || {
+            held = Some(pattern.refactor(&a.values, held.take()).expect("nonsingular"));
+        });
+        let f = held.expect("factored");
+        let b: Vec<f64> = (0..a.n).map(|i| 1.0 + (i % 7) as f64).collect();
+        let mut x = b.clone();
+        let solve = median(reps * 4, 1, || {
+            x.copy_from_slice(&b);
+            pattern.solve(&f, &mut x);
+        });
+        let route = match (f.method(), f.matched_from_values(), f.delayed_pivots()) {
+            ("general", ..) => "general",
+            (_, true, 0) => "matched",
+            (_, true, _) => "matched+d",
+            (_, false, 0) => "first",
+            _ => "delayed",
+        };
+        println!(
+            " {:<16}{:>6}{:>8}{:>12.1}{:>12.1}{:>12.1}{:>12.1}{:>8}  {:<9}{:>9.1e}",
+            a.name,
+            a.n,
+            a.values.len(),
+            1e6 * analyse,
+            1e6 * first,
+            1e6 * factor,
+            1e6 * solve,
+            f.entries() / 1000,
+            route,
+            a.row_error(&x, &b)
+        );
+    }
+}
+
 fn main() {
     let quick = std::env::var("DASKR_BENCH_QUICK").is_ok_and(|v| !v.is_empty() && v != "0");
     let mut filters: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
     let own_only = filters.iter().any(|f| f == "own");
     filters.retain(|f| f != "own");
+    if filters.first().is_some_and(|f| f == "peers") {
+        let dir = filters.get(1).map_or("target/peer-matrices", String::as_str);
+        peers_table(dir, if quick { 3 } else { 11 });
+        return;
+    }
     if filters.first().is_some_and(|f| f == "harder") {
         harder_table(&filters[1..], quick);
         return;
@@ -633,14 +701,14 @@ fn main() {
 
     println!(" DSL48E SPARSE LINEAR ALGEBRA (daskr::core::linsol::sparse; medians of thread CPU time)");
     println!(
-        " PATTERN      NEQ    NNZ  REPS  CHECK1(US)  CHECKN(US) ANALYSE(US)  FACTOR(US) FACTOR0(US)   SOLVE(US) COLOURS  METHOD  LU(K)  RESID"
+        " PATTERN      NEQ    NNZ  REPS  CHECK1(US)  CHECKN(US) ANALYSE(US)  FACTOR(US) FACTOR0(US)   SOLVE(US)  SOLVE4(US) COLOURS  METHOD  LU(K)  RESID"
     );
     let mut faer_lines = Vec::new();
     let mut order_lines = Vec::new();
     for (case, r, inner) in &cases {
         let c = crate_parts(case, *r, *inner);
         println!(
-            " {:<9}{:>7}{:>7}{:>6}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>8}{:>8}{:>7}{:>7.0e}",
+            " {:<9}{:>7}{:>7}{:>6}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>8}{:>8}{:>7}{:>7.0e}",
             case.name,
             case.n,
             case.rows.len(),
@@ -651,6 +719,7 @@ fn main() {
             1e6 * c.factor,
             1e6 * c.factor_fresh,
             1e6 * c.solve,
+            1e6 * c.solve4,
             c.colours,
             c.method,
             c.factor_entries / 1000,
@@ -664,9 +733,9 @@ fn main() {
             ("supernodal", SupernodalThreshold::FORCE_SUPERNODAL),
             ("simplicial", SupernodalThreshold::FORCE_SIMPLICIAL),
         ] {
-            faer_lines.push((case.name, kind, faer_driver(case, *r, *inner, threshold), c.factor));
+            faer_lines.push((case.name.clone(), kind, faer_driver(case, *r, *inner, threshold), c.factor));
         }
-        order_lines.push((case.name, simplicial_orders(case, *r, *inner), c.factor));
+        order_lines.push((case.name.clone(), simplicial_orders(case, *r, *inner), c.factor));
     }
     if own_only {
         return;

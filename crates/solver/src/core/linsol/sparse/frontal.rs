@@ -441,9 +441,11 @@ impl FrontalAnalysis {
         }
     }
 
-    /// Overwrite `b` with the solution of A x = b.
-    pub fn solve(&self, f: &FrontalFactors, b: &mut [f64], ws: &mut FrontalWorkspace) {
-        Arch::new().dispatch(Solve { analysis: self, f, b, ws })
+    /// Overwrite the `nrhs` right-hand sides in `b` (column-major, `n`
+    /// each) with the solutions of A x = b, each front's factors read once
+    /// for all of them (the same bits as one at a time).
+    pub fn solve_many(&self, f: &FrontalFactors, b: &mut [f64], nrhs: usize, ws: &mut FrontalWorkspace) {
+        Arch::new().dispatch(Solve { analysis: self, f, b, nrhs, ws })
     }
 }
 
@@ -494,6 +496,7 @@ struct Solve<'a> {
     analysis: &'a FrontalAnalysis,
     f: &'a FrontalFactors,
     b: &'a mut [f64],
+    nrhs: usize,
     ws: &'a mut FrontalWorkspace,
 }
 
@@ -501,10 +504,13 @@ impl WithSimd for Solve<'_> {
     type Output = ();
     #[inline(always)]
     fn with_simd<S: Simd>(self, simd: S) {
-        let Solve { analysis: a, f, b, ws } = self;
+        let Solve { analysis: a, f, b, nrhs, ws } = self;
+        let n = a.n;
         let FrontalWorkspace { x, z, gathered, .. } = ws;
         x.clear();
-        x.extend(a.row_src.iter().map(|&i| b[i]));
+        for rhs in b.chunks_exact(n).take(nrhs) {
+            x.extend(a.row_src.iter().map(|&i| rhs[i]));
+        }
         forward(simd, a, f, x, gathered);
         // Without a reshaped front, pivot rows and columns are the same
         // positions: the solution overwrites the forward result in place.
@@ -513,66 +519,71 @@ impl WithSimd for Solve<'_> {
             x
         } else {
             z.clear();
-            z.resize(a.n, 0.0);
+            z.resize(x.len(), 0.0);
             backward(simd, a, f, x, z, gathered);
             z
         };
-        for (&zc, &j) in z.iter().zip(&a.col_src) {
-            b[j] = zc;
+        for (rhs, zr) in b.chunks_exact_mut(n).zip(z.chunks_exact(n)) {
+            for (&zc, &j) in zr.iter().zip(&a.col_src) {
+                rhs[j] = zc;
+            }
         }
     }
 }
 
-/// `x = L^-1 P x` (`x` by row position), front by front.
+/// `x = L^-1 P x` (`x` by row position, right-hand sides of `n` one after
+/// the other), front by front: each front's entries of a right-hand side
+/// gathered into one vector (its pivot rows in pivot order, then the rows
+/// below), each column of L subtracted over all of them at once, and put
+/// back where the backward sweep looks for them: a front in its symbolic
+/// shape at its own positions in pivot order (the in-place backward sweep
+/// reads them there), a reshaped front at its rows.
 #[inline(always)]
-fn forward<S: Simd>(simd: S, a: &FrontalAnalysis, f: &FrontalFactors, x: &mut [f64], gathered: &mut Vec<f64>) {
+fn forward<S: Simd>(simd: S, a: &FrontalAnalysis, f: &FrontalFactors, x: &mut [f64], scratch: &mut Vec<f64>) {
+    let n = a.n;
     for (s, fr) in f.fronts.iter().enumerate() {
         let (e, m) = (fr.eliminated, fr.order);
         let panel = &f.lu[fr.lu..fr.lu + m * e];
-        if fr.index != NONE {
-            let rows = &f.index[fr.index..fr.index + m];
-            gathered.clear();
-            gathered.extend(rows.iter().map(|&i| x[i as usize]));
-            for (p, col) in panel.chunks_exact(m).enumerate() {
-                let t = gathered[p];
-                if t != 0.0 {
-                    for (v, &l) in gathered[p + 1..].iter_mut().zip(&col[p + 1..]) {
-                        *v -= l * t;
-                    }
+        if scratch.len() < m {
+            scratch.resize(m, 0.0);
+        }
+        let v = &mut scratch[..m];
+        for xr in x.chunks_exact_mut(n) {
+            if fr.index != NONE {
+                let rows = &f.index[fr.index..fr.index + m];
+                for (vi, &i) in v.iter_mut().zip(rows) {
+                    *vi = xr[i as usize];
+                }
+                eliminate(simd, panel, m, e, v);
+                for (&i, &vi) in rows.iter().zip(v.iter()) {
+                    xr[i as usize] = vi;
+                }
+            } else {
+                let (cols, below) = (a.columns(s), a.rows_below(s));
+                v[..e].copy_from_slice(&xr[cols.clone()]);
+                for (p, &q) in f.pivots[cols.clone()].iter().enumerate() {
+                    v.swap(p, q as usize);
+                }
+                for (vi, &i) in v[e..].iter_mut().zip(below) {
+                    *vi = xr[i as usize];
+                }
+                eliminate(simd, panel, m, e, v);
+                xr[cols].copy_from_slice(&v[..e]);
+                for (&i, &vi) in below.iter().zip(&v[e..]) {
+                    xr[i as usize] = vi;
                 }
             }
-            for (&i, &v) in rows.iter().zip(gathered.iter()) {
-                x[i as usize] = v;
-            }
-            continue;
         }
-        let cols = a.columns(s);
-        let cols_start = cols.start;
-        let below = a.rows_below(s);
-        let k = e;
-        let xs = &mut x[cols.clone()];
-        for (p, &q) in f.pivots[cols].iter().enumerate() {
-            xs.swap(p, q as usize);
-        }
-        // The front's entries of x in one vector (its own rows, then the
-        // rows below): one subtraction per column over all its rows.
-        if gathered.len() < m {
-            gathered.resize(m, 0.0);
-        }
-        let v = &mut gathered[..m];
-        v[..k].copy_from_slice(xs);
-        for (vi, &i) in v[k..].iter_mut().zip(below) {
-            *vi = x[i as usize];
-        }
-        for p in 0..k {
-            let t = v[p];
-            if t != 0.0 {
-                subtract_multiple(simd, t, &panel[p * m + p + 1..(p + 1) * m], &mut v[p + 1..]);
-            }
-        }
-        x[cols_start..cols_start + k].copy_from_slice(&v[..k]);
-        for (&i, &vi) in below.iter().zip(&v[k..]) {
-            x[i as usize] = vi;
+    }
+}
+
+/// `v = L^-1 v` over one front's `e` columns of L (`panel`, order `m`).
+#[inline(always)]
+fn eliminate<S: Simd>(simd: S, panel: &[f64], m: usize, e: usize, v: &mut [f64]) {
+    for p in 0..e {
+        let t = v[p];
+        if t != 0.0 {
+            subtract_multiple(simd, t, &panel[p * m + p + 1..(p + 1) * m], &mut v[p + 1..]);
         }
     }
 }
@@ -580,37 +591,44 @@ fn forward<S: Simd>(simd: S, a: &FrontalAnalysis, f: &FrontalFactors, x: &mut [f
 /// `z = U^-1 x` (`z` by column position), front by front in reverse.
 #[inline(always)]
 fn backward<S: Simd>(simd: S, a: &FrontalAnalysis, f: &FrontalFactors, x: &[f64], z: &mut [f64], gathered: &mut Vec<f64>) {
+    let n = a.n;
     for (s, fr) in f.fronts.iter().enumerate().rev() {
         let (e, m) = (fr.eliminated, fr.order);
         let (panel, u12) = f.lu[fr.lu..fr.lu + m * e + e * (m - e)].split_at(m * e);
         let inverses = &f.pivot_inverses[fr.step..fr.step + e];
-        if fr.index != NONE {
-            let (rows, cols) = f.index[fr.index..fr.index + 2 * m].split_at(m);
+        let own = a.columns(s);
+        let (rows, cols): (&[u32], &[u32]) = if fr.index != NONE {
+            f.index[fr.index..fr.index + 2 * m].split_at(m)
+        } else {
+            (&[], a.rows_below(s))
+        };
+        for (xr, zr) in x.chunks_exact(n).zip(z.chunks_exact_mut(n)) {
             gathered.clear();
-            gathered.extend(rows[..e].iter().map(|&i| x[i as usize]));
-            gathered.extend(cols[e..].iter().map(|&j| z[j as usize]));
+            if fr.index != NONE {
+                gathered.extend(rows[..e].iter().map(|&i| xr[i as usize]));
+                gathered.extend(cols[e..].iter().map(|&j| zr[j as usize]));
+            } else {
+                gathered.extend(own.clone().map(|c| xr[c]));
+                gathered.extend(cols.iter().map(|&i| zr[i as usize]));
+            }
             let (v, w) = gathered.split_at_mut(e);
             back_substitute(simd, panel, u12, m, inverses, v, w);
-            for (&j, &vj) in cols.iter().zip(v.iter()) {
-                z[j as usize] = vj;
+            if fr.index != NONE {
+                for (&j, &vj) in cols.iter().zip(v.iter()) {
+                    zr[j as usize] = vj;
+                }
+            } else {
+                zr[own.clone()].copy_from_slice(v);
             }
-            continue;
         }
-        let cols = a.columns(s);
-        let below = a.rows_below(s);
-        gathered.clear();
-        gathered.extend(cols.clone().map(|c| x[c]));
-        gathered.extend(below.iter().map(|&i| z[i as usize]));
-        let (v, w) = gathered.split_at_mut(e);
-        back_substitute(simd, panel, u12, m, inverses, v, w);
-        z[cols].copy_from_slice(v);
     }
 }
 
 /// `x = U^-1 x` when every front kept its symbolic shape (`x` by
-/// position).
+/// position, right-hand sides of `n` one after the other).
 #[inline(always)]
 fn backward_in_place<S: Simd>(simd: S, a: &FrontalAnalysis, f: &FrontalFactors, x: &mut [f64], below_buf: &mut Vec<f64>) {
+    let n = a.n;
     for (s, fr) in f.fronts.iter().enumerate().rev() {
         let (k, m) = (fr.eliminated, fr.order);
         let (panel, u12) = f.lu[fr.lu..fr.lu + m * k + k * (m - k)].split_at(m * k);
@@ -619,10 +637,12 @@ fn backward_in_place<S: Simd>(simd: S, a: &FrontalAnalysis, f: &FrontalFactors, 
             below_buf.resize(below.len(), 0.0);
         }
         let w = &mut below_buf[..below.len()];
-        for (wi, &i) in w.iter_mut().zip(below) {
-            *wi = x[i as usize];
+        for xr in x.chunks_exact_mut(n) {
+            for (wi, &i) in w.iter_mut().zip(below) {
+                *wi = xr[i as usize];
+            }
+            back_substitute(simd, panel, u12, m, &f.pivot_inverses[fr.step..fr.step + k], &mut xr[a.columns(s)], w);
         }
-        back_substitute(simd, panel, u12, m, &f.pivot_inverses[fr.step..fr.step + k], &mut x[a.columns(s)], w);
     }
 }
 
