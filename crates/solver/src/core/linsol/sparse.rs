@@ -427,10 +427,11 @@ impl Pattern {
     /// The sparse routes, each taken when the one before cannot factor the
     /// matrix without delaying pivots (the values are finite):
     ///
-    /// 1. the multifrontal LU on the structural analysis, pivots judged on
-    ///    row-scaled magnitudes (blind to the units of the equations), no
-    ///    pivot delayed: what most matrices take (as they did before pivots
-    ///    could be delayed: the same pivots, the same bits);
+    /// 1. for a pattern with a full diagonal, the multifrontal LU on the
+    ///    structural analysis, pivots judged on row-scaled magnitudes
+    ///    (blind to the units of the equations), no pivot delayed: what
+    ///    most matrices take (as they did before pivots could be delayed:
+    ///    the same pivots, the same bits);
     /// 2. a transversal and scaling from the values (`sparse/matching.rs`,
     ///    the structural transversal preferred among equals), blind to the
     ///    units of the variables and to the order of the equations: no
@@ -444,7 +445,11 @@ impl Pattern {
     ///
     /// Each step depends on the values only.
     fn factor_sparse(&self, structural: Option<&FrontalAnalysis>, values: &[Real], numeric: &mut Numeric) -> LinearResult {
-        if let Some(a) = structural {
+        // A pattern without a full diagonal got its transversal from the
+        // structure alone (any row of each column): its pivots are a
+        // guess the values rarely confirm, so such patterns start from
+        // the values' transversal.
+        if let Some(a) = structural.filter(|a| a.diagonal_is_full()) {
             let budget = DelayBudget { pivots: 0, entries: a.factor_entries(), growth: ROUTE1_GROWTH };
             match self.factor_frontal(a, None, values, RowScales::RowMax, budget, numeric) {
                 Err(FrontalFailure::OverBudget) => {}

@@ -168,6 +168,11 @@ impl FrontalAnalysis {
         Ok(a)
     }
 
+    /// Is the transversal the diagonal (the pattern's diagonal full)?
+    pub fn diagonal_is_full(&self) -> bool {
+        self.row_of_col.iter().enumerate().all(|(j, &i)| i == j)
+    }
+
     /// Supernodes.
     pub fn supernodes(&self) -> usize {
         self.sn_start.len() - 1
