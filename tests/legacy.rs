@@ -709,6 +709,11 @@ fn fortran_dsl_scrambled() {
 }
 
 #[test]
+fn fortran_dsl_written() {
+    fortran("dsl_written.f", Link::Static);
+}
+
+#[test]
 fn fortran_dsl_icrough() {
     fortran("dsl_icrough.f", Link::Static);
 }
