@@ -199,12 +199,7 @@ C
       C = 0.5D0
       DO 10 I = 1, K
          IV = 3*I - 2
-         FIN = 0.0D0
-         TIN = 0.0D0
-         IF (I .GT. 1) THEN
-            FIN = Z(IV - 2)
-            TIN = Z(IV - 1)
-         ENDIF
+         CALL TKIN(Z, I, FIN, TIN)
          DELTA(ITKROW(I, 1)) = ZDOT(IV) - (FIN - Z(IV+1))/1000.0D0
          DELTA(ITKROW(I, 2)) = Z(IV+1) - 1000.0D0*C*Z(IV)
          DELTA(ITKROW(I, 3)) = Z(IV)*ZDOT(IV+2)
@@ -213,10 +208,22 @@ C
       RETURN
       END
 C
+C     The inflow of tank I: tank I-1's outflow F and temperature T
+C     (nothing for the first tank).
+      SUBROUTINE TKIN(Z, I, FIN, TIN)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      DIMENSION Z(*)
+      FIN = 0.0D0
+      TIN = 0.0D0
+      IF (I .GT. 1) THEN
+         FIN = Z(3*I - 4)
+         TIN = Z(3*I - 3)
+      ENDIF
+      RETURN
+      END
+C
 C     PD(L) = dF/dZ + CJ*dF/dZDOT at (JROW(L), JCOL(L)), in the order of
-C     TKPAT.  Note the unknowns of tank I-1 in the energy row: its F
-C     (as FIN) is Z(IV-2) and its T (as TIN) is Z(IV-1) -- the pattern
-C     above lists them as columns IV-2 and IV-1.
+C     TKPAT (tank I-1's F and T, the inflow, are columns IV-2 and IV-1).
       SUBROUTINE TKJAC(NEQ, T, Z, ZDOT, CJ, NEJAC, JROW, JCOL, PD,
      1                 IRES, RPAR, IPAR)
       IMPLICIT DOUBLE PRECISION (A-H,O-Z)
@@ -227,12 +234,7 @@ C     above lists them as columns IV-2 and IV-1.
       L = 0
       DO 10 I = 1, K
          IV = 3*I - 2
-         FIN = 0.0D0
-         TIN = 0.0D0
-         IF (I .GT. 1) THEN
-            FIN = Z(IV - 2)
-            TIN = Z(IV - 1)
-         ENDIF
+         CALL TKIN(Z, I, FIN, TIN)
 C        mass: dV', dF, dFIN
          PD(L+1) = CJ
          PD(L+2) = 1.0D0/1000.0D0
