@@ -479,7 +479,7 @@ impl FamilyLine {
 
     fn print(self) {
         println!(
-            " {:<16}{:>7}{:>7}{:>6}{:>9}{:>9}{:>9}{:>10}{:>12.1}{:>12.1}{:>11.1e}{:>11.1e}{:>9.0e}",
+            " {:<16}{:>7}{:>7}{:>6}{:>9}{:>9}{:>9}{:>10}{:>12.1}{:>12.1}{:>11.1e}{:>11}{:>9.0e}",
             self.name,
             self.n,
             self.nnz,
@@ -491,7 +491,7 @@ impl FamilyLine {
             1e6 * median_of(self.factor_times),
             1e6 * median_of(self.solve_times),
             self.worst_row_error,
-            self.dense_row_error,
+            if self.n <= DENSE_REFERENCE_MAX { format!("{:.1e}", self.dense_row_error) } else { "-".into() },
             self.worst_growth
         );
     }
