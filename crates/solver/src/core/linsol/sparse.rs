@@ -476,7 +476,7 @@ impl Pattern {
                         entries: 4 * a.factor_entries() + 16 * self.n,
                         growth: f64::INFINITY,
                     };
-                    let scales = RowScales::ByRow { row: &m.row_scale, col: &m.col_scale };
+                    let scales = RowScales::ByRow(&m.row_scale);
                     match self.factor_frontal(a, matched.clone(), values, scales, budget, numeric) {
                         Err(FrontalFailure::OverBudget) => {}
                         done => return done.map_err(|_| LinearFailure::Singular),

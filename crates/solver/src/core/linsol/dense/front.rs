@@ -55,6 +55,9 @@ pub enum FrontFailure {
 /// `< k` of the other columns of `a` are left unspecified). `scale[i]` is
 /// the scale of the row at position `i` (moved with the interchanges);
 /// `pivots[p]` (`p < k`) the position interchanged with `p` at step `p`.
+/// Returns the growth: the largest pivot times its row's scale (a pivot
+/// accepted by a scaling that misjudges the rows makes the later pivots
+/// grow).
 pub fn factor_front(
     a: &mut [f64],
     m: usize,
@@ -62,7 +65,7 @@ pub fn factor_front(
     test: PivotTest<'_>,
     pivots: &mut [FInt],
     u12: &mut [f64],
-) -> Result<(), FrontFailure> {
+) -> Result<f64, FrontFailure> {
     debug_assert!(k <= m && a.len() >= m * m && test.scale.len() >= m && pivots.len() >= k && u12.len() == k * (m - k));
     Arch::new().dispatch(FactorFront { a, m, k, test, pivots, u12 })
 }
@@ -84,14 +87,22 @@ struct FactorFront<'a> {
 }
 
 impl WithSimd for FactorFront<'_> {
-    type Output = Result<(), FrontFailure>;
+    type Output = Result<f64, FrontFailure>;
     #[inline(always)]
     fn with_simd<S: Simd>(self, simd: S) -> Self::Output {
-        let Self { a, m, k, test, pivots, u12 } = self;
+        let Self { a, m, k, test: PivotTest { scale, threshold }, pivots, u12 } = self;
+        let test = PivotTest { scale: &mut *scale, threshold };
         blocked::factor_front(simd, a, m, k, pivots, &mut RestrictedPivoting { test, k })?;
         schur_update(simd, a, m, k, u12);
-        Ok(())
+        Ok(pivot_growth(a, m, &scale[..k]))
     }
+}
+
+/// The largest pivot of the factored front (order `m`) times its row's
+/// scale.
+#[inline(always)]
+fn pivot_growth(a: &[f64], m: usize, scale: &[f64]) -> f64 {
+    scale.iter().enumerate().fold(0.0f64, |g, (p, &sc)| g.max(a[p + p * m].abs() * sc))
 }
 
 /// `y -= a * x` in SIMD lanes of one vector (no unrolling: the sparse
@@ -451,7 +462,7 @@ mod tests {
         // Scaled by its row, the small row passes.
         let mut a = vec![1e-4, 0.0, 1.0, 1e-4, 1.0, 0.0, 0.0, 0.0, 1.0];
         let mut scale = vec![1e4, 1.0, 1.0];
-        assert_eq!(factor_front(&mut a, m, 1, PivotTest { scale: &mut scale, threshold: 0.01 }, &mut piv, &mut u12), Ok(()));
+        assert!(factor_front(&mut a, m, 1, PivotTest { scale: &mut scale, threshold: 0.01 }, &mut piv, &mut u12).is_ok());
         let mut a = vec![0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0];
         let mut scale = vec![1.0; 3];
         assert_eq!(

@@ -59,8 +59,9 @@ pub struct DelayBudget {
     pub pivots: usize,
     /// Entries of the factors.
     pub entries: usize,
-    /// Growth: the largest entry of a row of U times the row's scale (the
-    /// row's largest scaled entry in the matrix is at most 1).
+    /// Growth with row-max scales ([`RowScales::RowMax`]): the largest
+    /// pivot times its row's scale (the row's largest entry in the matrix
+    /// counts 1).
     pub growth: f64,
 }
 
@@ -81,17 +82,16 @@ pub enum RowScales<'a> {
     /// 1 / the largest magnitude of each row: blind to the units of the
     /// equations, not to those of the variables ([`ROW_MAX_THRESHOLD`]).
     RowMax,
-    /// Given per original row, with the column scales that go with them
-    /// (the matching's, `matching.rs`; the columns' only serve to measure
-    /// the growth) ([`MATCHED_THRESHOLD`]).
-    ByRow { row: &'a [f64], col: &'a [f64] },
+    /// Given per original row (the matching's, `matching.rs`;
+    /// [`MATCHED_THRESHOLD`]).
+    ByRow(&'a [f64]),
 }
 
 impl RowScales<'_> {
     fn threshold(&self) -> f64 {
         match self {
             RowScales::RowMax => ROW_MAX_THRESHOLD,
-            RowScales::ByRow { .. } => MATCHED_THRESHOLD,
+            RowScales::ByRow(_) => MATCHED_THRESHOLD,
         }
     }
 }
@@ -179,10 +179,10 @@ pub struct FrontalWorkspace {
     /// Row scales: per permuted row, then per front position.
     row_scale: Vec<f64>,
     front_scale: Vec<f64>,
-    /// Column scales per permuted column (for the growth only).
-    col_scale: Vec<f64>,
-    /// The threshold of the pivot test.
+    /// The threshold of the pivot test, and whether the scales are the
+    /// row maxima (the growth is measured against them).
     threshold: f64,
+    row_max: bool,
     /// A reshaped front's row and column positions, and where a child's
     /// block lands in it.
     front_rows: Vec<u32>,
@@ -208,18 +208,18 @@ impl FrontalAnalysis {
     ) -> Result<(), FrontalFailure> {
         match scales {
             RowScales::RowMax => self.row_scales(values, &mut ws.row_scale),
-            RowScales::ByRow { row, .. } => {
+            RowScales::ByRow(row) => {
                 ws.row_scale.clear();
                 ws.row_scale.extend(self.row_src.iter().map(|&i| row[i]));
             }
         }
         ws.threshold = scales.threshold();
-        ws.col_scale.clear();
-        match scales {
-            RowScales::RowMax => ws.col_scale.resize(self.n, 1.0),
-            RowScales::ByRow { col, .. } => ws.col_scale.extend(self.col_src.iter().map(|&j| col[j])),
-        }
+        ws.row_max = matches!(scales, RowScales::RowMax);
         f.used = 0;
+        if f.lu.len() < self.factor_entries() {
+            // The analysis's size at once (delays may need more).
+            f.lu.resize(self.factor_entries(), 0.0);
+        }
         f.growth = 0.0;
         f.fronts.clear();
         f.index.clear();
@@ -272,17 +272,18 @@ impl FrontalAnalysis {
         let FrontalWorkspace { front, front_scale, threshold, .. } = ws;
         let front = &mut front[..m * m];
         let test = PivotTest { scale: &mut front_scale[..m], threshold: *threshold };
-        match factor_front(front, m, k, test, &mut f.pivots[cols.clone()], u12) {
-            Ok(()) => {}
+        let growth = match factor_front(front, m, k, test, &mut f.pivots[cols.clone()], u12) {
+            Ok(growth) => growth,
             Err(FrontFailure::Singular { .. }) => return Err(FrontalFailure::Singular),
             Err(FrontFailure::Threshold { .. }) => {
                 f.used = lu;
                 return Ok(false);
             }
-        }
+        };
         panel.copy_from_slice(&front[..m * k]);
-        let col_scale = |t: usize| if t < k { ws.col_scale[cols.start + t] } else { ws.col_scale[self.rows_below(s)[t - k] as usize] };
-        f.growth = f.growth.max(growth(front, m, k, &front_scale[..k], u12, col_scale));
+        if ws.row_max {
+            f.growth = f.growth.max(growth);
+        }
         let step = f.pivot_inverses.len();
         f.pivot_inverses.extend((0..k).map(|p| 1.0 / front[p * m + p]));
         f.fronts.push(FrontFactors { lu, step, eliminated: k, order: m, index: NONE });
@@ -360,8 +361,6 @@ impl FrontalAnalysis {
                 }
             }
         }
-        let col_scale = |t: usize| ws.col_scale[front_cols[t] as usize];
-        f.growth = f.growth.max(growth(front, m, e, &front_scale[..e], u12, col_scale));
         let step = f.pivot_inverses.len();
         f.pivot_inverses.extend((0..e).map(|p| 1.0 / front[p * m + p]));
         f.fronts.push(FrontFactors { lu, step, eliminated: e, order: m, index: f.index.len() });
@@ -447,20 +446,6 @@ impl FrontalAnalysis {
     pub fn solve_many(&self, f: &FrontalFactors, b: &mut [f64], nrhs: usize, ws: &mut FrontalWorkspace) {
         Arch::new().dispatch(Solve { analysis: self, f, b, nrhs, ws })
     }
-}
-
-/// The growth of one front's `e` rows of U (`U11` in the column-major
-/// front of order `m`, `U12` row-major): the largest magnitude times its
-/// row's and its column's scale (`col_scale(t)` for front column `t`).
-fn growth(front: &[f64], m: usize, e: usize, row_scale: &[f64], u12: &[f64], col_scale: impl Fn(usize) -> f64) -> f64 {
-    let mut largest = 0.0f64;
-    for (p, &sc) in row_scale[..e].iter().enumerate() {
-        let u11 = (p..e).fold(0.0f64, |g, j| g.max(front[p + j * m].abs() * col_scale(j)));
-        let row = if m > e { &u12[p * (m - e)..(p + 1) * (m - e)] } else { &[] };
-        let g = row.iter().enumerate().fold(u11, |g, (j, v)| g.max(v.abs() * col_scale(e + j)));
-        largest = largest.max(g * sc);
-    }
-    largest
 }
 
 /// The next `len` entries of the factors `lu[..*used]` (storage grown if

@@ -34,11 +34,9 @@ const DUAL_MAX: f64 = 600.0;
 pub struct Matching {
     /// The row matched to each column.
     pub row_of_col: Vec<usize>,
-    /// `2^u_i` per row and `2^v_j / max_i |a_ij|` per column: the scaling.
+    /// `2^u_i` per row: the row scaling (the column scaling, `2^v_j /
+    /// max_i |a_ij|`, changes no comparison within a column).
     pub row_scale: Vec<f64>,
-    pub col_scale: Vec<f64>,
-    /// The largest magnitude of each column.
-    largest: Vec<f64>,
     col_of_row: Vec<usize>,
     /// `c_ij` per CSC position (infinite for an exact zero).
     cost: Vec<f64>,
@@ -91,8 +89,6 @@ impl Matching {
         }
         self.row_scale.clear();
         self.row_scale.extend(self.u.iter().map(|&u| u.clamp(-DUAL_MAX, DUAL_MAX).exp2()));
-        self.col_scale.clear();
-        self.col_scale.extend(self.v.iter().zip(&self.largest).map(|(&v, &a)| v.clamp(-DUAL_MAX, DUAL_MAX).exp2() / a));
         true
     }
 
@@ -101,7 +97,6 @@ impl Matching {
     /// column has no non-zero.
     fn costs(&mut self, n: usize, col_ptr: &[usize], row_idx: &[usize], value: impl Fn(usize) -> f64) -> bool {
         self.cost.clear();
-        self.largest.clear();
         self.u.clear();
         self.u.resize(n, f64::INFINITY);
         for j in 0..n {
@@ -110,7 +105,6 @@ impl Matching {
             if largest == 0.0 {
                 return false;
             }
-            self.largest.push(largest);
             let top = lg(largest);
             for q in range {
                 let a = value(q).abs();
