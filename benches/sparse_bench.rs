@@ -479,7 +479,7 @@ impl FamilyLine {
 
     fn print(self) {
         println!(
-            " {:<16}{:>7}{:>7}{:>6}{:>9}{:>9}{:>9}{:>10}{:>12.1}{:>12.1}{:>11.1e}{:>11}{:>9.0e}",
+            " {:<16}{:>7}{:>7}{:>6}{:>9}{:>9}{:>9}{:>10}{:>12.1}{:>12.1}{:>11.1e}{:>11}{:>9}",
             self.name,
             self.n,
             self.nnz,
@@ -492,7 +492,7 @@ impl FamilyLine {
             1e6 * median_of(self.solve_times),
             self.worst_row_error,
             if self.n <= DENSE_REFERENCE_MAX { format!("{:.1e}", self.dense_row_error) } else { "-".into() },
-            self.worst_growth
+            if self.worst_growth > 0.0 { format!("{:.0e}", self.worst_growth) } else { "-".into() }
         );
     }
 }
@@ -501,8 +501,11 @@ impl FamilyLine {
 /// factorisations took the general LU (the multifrontal LU's fallback) or
 /// were found singular, the median time of a factorisation (into the
 /// storage of a first one) and of a solve, and the largest per-row relative residual
-/// (`TestMatrix::row_error`). `cargo bench --features internals --bench
-/// sparse_bench -- harder [FAMILY...]`.
+/// (`TestMatrix::row_error`), that of dense partial pivoting on the
+/// row-scaled matrix (up to NEQ = 1100) and the first route's growth (the
+/// largest pivot times its row's scale; "-" when every factorisation took
+/// another route). `cargo bench --features internals --bench sparse_bench
+/// -- harder [FAMILY...]`.
 fn harder_table(filters: &[String], quick: bool) {
     let sizes: &[usize] = if quick { &[32] } else { &[32, 45, 100] };
     let cjs = [1e-2, 1.0, 1e2, 1e4, 1e6];

@@ -13,7 +13,7 @@
 //! |---|---|---|
 //! | [`direct::DirectSolver`] | dense or banded, LU in place in RWORK | DMATD, DSLVD, DGEFA/DGESL, DGBFA/DGBSL |
 //! | [`krylov::KrylovSolver`] | none: preconditioned GMRES | DSLVK, DSPIGM, DATV, DFNRMK |
-//! | [`sparse::SparseSolver`] | coordinate pattern, faer sparse LU | DSL48E; DDASKR with INFO(6) = 2 (extension) |
+//! | [`sparse::SparseSolver`] | coordinate pattern, multifrontal LU (faer's AMD and COLAMD orderings) | DSL48E; DDASKR with INFO(6) = 2 (extension) |
 //!
 //! Kernels: [`dense`] and [`band`] LU, [`dq`] difference-quotient
 //! Jacobians by column groups (dense columns, band groups, any colouring:
