@@ -710,6 +710,11 @@ fn fortran_dsl_scrambled() {
 }
 
 #[test]
+fn fortran_dsl_written() {
+    fortran("dsl_written.f", Link::Static);
+}
+
+#[test]
 fn fortran_dsl_icrough() {
     fortran("dsl_icrough.f", Link::Static);
 }

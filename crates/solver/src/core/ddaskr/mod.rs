@@ -26,7 +26,7 @@ use super::linsol::krylov::KrylovSolver;
 #[cfg(not(daskr_single))]
 use super::linsol::pattern::{stamp_from_words, stamp_to_words};
 #[cfg(not(daskr_single))]
-use super::linsol::sparse::{shared_pattern, SparseSolver};
+use super::linsol::sparse::{shared_pattern_keyed, SparseSolver};
 use super::linsol::LinearSolver;
 use super::messages::MessageSink;
 use super::problem::DaeSystem;
@@ -237,7 +237,10 @@ impl<S: DaeSystem + ?Sized> Protocol<S> for Ddaskr<'_> {
             #[cfg(not(daskr_single))]
             Method::Sparse { nejac, source } => {
                 let (rows, cols) = iv.pivots.split_at(nejac);
-                let pattern = shared_pattern(n, rows, cols).map_err(|_| InputError::Internal)?;
+                // The checks of this call found the lists' key in IWORK (or
+                // put it there): no need to hash them again.
+                let key = stamp_from_words([a.ih.get(iw::sparse::KEY), a.ih.get(iw::sparse::KEY + 1)]);
+                let pattern = shared_pattern_keyed(n, rows, cols, key).map_err(|_| InputError::Internal)?;
                 let stamp = stamp_from_words([a.ih.get(iw::sparse::STAMP), a.ih.get(iw::sparse::STAMP + 1)]);
                 let mut lin = SparseSolver::new(std::rc::Rc::clone(&pattern), source, rv.wm, stamp);
                 let result = match sens.as_mut() {
