@@ -9,14 +9,14 @@
 //! [`EventHook`] (root finding, state events), and calls
 //! [`integrate`]. All state that must survive the call is in the arrays.
 
-use super::companion::{Companion, NoCompanion, StartPoint};
+use super::companion::{Companion, StartPoint};
 use super::counters::Counters;
 use super::error::{InputError, Interrupt, StepFailure};
 use super::hook::{EventHook, HookContext};
 use super::constraints::Constraints;
 use super::initial::{compute_initial_conditions, IcControls, IcFailure, IcOption, IcParams, IcVectors};
 use super::interpolate::History;
-use super::layout::{iw, rw, IHeader, RHeader};
+use super::layout::{iw, rw, IHeader, IViews, RHeader, RViews};
 use super::linsol::{LinearSolver, Progress};
 use super::messages::MessageSink;
 use super::newton::CorrectorVectors;
@@ -92,6 +92,27 @@ pub struct Arrays<'a> {
     pub bounds: Option<Constraints<'a>>,
 }
 
+impl<'a> Arrays<'a> {
+    /// The integrator's arrays, moved out of DDASKR's split RWORK and
+    /// IWORK (the views keep the linear solver's and the root finder's
+    /// segments and ICNSTR); no constraints or bounds: the caller sets them.
+    pub fn take_from_ddaskr(rv: &mut RViews<'a>, iv: &mut IViews<'a>) -> Self {
+        use std::mem::take;
+        Arrays {
+            rh: RHeader(take(&mut rv.header.0)),
+            ih: IHeader(take(&mut iv.header.0)),
+            wt: take(&mut rv.wt),
+            vt: rv.vt.take(),
+            phi: take(&mut rv.phi),
+            delta: take(&mut rv.delta),
+            e: take(&mut rv.e),
+            id: iv.id.take(),
+            constraints: None,
+            bounds: None,
+        }
+    }
+}
+
 /// The call's own arguments.
 pub struct CallIo<'a> {
     pub t: &'a mut Real,
@@ -113,26 +134,11 @@ pub struct Parts<'r, S: ?Sized, L, H> {
 
 /// Run one call: start or continue, then step until the request is met.
 /// Ok(IDID) for IDID > 0; T, Y, Y' and the arrays are updated as DDASKR
-/// does.
-pub fn integrate<S, L, H>(
-    parts: &mut Parts<'_, S, L, H>,
-    a: &mut Arrays<'_>,
-    io: &mut CallIo<'_>,
-    cfg: &RunConfig,
-) -> Result<FInt, Interrupt>
-where
-    S: DaeSystem + ?Sized,
-    L: LinearSolver<S>,
-    H: EventHook<S>,
-{
-    integrate_with(parts, &mut NoCompanion, a, io, cfg)
-}
-
-/// [`integrate`] with a companion carried along with the state (the
-/// parametric sensitivities): started after the state's initial
+/// does. `comp` is carried along with the state ([`NoCompanion`](super::companion::NoCompanion) for
+/// none; the parametric sensitivities): started after the state's initial
 /// conditions, weighted before every step, corrected after the state in
 /// every step ([`take_step`]).
-pub fn integrate_with<S, L, H, C>(
+pub fn integrate<S, L, H, C>(
     parts: &mut Parts<'_, S, L, H>,
     comp: &mut C,
     a: &mut Arrays<'_>,
@@ -153,7 +159,7 @@ where
     result
 }
 
-/// The body of [`integrate_with`], with the counters loaded.
+/// The body of [`integrate`], with the counters loaded.
 fn run_call<S, L, H, C>(
     parts: &mut Parts<'_, S, L, H>,
     comp: &mut C,
@@ -759,6 +765,7 @@ fn stop_after_step(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::companion::NoCompanion;
     use crate::core::hook::Stop;
     use crate::core::layout::{Layout, LayoutInput, Method};
     use crate::core::linsol::direct::{DirectSolver, JacobianSource, MatrixFormat};
@@ -830,20 +837,8 @@ mod tests {
         ) -> Result<FInt, Interrupt> {
             let cfg = self.config(ic);
             let n = self.layout.neq;
-            let rv = self.layout.split_rwork(&mut self.rwork);
-            let iv = self.layout.split_iwork(&mut self.iwork);
-            let mut a = Arrays {
-                rh: rv.header,
-                ih: iv.header,
-                wt: rv.wt,
-                vt: rv.vt,
-                phi: rv.phi,
-                delta: rv.delta,
-                e: rv.e,
-                id: iv.id,
-                constraints: None,
-                bounds: None,
-            };
+            let (mut rv, mut iv) = (self.layout.split_rwork(&mut self.rwork), self.layout.split_iwork(&mut self.iwork));
+            let mut a = Arrays::take_from_ddaskr(&mut rv, &mut iv);
             let mut io = CallIo {
                 t: &mut self.t,
                 y: &mut self.y,
@@ -855,7 +850,7 @@ mod tests {
             let Method::Direct { format, source } = self.layout.method else { unreachable!() };
             let mut lin = DirectSolver::new(format, source, n, rv.wm, iv.pivots);
             let mut sink = CollectMessages::default();
-            let r = integrate(&mut Parts { sys, lin: &mut lin, hook, sink: &mut sink }, &mut a, &mut io, &cfg);
+            let r = integrate(&mut Parts { sys, lin: &mut lin, hook, sink: &mut sink }, &mut NoCompanion, &mut a, &mut io, &cfg);
             self.first = false;
             r
         }

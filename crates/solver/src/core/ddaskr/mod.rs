@@ -19,7 +19,7 @@ use super::error::{InputError, Interrupt};
 use super::constraints::Constraints;
 use super::initial::IcOption;
 use super::companion::{Companion, NoCompanion};
-use super::integrator::{integrate_with, Arrays, CallIo, Parts, RunConfig};
+use super::integrator::{integrate, Arrays, CallIo, Parts, RunConfig};
 use super::layout::{iw, Layout, Method};
 use super::linsol::direct::DirectSolver;
 use super::linsol::krylov::KrylovSolver;
@@ -180,22 +180,13 @@ impl<S: DaeSystem + ?Sized> Protocol<S> for Ddaskr<'_> {
 
     fn integrate(&mut self, job: Job<'_, '_, S, DdaskrOptions, Layout>) -> Result<FInt, Interrupt> {
         let Job { mut io, rwork, iwork, options: o, layout, config: cfg, sys, sink } = job;
-        let rv = layout.split_rwork(rwork);
-        let iv = layout.split_iwork(iwork);
+        let (mut rv, mut iv) = (layout.split_rwork(rwork), layout.split_iwork(iwork));
+        let mut a = Arrays::take_from_ddaskr(&mut rv, &mut iv);
+        if o.constraints_in_iwork() {
+            a.constraints = iv.icnstr.map(Constraints::Signs);
+        }
         let search = SearchArrays { r0: rv.r0, r1: rv.r1, rx: rv.rx, jroot: &mut *self.jroot };
-        let mut hook = RootFinder::load(&rv.header, &iv.header, search, o.roots);
-        let mut a = Arrays {
-            rh: rv.header,
-            ih: iv.header,
-            wt: rv.wt,
-            vt: rv.vt,
-            phi: rv.phi,
-            delta: rv.delta,
-            e: rv.e,
-            id: iv.id,
-            constraints: if o.constraints_in_iwork() { iv.icnstr.map(Constraints::Signs) } else { None },
-            bounds: None,
-        };
+        let mut hook = RootFinder::load(&a.rh, &a.ih, search, o.roots);
         let n = layout.neq;
         #[cfg(not(daskr_single))]
         let mut sens = self.sens.take();
@@ -282,7 +273,7 @@ fn run_with<S: DaeSystem + ?Sized, L: LinearSolver<S>, C: Companion<S>>(
     io: &mut CallIo<'_>,
     cfg: &RunConfig,
 ) -> Result<FInt, Interrupt> {
-    integrate_with(&mut Parts { sys, lin, hook, sink }, comp, a, io, cfg)
+    integrate(&mut Parts { sys, lin, hook, sink }, comp, a, io, cfg)
 }
 
 #[cfg(test)]

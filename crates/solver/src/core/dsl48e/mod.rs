@@ -14,11 +14,12 @@ pub use self::checks::Dsl48eOptions;
 use self::checks::{check_initial_sensitivities, check_sensitivity_inputs, RunSignature};
 use super::call::controls::{check_ic_controls, ic_request, run_config, StepControls};
 use super::call::{self, Common, InfoProtocol, Job, Lengths, Phase, Protocol, WorkLayout};
+use super::companion::NoCompanion;
 use super::constraints::Constraints;
 use super::error::{InputError, Interrupt, StepFailure};
 use super::events::{Event, EventDetector, Pending};
 use super::initial::IcOption;
-use super::integrator::{integrate, integrate_with, Arrays, CallIo, Parts, RunConfig, UROUND};
+use super::integrator::{integrate, Arrays, CallIo, Parts, RunConfig, UROUND};
 use super::layout::dsl::sens;
 use super::layout::{dsl, iw, rw, Dsl48eIViews, Dsl48eLayout, Dsl48eRViews, IHeader, RHeader};
 use super::linsol::sparse::{pattern_key, shared_pattern_keyed, stamp_from_words, stamp_to_words, SparseSolver};
@@ -263,7 +264,7 @@ impl<'a, S: DaeSystem + StateConditions + ?Sized> Protocol<S> for Dsl48e<'a> {
         let result = match (o.sens, self.sens.as_mut()) {
             (None, _) => {
                 let parts = &mut Parts { sys, lin: &mut lin, hook: &mut events, sink: &mut sink };
-                integrate(parts, &mut arrays, &mut io, cfg)
+                integrate(parts, &mut NoCompanion, &mut arrays, &mut io, cfg)
             }
             (Some(_), None) => return Err(InputError::Internal.into()),
             (Some(so), Some(args)) => {
@@ -290,7 +291,7 @@ impl<'a, S: DaeSystem + StateConditions + ?Sized> Protocol<S> for Dsl48e<'a> {
                 let mut sens = Sensitivities::new(so, params, arr, id, shape, source, counters, begin);
                 let r = {
                     let parts = &mut Parts { sys: &mut *sys, lin: &mut lin, hook: &mut events, sink: &mut sink };
-                    integrate_with(parts, &mut sens, &mut arrays, &mut io, cfg)
+                    integrate(parts, &mut sens, &mut arrays, &mut io, cfg)
                 };
                 let at = EventCall { isc: self.isc, nd: layout.nd, np: so.np, event: events.event, tau, record };
                 let r = finish_sensitivities(&mut sens, sys, &mut arrays, &mut io, at, r);

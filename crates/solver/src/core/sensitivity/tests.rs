@@ -4,12 +4,11 @@
 //! the error control on and off.
 
 use super::*;
-use crate::core::call::controls::ic_request;
-use crate::core::call::controls::StepControls;
+use crate::core::call::controls::{ic_request, run_config, StepControls};
 use crate::core::error::Interrupt;
 use crate::core::hook::{EventHook, HookContext, Stop};
 use crate::core::initial::IcOption;
-use crate::core::integrator::{integrate_with, Arrays, CallIo, IcRequest, Parts, RunConfig};
+use crate::core::integrator::{integrate, Arrays, CallIo, Parts};
 use crate::core::interpolate::History;
 use crate::core::layout::{iw, rw, Layout, LayoutInput, Method};
 use crate::core::linsol::direct::{DirectSolver, MatrixFormat};
@@ -133,33 +132,12 @@ impl Run {
     fn to(&mut self, sys: &mut Decay, opts: SensOptions, tout: Real, rtol: Real, source: JacobianSource) -> Result<FInt, Interrupt> {
         let n = self.layout.neq;
         let controls = StepControls::default();
-        let cfg = RunConfig {
-            first_call: self.first,
-            intermediate_output: false,
-            tstop: None,
-            hmax: None,
-            h0: None,
-            maxord: 5,
-            nonneg: false,
-            exclude_algebraic: false,
-            vector_tolerances: false,
-            initial: self.first.then(|| IcRequest { ..ic_request(&controls, IcOption::AlgebraicAndDerivatives) }),
-        };
-        let rv = self.layout.split_rwork(&mut self.rwork);
-        let iv = self.layout.split_iwork(&mut self.iwork);
-        let id: &[FInt] = iv.id.unwrap();
-        let mut a = Arrays {
-            rh: rv.header,
-            ih: iv.header,
-            wt: rv.wt,
-            vt: rv.vt,
-            phi: rv.phi,
-            delta: rv.delta,
-            e: rv.e,
-            id: Some(id),
-            constraints: None,
-            bounds: None,
-        };
+        // No TSTOP, HMAX or H0: run_config reads nothing from RWORK.
+        let initial = Some(ic_request(&controls, IcOption::AlgebraicAndDerivatives));
+        let cfg = run_config(&controls, &[], self.first, 5, false, initial).expect("valid controls");
+        let (mut rv, mut iv) = (self.layout.split_rwork(&mut self.rwork), self.layout.split_iwork(&mut self.iwork));
+        let mut a = Arrays::take_from_ddaskr(&mut rv, &mut iv);
+        let id: &[FInt] = a.id.expect("the run keeps ID");
         let (mut rtol, mut atol) = ([rtol], [rtol]);
         let mut io = CallIo { t: &mut self.t, y: &mut self.y, yp: &mut self.yp, tout, rtol: &mut rtol, atol: &mut atol };
         let mut lin = DirectSolver::new(MatrixFormat::Dense, source, n, rv.wm, iv.pivots);
@@ -171,7 +149,7 @@ impl Run {
             Sensitivities::new(opts, params, arrays, id, Shape::Dense(n), source, self.counters, begin);
         let mut sink = CollectMessages::default();
         let mut parts = Parts { sys, lin: &mut lin, hook: &mut NoEvents, sink: &mut sink };
-        let r = integrate_with(&mut parts, &mut sens, &mut a, &mut io, &cfg);
+        let r = integrate(&mut parts, &mut sens, &mut a, &mut io, &cfg);
         let st = BdfState::load(&a.rh, &a.ih);
         let hist = History { tn: a.rh.get(rw::TN), kold: st.kold, phi: &[], psi: &st.psi };
         sens.output(hist.tn, hist.kold, hist.psi, self.t);
