@@ -266,6 +266,7 @@ impl Layout {
     ///
     /// The sums are formed in `usize` with overflow checks and must also fit
     /// the caller's default integer, since they are reported in IWORK(17..18).
+    #[inline]
     pub fn compute(inp: &LayoutInput) -> Result<Layout, LengthOverflow> {
         let neq = usize::try_from(inp.neq).map_err(|_| LengthOverflow)?;
         let nrt = usize::try_from(inp.nrt).map_err(|_| LengthOverflow)?;
@@ -342,6 +343,7 @@ impl Layout {
     }
 
     /// The caller's RWORK split into its segments (`rwork` at least LENRW).
+    #[inline]
     pub fn split_rwork<'a>(&self, rwork: &'a mut [Real]) -> RViews<'a> {
         let n = self.neq;
         let (header, rest) = rwork[..self.lenrw].split_at_mut(rw::HEADER);
@@ -363,6 +365,7 @@ impl Layout {
     }
 
     /// The caller's IWORK split into its segments (`iwork` at least LENIW).
+    #[inline]
     pub fn split_iwork<'a>(&self, iwork: &'a mut [FInt]) -> IViews<'a> {
         let (header, rest) = iwork[..self.leniw].split_at_mut(iw::HEADER);
         let (icnstr, rest) = match self.icns {
@@ -538,6 +541,7 @@ pub struct Dsl48eLayout {
 }
 
 impl Dsl48eLayout {
+    #[inline]
     pub fn compute(
         neq: usize,
         nejac: usize,
@@ -595,6 +599,7 @@ impl Dsl48eLayout {
     }
 
     /// RWORK split into its segments (`rwork` at least LENRW long).
+    #[inline]
     pub fn split_rwork<'a>(&self, rwork: &'a mut [Real]) -> Dsl48eRViews<'a> {
         let (n, np) = (self.neq, self.np);
         let (header, rest) = rwork[..self.lenrw].split_at_mut(rw::HEADER);
@@ -618,6 +623,7 @@ impl Dsl48eLayout {
     }
 
     /// IWORK split into its segments (`iwork` at least LENIW long).
+    #[inline]
     pub fn split_iwork<'a>(&self, iwork: &'a mut [FInt]) -> Dsl48eIViews<'a> {
         let (header, rest) = iwork[..self.leniw].split_at_mut(iw::HEADER);
         let (rpar_index, rest) = rest.split_at_mut(self.np);

@@ -50,27 +50,31 @@ impl BdfState {
     /// Read the state from the work-array headers. `h` is read separately
     /// by the driver (RWORK(3) doubles as the H0 input).
     pub fn load(r: &RHeader<'_>, i: &IHeader<'_>) -> Self {
-        let arr = |pos| {
-            let mut a = [0.0; 6];
-            a.copy_from_slice(r.coef(pos));
-            a
-        };
-        BdfState {
-            h: r.get(rw::H),
-            cj: r.get(rw::CJ),
-            hold: r.get(rw::HOLD),
-            corr: CorrectorState { cjold: r.get(rw::CJOLD), s: r.get(rw::S), jcalc: i.get(iw::JCALC) },
-            alpha: arr(rw::ALPHA),
-            beta: arr(rw::BETA),
-            gamma: arr(rw::GAMMA),
-            psi: arr(rw::PSI),
-            sigma: arr(rw::SIGMA),
-            // Clamp: a corrupted or hand-edited IWORK must not index out of bounds.
-            k: to_index(i.get(iw::K)).clamp(1, 5),
-            kold: to_index(i.get(iw::KOLD)).min(5),
-            ns: to_index(i.get(iw::NS)).min(7),
-            phase: i.get(iw::PHASE),
-        }
+        let mut st = BdfState::default();
+        st.reload(r, i);
+        st
+    }
+
+    /// [`load`](Self::load) into this state, field by field: what every
+    /// continuation call does, without building the ~300-byte state
+    /// elsewhere and copying it (a memcpy per call whose loads wait on the
+    /// stores just made).
+    #[inline]
+    pub fn reload(&mut self, r: &RHeader<'_>, i: &IHeader<'_>) {
+        self.h = r.get(rw::H);
+        self.cj = r.get(rw::CJ);
+        self.hold = r.get(rw::HOLD);
+        self.corr = CorrectorState { cjold: r.get(rw::CJOLD), s: r.get(rw::S), jcalc: i.get(iw::JCALC) };
+        self.alpha.copy_from_slice(r.coef(rw::ALPHA));
+        self.beta.copy_from_slice(r.coef(rw::BETA));
+        self.gamma.copy_from_slice(r.coef(rw::GAMMA));
+        self.psi.copy_from_slice(r.coef(rw::PSI));
+        self.sigma.copy_from_slice(r.coef(rw::SIGMA));
+        // Clamp: a corrupted or hand-edited IWORK must not index out of bounds.
+        self.k = to_index(i.get(iw::K)).clamp(1, 5);
+        self.kold = to_index(i.get(iw::KOLD)).min(5);
+        self.ns = to_index(i.get(iw::NS)).min(7);
+        self.phase = i.get(iw::PHASE);
     }
 
     pub fn store(&self, r: &mut RHeader<'_>, i: &mut IHeader<'_>) {
