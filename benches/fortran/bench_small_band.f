@@ -10,6 +10,7 @@ C        ./a.out            (full run)
 C        ./a.out quick      (smoke run: a short interval, one repetition)
 C        ./a.out TRAMP      (only the cases whose name contains TRAMP;
 C                            may be combined with quick)
+C        ./a.out REPS=n     (n repetitions of every selected case)
 C        ./a.out ONESTEP    (TRAMP cases one step per call, as a
 C                            simulator drives the solver: INFO(3) = 1,
 C                            INFO(4) = 1 with TSTOP = RWORK(1) the next
@@ -49,13 +50,14 @@ C-----------------------------------------------------------------------
       PROGRAM BENCHS
       IMPLICIT DOUBLE PRECISION (A-H,O-Z)
       CHARACTER*16 ARG, FILTER
-      INTEGER IARGC
+      INTEGER IARGC, NREP
       LOGICAL QUICK, WANTS, ONESTP
       COMMON /SSEL/ FILTER, NFILT
       COMMON /SMODE/ ONESTP
       QUICK = .FALSE.
       ONESTP = .FALSE.
       NFILT = 0
+      NREPS = 0
       DO 10 K = 1, IARGC()
          CALL GETARG(K, ARG)
          IF (ARG(1:5) .EQ. 'quick' .OR. ARG(1:5) .EQ. 'QUICK') THEN
@@ -63,6 +65,9 @@ C-----------------------------------------------------------------------
          ELSE IF (ARG(1:7) .EQ. 'ONESTEP' .OR. ARG(1:7) .EQ. 'onestep')
      1      THEN
             ONESTP = .TRUE.
+         ELSE IF (ARG(1:5) .EQ. 'REPS=' .OR. ARG(1:5) .EQ. 'reps=')
+     1      THEN
+            READ(ARG(6:16), *) NREPS
          ELSE
             FILTER = ARG
             NFILT = 16
@@ -82,13 +87,20 @@ C-----------------------------------------------------------------------
      2  '     MAX(MS)  MED/STEP(US)      NST      NRE     NJE',
      3  '      NNI')
       IF (WANTS('TRAMP-DQ    '))
-     1   CALL TRABEN('TRAMP-DQ    ', 0, 1 + NQ*4, 1 + NQ*9)
+     1   CALL TRABEN('TRAMP-DQ    ', 0, NREP(NREPS, 1 + NQ*4), 1 + NQ*9)
       IF (WANTS('TRAMP-UJ    '))
-     1   CALL TRABEN('TRAMP-UJ    ', 1, 1 + NQ*4, 1 + NQ*9)
+     1   CALL TRABEN('TRAMP-UJ    ', 1, NREP(NREPS, 1 + NQ*4), 1 + NQ*9)
       IF (WANTS('HEAT100-DQ  '))
-     1   CALL HTBEN('HEAT100-DQ  ', 0, 1 + NQ*4)
+     1   CALL HTBEN('HEAT100-DQ  ', 0, NREP(NREPS, 1 + NQ*4))
       IF (WANTS('HEAT100-UJ  '))
-     1   CALL HTBEN('HEAT100-UJ  ', 1, 1 + NQ*4)
+     1   CALL HTBEN('HEAT100-UJ  ', 1, NREP(NREPS, 1 + NQ*4))
+      END
+C
+C     The number of repetitions: REPS=n if given, else the default.
+      INTEGER FUNCTION NREP(NGIVEN, NDEF)
+      NREP = NDEF
+      IF (NGIVEN .GT. 0) NREP = NGIVEN
+      RETURN
       END
 C
 C     Is the case NAME selected (no filter argument, or NAME contains
