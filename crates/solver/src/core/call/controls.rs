@@ -58,6 +58,17 @@ pub const fn info_maxima(ranges: &[InfoRange]) -> [u32; 20] {
     m
 }
 
+/// INFO(1..20) as an array (zeros beyond a shorter INFO, as
+/// [`info_entry`] reads them): decoded with constant indices, no check
+/// per entry.
+#[inline]
+pub fn info_array(info: &[FInt]) -> [FInt; 20] {
+    match info.first_chunk::<20>() {
+        Some(a) => *a,
+        None => std::array::from_fn(|i| info_entry(info, i + 1)),
+    }
+}
+
 /// Is every entry of INFO(1..20) within `maxima` (from [`info_maxima`])?
 /// The test every call makes before decoding: one pass without early
 /// exit (unsigned compares, so a negative entry is out of range), a few
@@ -82,6 +93,7 @@ pub fn check_info_ranges(info: &[FInt], ranges: &[InfoRange]) -> Result<(), Inpu
 impl StepControls {
     /// The step controls of INFO, whose ranges the protocol has checked
     /// ([`check_info_ranges`]).
+    #[inline]
     pub fn from_checked_info(info: &[FInt]) -> Self {
         let on = |i| info_entry(info, i) == 1;
         StepControls {

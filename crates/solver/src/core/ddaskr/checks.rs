@@ -376,7 +376,7 @@ pub(super) fn check_resume(l: &Layout, iwork: &[FInt]) -> Result<(), InputError>
         // before the first one): a solve with an out-of-range pivot would
         // index outside Y's length. A short IWORK is reported later.
         // One pass without early exit (negative pivots compare as large
-        // unsigned values), vectorised: a few instructions at NEQ = 15.
+        // unsigned values), no branch per entry.
         let n = l.neq as u32;
         let out_of_range = |p: &[FInt]| p.iter().fold(false, |bad, &p| bad | (p as u32 >= n));
         if iwork.get(l.ipvt..l.ipvt + l.neq).is_some_and(out_of_range) {

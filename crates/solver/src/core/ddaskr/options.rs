@@ -2,7 +2,9 @@
 //! both protocols share and DDASKR's own entries (the INFO checks at the
 //! top of DDASKR).
 
-use crate::core::call::controls::{check_info_ranges, info_entry, info_maxima, info_within, InfoRange, StepControls};
+use crate::core::call::controls::{
+    check_info_ranges, info_array, info_entry, info_maxima, info_within, InfoRange, StepControls,
+};
 use crate::core::error::InputError;
 use crate::core::roots::RootOptions;
 use crate::types::FInt;
@@ -78,6 +80,7 @@ impl DdaskrOptions {
         if !info_within(info, &INFO_MAXIMA) {
             check_info_ranges(info, &INFO_RANGES)?;
         }
+        let info = &info_array(info);
         let get = |i| info_entry(info, i);
         Ok(DdaskrOptions {
             controls: StepControls::from_checked_info(info),

@@ -6,7 +6,7 @@
 //! BOUNDS) after.
 
 use super::Dsl48e;
-use crate::core::call::controls::{check_info_ranges, info_entry, info_maxima, info_within, InfoRange, StepControls};
+use crate::core::call::controls::{check_info_ranges, info_array, info_entry, info_maxima, info_within, InfoRange, StepControls};
 use crate::core::call::RunRecord;
 use crate::core::error::InputError;
 use crate::core::constraints::Constraints;
@@ -70,6 +70,7 @@ impl Dsl48eOptions {
         if np < 0 {
             return Err(InputError::InfoElement { index: 12 });
         }
+        let info = &info_array(info);
         let sens = (np > 0).then(|| SensOptions {
             np: np as usize,
             error_control: info_entry(info, 13) == 0,
