@@ -180,6 +180,15 @@ impl Dsl48e<'_> {
         if self.njydot > nz {
             return Err(illegal("NJYDOT", self.njydot, "not in 0..NEQ-ND"));
         }
+        // The common case, JYDOT increasing and in range (hence distinct):
+        // one pass, no allocation. Otherwise the pass that names the first
+        // bad entry.
+        let increasing = self.jydot.first().is_none_or(|&j| j >= 1)
+            && self.jydot.last().is_none_or(|&j| j <= nz)
+            && self.jydot.windows(2).all(|w| w[0] < w[1]);
+        if increasing {
+            return Ok(());
+        }
         let mut seen = vec![false; nz as usize];
         for (k, &j) in self.jydot.iter().enumerate() {
             if j < 1 || j > nz {
