@@ -10,6 +10,13 @@ C        ./a.out            (full run)
 C        ./a.out quick      (smoke run: a short interval, one repetition)
 C        ./a.out TRAMP      (only the cases whose name contains TRAMP;
 C                            may be combined with quick)
+C        ./a.out REPS=n     (n repetitions of every selected case)
+C        ./a.out ONESTEP    (TRAMP cases one step per call, as a
+C                            simulator drives the solver: INFO(3) = 1,
+C                            INFO(4) = 1 with TSTOP = RWORK(1) the next
+C                            output time, called again until it returns
+C                            IDID = 2 or 3; the case name gets /1S and
+C                            MED/STEP is then the time per call)
 C
 C     TRAMP-DQ   the transistor amplifier of the Bari IVP test set
 C     TRAMP-UJ     (Hairer, Lubich and Roche), an index-1 DAE of 8
@@ -43,15 +50,24 @@ C-----------------------------------------------------------------------
       PROGRAM BENCHS
       IMPLICIT DOUBLE PRECISION (A-H,O-Z)
       CHARACTER*16 ARG, FILTER
-      INTEGER IARGC
-      LOGICAL QUICK, WANTS
+      INTEGER IARGC, NREP
+      LOGICAL QUICK, WANTS, ONESTP
       COMMON /SSEL/ FILTER, NFILT
+      COMMON /SMODE/ ONESTP
       QUICK = .FALSE.
+      ONESTP = .FALSE.
       NFILT = 0
+      NREPS = 0
       DO 10 K = 1, IARGC()
          CALL GETARG(K, ARG)
          IF (ARG(1:5) .EQ. 'quick' .OR. ARG(1:5) .EQ. 'QUICK') THEN
             QUICK = .TRUE.
+         ELSE IF (ARG(1:7) .EQ. 'ONESTEP' .OR. ARG(1:7) .EQ. 'onestep')
+     1      THEN
+            ONESTP = .TRUE.
+         ELSE IF (ARG(1:5) .EQ. 'REPS=' .OR. ARG(1:5) .EQ. 'reps=')
+     1      THEN
+            READ(ARG(6:16), *) NREPS
          ELSE
             FILTER = ARG
             NFILT = 16
@@ -71,13 +87,20 @@ C-----------------------------------------------------------------------
      2  '     MAX(MS)  MED/STEP(US)      NST      NRE     NJE',
      3  '      NNI')
       IF (WANTS('TRAMP-DQ    '))
-     1   CALL TRABEN('TRAMP-DQ    ', 0, 1 + NQ*4, 1 + NQ*9)
+     1   CALL TRABEN('TRAMP-DQ    ', 0, NREP(NREPS, 1 + NQ*4), 1 + NQ*9)
       IF (WANTS('TRAMP-UJ    '))
-     1   CALL TRABEN('TRAMP-UJ    ', 1, 1 + NQ*4, 1 + NQ*9)
+     1   CALL TRABEN('TRAMP-UJ    ', 1, NREP(NREPS, 1 + NQ*4), 1 + NQ*9)
       IF (WANTS('HEAT100-DQ  '))
-     1   CALL HTBEN('HEAT100-DQ  ', 0, 1 + NQ*4)
+     1   CALL HTBEN('HEAT100-DQ  ', 0, NREP(NREPS, 1 + NQ*4))
       IF (WANTS('HEAT100-UJ  '))
-     1   CALL HTBEN('HEAT100-UJ  ', 1, 1 + NQ*4)
+     1   CALL HTBEN('HEAT100-UJ  ', 1, NREP(NREPS, 1 + NQ*4))
+      END
+C
+C     The number of repetitions: REPS=n if given, else the default.
+      INTEGER FUNCTION NREP(NGIVEN, NDEF)
+      NREP = NDEF
+      IF (NGIVEN .GT. 0) NREP = NGIVEN
+      RETURN
       END
 C
 C     Is the case NAME selected (no filter argument, or NAME contains
@@ -96,11 +119,14 @@ C     the filter)?
 C
 C-----------------------------------------------------------------------
 C     TRABEN -- transistor amplifier over NPER periods of the input,
-C     MODE 0: banded DQ Jacobian, 1: banded user Jacobian.
+C     MODE 0: banded DQ Jacobian, 1: banded user Jacobian; one step
+C     per call with TSTOP at each output when ONESTP.
 C-----------------------------------------------------------------------
       SUBROUTINE TRABEN(NAME, MODE, NREP, NPER)
       IMPLICIT DOUBLE PRECISION (A-H,O-Z)
-      CHARACTER*12 NAME
+      CHARACTER*12 NAME, CNAME
+      LOGICAL ONESTP
+      COMMON /SMODE/ ONESTP
       PARAMETER (NEQ=8, ML=2, MU=1, MAXREP=50)
       PARAMETER (LRWMAX=60+9*NEQ+(2*ML+MU+1)*NEQ
      1                  +2*(NEQ/(ML+MU+1)+1))
@@ -116,6 +142,8 @@ C-----------------------------------------------------------------------
          LRW = 60 + 9*NEQ + (2*ML+MU+1)*NEQ
       ENDIF
       NRT = 0
+      CNAME = NAME
+      IF (ONESTP) CNAME(INDEX(NAME, ' '):) = '/1S'
 C     Silence the 500-steps-per-call messages (IDID = -1 is handled
 C     below by continuing); failures are reported by this program.
       CALL XSETF(0)
@@ -125,6 +153,11 @@ C     below by continuing); failures are reported by this program.
  10      CONTINUE
          INFO(5) = MODE
          INFO(6) = 1
+         IF (ONESTP) THEN
+            INFO(3) = 1
+            INFO(4) = 1
+         ENDIF
+         NCALL = 0
          IWORK(1) = ML
          IWORK(2) = MU
          RTOL(1) = 1.0D-10
@@ -134,10 +167,12 @@ C     below by continuing); failures are reported by this program.
          CALL SYSTEM_CLOCK(IC0, IRATE)
          DO 50 IOUT = 1, 100*NPER
             TOUT = 1.0D-4*DBLE(IOUT)
+            IF (ONESTP) RWORK(1) = TOUT
  45         CONTINUE
             CALL DDASKR(TRARES, NEQ, T, U, UPRIME, TOUT, INFO, RTOL,
      1           ATOL, IDID, RWORK, LRW, IWORK, LIW, RPAR, IPAR,
      2           TRAJAC, PDUM, RTDUM, NRT, JROOT)
+            NCALL = NCALL + 1
             IF (IDID .EQ. -1) THEN
                INFO(1) = 1
                GO TO 45
@@ -146,12 +181,15 @@ C     below by continuing); failures are reported by this program.
                WRITE(6,*) NAME, ' FAILED, IDID =', IDID, ' T =', T
                STOP
             ENDIF
+            IF (IDID .EQ. 1) GO TO 45
  50      CONTINUE
          CALL SYSTEM_CLOCK(IC1)
          TIM(IREP) = DBLE(IC1 - IC0)/DBLE(IRATE)
  90   CONTINUE
       CALL XSETF(1)
-      CALL REPORT(NAME, NEQ, MIN(NREP, MAXREP), TIM, IWORK)
+      CALL REPORT(CNAME, NEQ, MIN(NREP, MAXREP), TIM, IWORK)
+      IF (ONESTP) WRITE(6,105) CNAME, NCALL
+ 105  FORMAT(1X,A12,I9,' CALLS (MED/STEP IS ABOUT THE TIME PER CALL)')
       WRITE(6,110) NAME, T, (U(I), I = 1, NEQ)
  110  FORMAT(1X,A12,' U(',F5.2,') =',4(1PE24.16)/24X,4(1PE24.16))
       RETURN

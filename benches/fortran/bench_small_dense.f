@@ -11,6 +11,12 @@ C        ./a.out quick      (smoke run: T = 0 .. 1E-4, one repetition)
 C        ./a.out RING-UJ    (only the cases whose name contains the
 C                            argument; may be combined with quick)
 C        ./a.out REPS=n     (n repetitions of every selected case)
+C        ./a.out ONESTEP    (one step per call, as a simulator drives
+C                            the solver: INFO(3) = 1, INFO(4) = 1 with
+C                            TSTOP = RWORK(1) the next output time,
+C                            called again until it returns IDID = 2
+C                            or 3; the case name gets /1S and MED/STEP
+C                            is then the time per call)
 C
 C     RING-DQ    the ring modulator of the Bari IVP test set (Horneber
 C     RING-UJ      1976; Kampowsky, Rentrop and Schmidt 1992), the
@@ -75,15 +81,20 @@ C-----------------------------------------------------------------------
       IMPLICIT DOUBLE PRECISION (A-H,O-Z)
       CHARACTER*16 ARG, FILTER
       INTEGER IARGC, NREP
-      LOGICAL QUICK, WANTS
+      LOGICAL QUICK, WANTS, ONESTP
       COMMON /SSEL/ FILTER, NFILT
+      COMMON /SMODE/ ONESTP
       QUICK = .FALSE.
+      ONESTP = .FALSE.
       NFILT = 0
       NREPS = 0
       DO 10 K = 1, IARGC()
          CALL GETARG(K, ARG)
          IF (ARG(1:5) .EQ. 'quick' .OR. ARG(1:5) .EQ. 'QUICK') THEN
             QUICK = .TRUE.
+         ELSE IF (ARG(1:7) .EQ. 'ONESTEP' .OR. ARG(1:7) .EQ. 'onestep')
+     1      THEN
+            ONESTP = .TRUE.
          ELSE IF (ARG(1:5) .EQ. 'REPS=' .OR. ARG(1:5) .EQ. 'reps=')
      1      THEN
             READ(ARG(6:16), *) NREPS
@@ -135,11 +146,14 @@ C     the filter)?
 C
 C-----------------------------------------------------------------------
 C     RNGBEN -- the ring modulator, NOUT output intervals of 1E-5,
-C     MODE 0: dense DQ Jacobian, 1: dense user Jacobian.
+C     MODE 0: dense DQ Jacobian, 1: dense user Jacobian; one step per
+C     call with TSTOP at each output when ONESTP.
 C-----------------------------------------------------------------------
       SUBROUTINE RNGBEN(NAME, MODE, NREP, NOUT)
       IMPLICIT DOUBLE PRECISION (A-H,O-Z)
-      CHARACTER*12 NAME
+      CHARACTER*12 NAME, CNAME
+      LOGICAL ONESTP
+      COMMON /SMODE/ ONESTP
       PARAMETER (NEQ=15, MAXREP=50)
       PARAMETER (LRW=60+9*NEQ+NEQ**2, LIW=40+NEQ)
       DIMENSION Y(NEQ), YPRIME(NEQ), YREF(NEQ), INFO(20)
@@ -149,6 +163,8 @@ C-----------------------------------------------------------------------
       EXTERNAL RNGRES, RNGJAC, PDUM, RTDUM
       NR = MIN(NREP, MAXREP)
       NRT = 0
+      CNAME = NAME
+      IF (ONESTP) CNAME(INDEX(NAME, ' '):) = '/1S'
 C     Silence the 500-steps-per-call messages (IDID = -1 is handled
 C     below by continuing); failures are reported by this program.
       CALL XSETF(0)
@@ -157,6 +173,11 @@ C     below by continuing); failures are reported by this program.
             INFO(I) = 0
  10      CONTINUE
          INFO(5) = MODE
+         IF (ONESTP) THEN
+            INFO(3) = 1
+            INFO(4) = 1
+         ENDIF
+         NCALL = 0
          RTOL(1) = 1.0D-8
          ATOL(1) = 1.0D-8
          T = 0.0D0
@@ -167,10 +188,12 @@ C     below by continuing); failures are reported by this program.
          CALL SYSTEM_CLOCK(IC0, IRATE)
          DO 50 IOUT = 1, NOUT
             TOUT = 1.0D-5*DBLE(IOUT)
+            IF (ONESTP) RWORK(1) = TOUT
  45         CONTINUE
             CALL DDASKR(RNGRES, NEQ, T, Y, YPRIME, TOUT, INFO, RTOL,
      1           ATOL, IDID, RWORK, LRW, IWORK, LIW, RPAR, IPAR,
      2           RNGJAC, PDUM, RTDUM, NRT, JROOT)
+            NCALL = NCALL + 1
             IF (IDID .EQ. -1) THEN
                INFO(1) = 1
                GO TO 45
@@ -179,12 +202,15 @@ C     below by continuing); failures are reported by this program.
                WRITE(6,*) NAME, ' FAILED, IDID =', IDID, ' T =', T
                STOP
             ENDIF
+            IF (IDID .EQ. 1) GO TO 45
  50      CONTINUE
          CALL SYSTEM_CLOCK(IC1)
          TIM(IREP) = DBLE(IC1 - IC0)/DBLE(IRATE)
  90   CONTINUE
       CALL XSETF(1)
-      CALL REPORT(NAME, NEQ, NR, TIM, IWORK)
+      CALL REPORT(CNAME, NEQ, NR, TIM, IWORK)
+      IF (ONESTP) WRITE(6,105) CNAME, NCALL
+ 105  FORMAT(4X,A12,I9,' CALLS (MED/STEP IS ABOUT THE TIME PER CALL)')
       WRITE(6,110) NAME, T, (Y(I), I = 1, NEQ)
  110  FORMAT(4X,A12,' Y(1:15) AT T =',1PE10.3,':'/
      1       3(4X,5(1PE24.16)/))

@@ -55,8 +55,10 @@ pub struct NonFinite {
 
 /// The first non-finite entry of `v`, 1-based.
 pub fn first_non_finite(v: &[Real]) -> Option<usize> {
-    // Short vectors: the plain search is cheaper than the vector loop.
-    if v.len() >= 16 && all_finite(v) {
+    // Very short vectors: the plain search is cheaper than the vector
+    // loop (at NEQ = 15, RES's output and Y, Y' on return: 2 instead of 4
+    // instructions an entry).
+    if v.len() >= 8 && all_finite(v) {
         return None;
     }
     v.iter().position(|x| !x.is_finite()).map(|i| i + 1)

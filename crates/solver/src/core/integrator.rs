@@ -175,7 +175,7 @@ where
     H: EventHook<S>,
     C: Companion<S>,
 {
-    let mut st;
+    let mut st = BdfState::default();
     let mut tn;
     let uround;
     let ready;
@@ -191,7 +191,7 @@ where
     } else {
         uround = a.rh.get(rw::ROUND);
         tn = a.rh.get(rw::TN);
-        st = BdfState::load(&a.rh, &a.ih);
+        st.reload(&a.rh, &a.ih);
         // A damaged IWORK must not send the order past the PHI columns
         // this layout has (DASKR would read out of bounds).
         st.k = st.k.clamp(1, cfg.maxord);

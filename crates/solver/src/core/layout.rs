@@ -266,6 +266,7 @@ impl Layout {
     ///
     /// The sums are formed in `usize` with overflow checks and must also fit
     /// the caller's default integer, since they are reported in IWORK(17..18).
+    #[inline]
     pub fn compute(inp: &LayoutInput) -> Result<Layout, LengthOverflow> {
         let neq = usize::try_from(inp.neq).map_err(|_| LengthOverflow)?;
         let nrt = usize::try_from(inp.nrt).map_err(|_| LengthOverflow)?;
@@ -342,6 +343,7 @@ impl Layout {
     }
 
     /// The caller's RWORK split into its segments (`rwork` at least LENRW).
+    #[inline]
     pub fn split_rwork<'a>(&self, rwork: &'a mut [Real]) -> RViews<'a> {
         let n = self.neq;
         let (header, rest) = rwork[..self.lenrw].split_at_mut(rw::HEADER);
@@ -363,6 +365,7 @@ impl Layout {
     }
 
     /// The caller's IWORK split into its segments (`iwork` at least LENIW).
+    #[inline]
     pub fn split_iwork<'a>(&self, iwork: &'a mut [FInt]) -> IViews<'a> {
         let (header, rest) = iwork[..self.leniw].split_at_mut(iw::HEADER);
         let (icnstr, rest) = match self.icns {
@@ -538,6 +541,7 @@ pub struct Dsl48eLayout {
 }
 
 impl Dsl48eLayout {
+    #[inline]
     pub fn compute(
         neq: usize,
         nejac: usize,
@@ -595,6 +599,7 @@ impl Dsl48eLayout {
     }
 
     /// RWORK split into its segments (`rwork` at least LENRW long).
+    #[inline]
     pub fn split_rwork<'a>(&self, rwork: &'a mut [Real]) -> Dsl48eRViews<'a> {
         let (n, np) = (self.neq, self.np);
         let (header, rest) = rwork[..self.lenrw].split_at_mut(rw::HEADER);
@@ -618,6 +623,7 @@ impl Dsl48eLayout {
     }
 
     /// IWORK split into its segments (`iwork` at least LENIW long).
+    #[inline]
     pub fn split_iwork<'a>(&self, iwork: &'a mut [FInt]) -> Dsl48eIViews<'a> {
         let (header, rest) = iwork[..self.leniw].split_at_mut(iw::HEADER);
         let (rpar_index, rest) = rest.split_at_mut(self.np);
@@ -673,10 +679,6 @@ impl RHeader<'_> {
     }
     /// One of the 6-long coefficient arrays (ALPHA, BETA, GAMMA, PSI, SIGMA).
     #[inline]
-    pub fn coef(&self, pos: usize) -> &[Real] {
-        &self.0[pos - 1..pos - 1 + rw::NCOEF]
-    }
-    #[inline]
     pub fn coef_mut(&mut self, pos: usize) -> &mut [Real] {
         &mut self.0[pos - 1..pos - 1 + rw::NCOEF]
     }
@@ -695,31 +697,36 @@ impl IHeader<'_> {
         self.0[pos - 1] = v;
     }
 
-    /// The counters of IWORK(11..16), IWORK(19..21).
+    /// The counters of IWORK(11..16), IWORK(19..21). (Read and written
+    /// every call: through one slice of the header, checked once.)
+    #[inline]
     pub fn counters(&self) -> Counters {
+        let h = &self.0[..iw::NPS];
         Counters {
-            nst: self.get(iw::NST),
-            nre: self.get(iw::NRE),
-            nje: self.get(iw::NJE),
-            netf: self.get(iw::NETF),
-            ncfn: self.get(iw::NCFN),
-            ncfl: self.get(iw::NCFL),
-            nni: self.get(iw::NNI),
-            nli: self.get(iw::NLI),
-            nps: self.get(iw::NPS),
+            nst: h[iw::NST - 1],
+            nre: h[iw::NRE - 1],
+            nje: h[iw::NJE - 1],
+            netf: h[iw::NETF - 1],
+            ncfn: h[iw::NCFN - 1],
+            ncfl: h[iw::NCFL - 1],
+            nni: h[iw::NNI - 1],
+            nli: h[iw::NLI - 1],
+            nps: h[iw::NPS - 1],
         }
     }
 
+    #[inline]
     pub fn store_counters(&mut self, c: &Counters) {
-        self.set(iw::NST, c.nst);
-        self.set(iw::NRE, c.nre);
-        self.set(iw::NJE, c.nje);
-        self.set(iw::NETF, c.netf);
-        self.set(iw::NCFN, c.ncfn);
-        self.set(iw::NCFL, c.ncfl);
-        self.set(iw::NNI, c.nni);
-        self.set(iw::NLI, c.nli);
-        self.set(iw::NPS, c.nps);
+        let h = &mut self.0[..iw::NPS];
+        h[iw::NST - 1] = c.nst;
+        h[iw::NRE - 1] = c.nre;
+        h[iw::NJE - 1] = c.nje;
+        h[iw::NETF - 1] = c.netf;
+        h[iw::NCFN - 1] = c.ncfn;
+        h[iw::NCFL - 1] = c.ncfl;
+        h[iw::NNI - 1] = c.nni;
+        h[iw::NLI - 1] = c.nli;
+        h[iw::NPS - 1] = c.nps;
     }
 
     /// Every counter of a run zero (a first call): those of

@@ -42,6 +42,23 @@ pub struct BdfState {
     pub phase: i32,
 }
 
+/// The last RWORK and IWORK positions of the state [`BdfState`] keeps.
+const STATE_RW_END: usize = max_pos(&[rw::H, rw::CJ, rw::HOLD, rw::CJOLD, rw::S, rw::ALPHA, rw::BETA, rw::GAMMA, rw::PSI, rw::SIGMA], rw::NCOEF);
+const STATE_IW_END: usize = max_pos(&[iw::JCALC, iw::K, iw::KOLD, iw::NS, iw::PHASE], 1);
+
+/// The largest `p + len - 1` over the positions `p`.
+const fn max_pos(positions: &[usize], len: usize) -> usize {
+    let mut m = 0;
+    let mut k = 0;
+    while k < positions.len() {
+        if positions[k] + len - 1 > m {
+            m = positions[k] + len - 1;
+        }
+        k += 1;
+    }
+    m
+}
+
 fn to_index(v: FInt) -> usize {
     usize::try_from(v).unwrap_or(0)
 }
@@ -50,45 +67,58 @@ impl BdfState {
     /// Read the state from the work-array headers. `h` is read separately
     /// by the driver (RWORK(3) doubles as the H0 input).
     pub fn load(r: &RHeader<'_>, i: &IHeader<'_>) -> Self {
-        let arr = |pos| {
-            let mut a = [0.0; 6];
-            a.copy_from_slice(r.coef(pos));
-            a
-        };
-        BdfState {
-            h: r.get(rw::H),
-            cj: r.get(rw::CJ),
-            hold: r.get(rw::HOLD),
-            corr: CorrectorState { cjold: r.get(rw::CJOLD), s: r.get(rw::S), jcalc: i.get(iw::JCALC) },
-            alpha: arr(rw::ALPHA),
-            beta: arr(rw::BETA),
-            gamma: arr(rw::GAMMA),
-            psi: arr(rw::PSI),
-            sigma: arr(rw::SIGMA),
-            // Clamp: a corrupted or hand-edited IWORK must not index out of bounds.
-            k: to_index(i.get(iw::K)).clamp(1, 5),
-            kold: to_index(i.get(iw::KOLD)).min(5),
-            ns: to_index(i.get(iw::NS)).min(7),
-            phase: i.get(iw::PHASE),
-        }
+        let mut st = BdfState::default();
+        st.reload(r, i);
+        st
+    }
+
+    /// [`load`](Self::load) into this state, field by field: what every
+    /// continuation call does, without building the ~300-byte state
+    /// elsewhere and copying it (a memcpy per call whose loads wait on the
+    /// stores just made).
+    /// (Every call: the headers are sliced once to the last position read,
+    /// so that the reads below need no checks of their own.)
+    #[inline]
+    pub fn reload(&mut self, r: &RHeader<'_>, i: &IHeader<'_>) {
+        let (r, i) = (&r.0[..STATE_RW_END], &i.0[..STATE_IW_END]);
+        let coef = |pos: usize| &r[pos - 1..pos - 1 + rw::NCOEF];
+        self.h = r[rw::H - 1];
+        self.cj = r[rw::CJ - 1];
+        self.hold = r[rw::HOLD - 1];
+        self.corr = CorrectorState { cjold: r[rw::CJOLD - 1], s: r[rw::S - 1], jcalc: i[iw::JCALC - 1] };
+        self.alpha.copy_from_slice(coef(rw::ALPHA));
+        self.beta.copy_from_slice(coef(rw::BETA));
+        self.gamma.copy_from_slice(coef(rw::GAMMA));
+        self.psi.copy_from_slice(coef(rw::PSI));
+        self.sigma.copy_from_slice(coef(rw::SIGMA));
+        // Clamp: a corrupted or hand-edited IWORK must not index out of bounds.
+        self.k = to_index(i[iw::K - 1]).clamp(1, 5);
+        self.kold = to_index(i[iw::KOLD - 1]).min(5);
+        self.ns = to_index(i[iw::NS - 1]).min(7);
+        self.phase = i[iw::PHASE - 1];
     }
 
     pub fn store(&self, r: &mut RHeader<'_>, i: &mut IHeader<'_>) {
-        r.set(rw::H, self.h);
-        r.set(rw::CJ, self.cj);
-        r.set(rw::CJOLD, self.corr.cjold);
-        r.set(rw::HOLD, self.hold);
-        r.set(rw::S, self.corr.s);
-        r.coef_mut(rw::ALPHA).copy_from_slice(&self.alpha);
-        r.coef_mut(rw::BETA).copy_from_slice(&self.beta);
-        r.coef_mut(rw::GAMMA).copy_from_slice(&self.gamma);
-        r.coef_mut(rw::PSI).copy_from_slice(&self.psi);
-        r.coef_mut(rw::SIGMA).copy_from_slice(&self.sigma);
-        i.set(iw::K, self.k as FInt);
-        i.set(iw::KOLD, self.kold as FInt);
-        i.set(iw::NS, self.ns as FInt);
-        i.set(iw::PHASE, self.phase);
-        i.set(iw::JCALC, self.corr.jcalc);
+        let (r, i) = (&mut r.0[..STATE_RW_END], &mut i.0[..STATE_IW_END]);
+        r[rw::H - 1] = self.h;
+        r[rw::CJ - 1] = self.cj;
+        r[rw::CJOLD - 1] = self.corr.cjold;
+        r[rw::HOLD - 1] = self.hold;
+        r[rw::S - 1] = self.corr.s;
+        for (pos, c) in [
+            (rw::ALPHA, &self.alpha),
+            (rw::BETA, &self.beta),
+            (rw::GAMMA, &self.gamma),
+            (rw::PSI, &self.psi),
+            (rw::SIGMA, &self.sigma),
+        ] {
+            r[pos - 1..pos - 1 + rw::NCOEF].copy_from_slice(c);
+        }
+        i[iw::K - 1] = self.k as FInt;
+        i[iw::KOLD - 1] = self.kold as FInt;
+        i[iw::NS - 1] = self.ns as FInt;
+        i[iw::PHASE - 1] = self.phase;
+        i[iw::JCALC - 1] = self.corr.jcalc;
     }
 }
 

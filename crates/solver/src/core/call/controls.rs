@@ -45,6 +45,40 @@ pub fn info_entry(info: &[FInt], i: usize) -> FInt {
     info.get(i - 1).copied().unwrap_or(0)
 }
 
+/// A protocol's INFO ranges as the largest legal value of each of
+/// INFO(1..20) (`u32::MAX` for an entry the table does not list), for
+/// [`info_within`].
+pub const fn info_maxima(ranges: &[InfoRange]) -> [u32; 20] {
+    let mut m = [u32::MAX; 20];
+    let mut k = 0;
+    while k < ranges.len() {
+        m[ranges[k].0 - 1] = ranges[k].1 as u32;
+        k += 1;
+    }
+    m
+}
+
+/// INFO(1..20) as an array (zeros beyond a shorter INFO, as
+/// [`info_entry`] reads them): decoded with constant indices, no check
+/// per entry.
+#[inline]
+pub fn info_array(info: &[FInt]) -> [FInt; 20] {
+    match info.first_chunk::<20>() {
+        Some(a) => *a,
+        None => std::array::from_fn(|i| info_entry(info, i + 1)),
+    }
+}
+
+/// Is every entry of INFO(1..20) within `maxima` (from [`info_maxima`])?
+/// The test every call makes before decoding: one pass without early
+/// exit (unsigned compares, so a negative entry is out of range), a few
+/// vector instructions. False also for an INFO shorter than 20; then, and
+/// for a bad entry, [`check_info_ranges`] finds the first bad one.
+#[inline]
+pub fn info_within(info: &[FInt], maxima: &[u32; 20]) -> bool {
+    info.first_chunk::<20>().is_some_and(|info| info.iter().zip(maxima).fold(true, |ok, (&v, &m)| ok & (v as u32 <= m)))
+}
+
 /// Check INFO against the ranges of a protocol, a table in increasing
 /// index (DDASKR's order): the error names the first bad entry. The step
 /// controls' entries are 2, 3, 4, 7, 8, 9, 14, 16, 17 (0..1) and 18 (0..2).
@@ -59,6 +93,7 @@ pub fn check_info_ranges(info: &[FInt], ranges: &[InfoRange]) -> Result<(), Inpu
 impl StepControls {
     /// The step controls of INFO, whose ranges the protocol has checked
     /// ([`check_info_ranges`]).
+    #[inline]
     pub fn from_checked_info(info: &[FInt]) -> Self {
         let on = |i| info_entry(info, i) == 1;
         StepControls {

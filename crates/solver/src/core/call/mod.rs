@@ -218,18 +218,24 @@ where
     S: DaeSystem + ?Sized,
 {
     let mut checked_call = || {
-        let layout = checked_layout(p, c, o, phase)?;
+        // The layout used where the result holds it (moving it out would
+        // copy ~180 bytes every call).
+        let checked = checked_layout(p, c, o, phase);
+        let layout = match checked {
+            Ok(ref layout) => layout,
+            Err(e) => return Err(e.into()),
+        };
         check_call_inputs(P::controls(o), c, phase)?;
-        let cfg = p.config(c, o, &layout, phase)?;
+        let cfg = p.config(c, o, layout, phase)?;
         if phase == Phase::Start {
-            p.initialise(c, o, &layout);
+            p.initialise(c, o, layout);
             p.record(c, o).store(c.rwork, c.iwork);
         }
         let mut guarded = FiniteGuard::new(&mut *sys);
         let Common { t, y, yp, tout, rtol, atol, rwork, iwork, .. } = c;
         let atol = atol.slice(rtol);
         let io = CallIo { t, y, yp, tout: *tout, rtol, atol };
-        let (options, layout, config, sink) = (o, &layout, &cfg, &mut *sink);
+        let (options, config, sink) = (o, &cfg, &mut *sink);
         let job = Job { io, rwork, iwork, options, layout, config, sys: &mut guarded, sink };
         let outcome = p.integrate(job);
         name_non_finite_source(outcome, guarded.last_non_finite()).and_then(|idid| solution_is_finite(c, idid))
@@ -244,6 +250,7 @@ where
 /// The layout, checked: on a first call against the declared lengths and
 /// then the arrays; on a continuation call against the run's record and
 /// the stored state first.
+#[inline]
 fn checked_layout<P, S>(p: &mut P, c: &mut Common<'_>, o: &P::Options, phase: Phase) -> Result<P::Layout, InputError>
 where
     P: Protocol<S>,
@@ -253,17 +260,38 @@ where
     if phase == Phase::Continue {
         p.record(c, o).check_unchanged(c.rwork, c.iwork)?;
     }
-    let layout = p.layout(c, o, phase)?;
+    // Checked where it is built and returned as it is (no copy of the
+    // ~180-byte layout through a second local).
+    let layout = p.layout(c, o, phase);
+    if let Ok(l) = &layout {
+        check_against_layout(p, c, o, phase, l)?;
+    }
+    layout
+}
+
+/// The rest of [`checked_layout`], once the layout is known.
+#[inline]
+fn check_against_layout<P, S>(
+    p: &mut P,
+    c: &mut Common<'_>,
+    o: &P::Options,
+    phase: Phase,
+    layout: &P::Layout,
+) -> Result<(), InputError>
+where
+    P: Protocol<S>,
+    S: ?Sized,
+{
     if phase == Phase::Continue {
         check_stored_state(c, layout.lengths())?;
-        p.check_resume(c, o, &layout)?;
+        p.check_resume(c, o, layout)?;
     }
     report_lengths(c, layout.lengths())?;
-    p.check_scratch(c, o, &layout)?;
+    p.check_scratch(c, o, layout)?;
     if phase == Phase::Start {
-        p.check_start(c, o, &layout)?;
+        p.check_start(c, o, layout)?;
     }
-    Ok(layout)
+    Ok(())
 }
 
 /// Report LENIW and LENRW in IWORK(17..18) (when those slots exist) and

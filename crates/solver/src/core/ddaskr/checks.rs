@@ -40,6 +40,7 @@ pub(super) fn check_sizes(neq: FInt, nrt: FInt) -> Result<(), InputError> {
 /// The layout of this call from NEQ, NRT, INFO and IWORK's header: checked
 /// on a first call (MAXORD, the method's inputs, the IC controls), as
 /// recorded on a continuation call. Reads header words only.
+#[inline]
 pub(super) fn layout(o: &DdaskrOptions, c: &Common<'_>, nrt: FInt, first: bool) -> Result<Layout, InputError> {
     let inp = layout_input(o, c.neq, nrt, c.iwork, first)?;
     if first {
@@ -54,6 +55,7 @@ pub(super) fn layout(o: &DdaskrOptions, c: &Common<'_>, nrt: FInt, first: bool) 
 }
 
 /// The layout as decided on the first call and recorded in IWORK.
+#[inline]
 pub(super) fn layout_input(
     o: &DdaskrOptions,
     neq: FInt,
@@ -326,6 +328,13 @@ impl RunRecord for RunSignature {
     /// caught: NEQ and NRT decide LENIW and LENRW, which the stored-state
     /// check compares with IWORK(17..18), as integers.
     fn check_unchanged(&self, rwork: &[Real], _iwork: &[FInt]) -> Result<(), InputError> {
+        // Every continuation call: RWORK(16..19) as `store` wrote them
+        // (the common case) are four compares; anything else takes the
+        // checks below, which name what differs.
+        let stored = [self.neq, self.nrt, self.maxord, self.flags].map(|v| v as Real);
+        if rwork.get(rw::RUN_NEQ - 1..rw::RUN_FLAGS) == Some(&stored[..]) {
+            return Ok(());
+        }
         let Some(was) = Self::load(rwork) else {
             return Err(InputError::StateCorrupted { what: "RWORK(16..19) no longer describe the run" });
         };
@@ -366,8 +375,11 @@ pub(super) fn check_resume(l: &Layout, iwork: &[FInt]) -> Result<(), InputError>
         // The pivots of the last factorisation (0-based row numbers; zeros
         // before the first one): a solve with an out-of-range pivot would
         // index outside Y's length. A short IWORK is reported later.
-        let n = l.neq as FInt;
-        if iwork.get(l.ipvt..l.ipvt + l.neq).is_some_and(|p| p.iter().any(|p| !(0..n).contains(p))) {
+        // One pass without early exit (negative pivots compare as large
+        // unsigned values), no branch per entry.
+        let n = l.neq as u32;
+        let out_of_range = |p: &[FInt]| p.iter().fold(false, |bad, &p| bad | (p as u32 >= n));
+        if iwork.get(l.ipvt..l.ipvt + l.neq).is_some_and(out_of_range) {
             return bad("the pivots in IWORK are out of range");
         }
     }

@@ -2,7 +2,9 @@
 //! both protocols share and DDASKR's own entries (the INFO checks at the
 //! top of DDASKR).
 
-use crate::core::call::controls::{check_info_ranges, info_entry, InfoRange, StepControls};
+use crate::core::call::controls::{
+    check_info_ranges, info_array, info_entry, info_maxima, info_within, InfoRange, StepControls,
+};
 use crate::core::error::InputError;
 use crate::core::roots::RootOptions;
 use crate::types::FInt;
@@ -68,11 +70,17 @@ const INFO_RANGES: [InfoRange; 17] = [
     (18, 2),
 ];
 
+/// [`INFO_RANGES`] as the largest value of each entry.
+const INFO_MAXIMA: [u32; 20] = info_maxima(&INFO_RANGES);
+
 impl DdaskrOptions {
     /// Decode INFO(2..20), checking the range of each entry in DDASKR's
     /// order; the error names the first bad element (1-based).
     pub fn decode(info: &[FInt]) -> Result<Self, InputError> {
-        check_info_ranges(info, &INFO_RANGES)?;
+        if !info_within(info, &INFO_MAXIMA) {
+            check_info_ranges(info, &INFO_RANGES)?;
+        }
+        let info = &info_array(info);
         let get = |i| info_entry(info, i);
         Ok(DdaskrOptions {
             controls: StepControls::from_checked_info(info),

@@ -6,7 +6,7 @@
 //! BOUNDS) after.
 
 use super::Dsl48e;
-use crate::core::call::controls::{check_info_ranges, info_entry, InfoRange, StepControls};
+use crate::core::call::controls::{check_info_ranges, info_array, info_entry, info_maxima, info_within, InfoRange, StepControls};
 use crate::core::call::RunRecord;
 use crate::core::error::InputError;
 use crate::core::constraints::Constraints;
@@ -56,13 +56,21 @@ const SENS_INFO_RANGES: [InfoRange; 15] = [
     (20, 2),
 ];
 
+/// The ranges as the largest value of each entry.
+const INFO_MAXIMA: [u32; 20] = info_maxima(&INFO_RANGES);
+const SENS_INFO_MAXIMA: [u32; 20] = info_maxima(&SENS_INFO_RANGES);
+
 impl Dsl48eOptions {
     pub fn decode(info: &[FInt]) -> Result<Self, InputError> {
         let np = info_entry(info, 12);
-        check_info_ranges(info, if np > 0 { &SENS_INFO_RANGES } else { &INFO_RANGES })?;
+        let (ranges, maxima) = if np > 0 { (&SENS_INFO_RANGES[..], &SENS_INFO_MAXIMA) } else { (&INFO_RANGES[..], &INFO_MAXIMA) };
+        if !info_within(info, maxima) {
+            check_info_ranges(info, ranges)?;
+        }
         if np < 0 {
             return Err(InputError::InfoElement { index: 12 });
         }
+        let info = &info_array(info);
         let sens = (np > 0).then(|| SensOptions {
             np: np as usize,
             error_control: info_entry(info, 13) == 0,
@@ -171,6 +179,15 @@ impl Dsl48e<'_> {
         let nz = neq - self.nd;
         if self.njydot > nz {
             return Err(illegal("NJYDOT", self.njydot, "not in 0..NEQ-ND"));
+        }
+        // The common case, JYDOT increasing and in range (hence distinct):
+        // one pass, no allocation. Otherwise the pass that names the first
+        // bad entry.
+        let increasing = self.jydot.first().is_none_or(|&j| j >= 1)
+            && self.jydot.last().is_none_or(|&j| j <= nz)
+            && self.jydot.windows(2).all(|w| w[0] < w[1]);
+        if increasing {
+            return Ok(());
         }
         let mut seen = vec![false; nz as usize];
         for (k, &j) in self.jydot.iter().enumerate() {

@@ -47,11 +47,13 @@
 //! 2.6 %-dense circuit Jacobian of `benches/fortran/bench_dense_sparse.f`
 //! (n = 351): 0.19 ms (DGEFA 0.27 ms, faer 0.48 ms).
 //!
-//! [`solve`] is hand-written for every `n` (DGESL's column sweeps). Above
-//! `NO_DISPATCH_MAX_N` (12) the hand-written code is compiled for the
-//! running CPU's best instruction set (pulp dispatch through faer, AVX2 on
-//! x86-64, plain SSE2 code elsewhere); there is no FMA contraction, so the
-//! results do not depend on the instruction set.
+//! [`solve`] is hand-written for every `n` (DGESL's column sweeps). Orders
+//! 1-16 (small circuit and process models, many solves per call) are
+//! compiled with the order a constant (`solve_fixed`: ~1500 instructions a
+//! solve at n = 15, DGESL with its DAXPY calls ~2470); above, the hand-written code is compiled
+//! for the running CPU's best instruction set (pulp dispatch through faer,
+//! AVX2 on x86-64, plain SSE2 code elsewhere); there is no FMA
+//! contraction, so the results do not depend on the instruction set.
 //!
 //! The first exactly zero or non-finite pivot is reported as
 //! [`SingularMatrix`] (LINPACK's `INFO != 0`, DASKR's IDID=-8 path; DGEFA
@@ -147,7 +149,57 @@ pub fn solve(lu: &[Real], n: usize, pivots: &[FInt], b: &mut [Real]) {
         2 => solve_order(lu, 2, pivots, b),
         3 => solve_order(lu, 3, pivots, b),
         4 => solve_order(lu, 4, pivots, b),
+        5 => solve_fixed::<5>(lu, pivots, b),
+        6 => solve_fixed::<6>(lu, pivots, b),
+        7 => solve_fixed::<7>(lu, pivots, b),
+        8 => solve_fixed::<8>(lu, pivots, b),
+        9 => solve_fixed::<9>(lu, pivots, b),
+        10 => solve_fixed::<10>(lu, pivots, b),
+        11 => solve_fixed::<11>(lu, pivots, b),
+        12 => solve_fixed::<12>(lu, pivots, b),
+        13 => solve_fixed::<13>(lu, pivots, b),
+        14 => solve_fixed::<14>(lu, pivots, b),
+        15 => solve_fixed::<15>(lu, pivots, b),
+        16 => solve_fixed::<16>(lu, pivots, b),
         _ => solve_order(lu, n, pivots, b),
+    }
+}
+
+/// [`solve`] for an order `N` from 5 to 16 known at compile time (small
+/// circuit and process models: NEQ 8-20, one or more solves per step):
+/// DGESL's column sweeps with the same operations in the same order
+/// (`b[i] -= t * l` rounded, never fused; a zero `t` skipped), written
+/// with plain indices over fixed-size arrays so that the loops unroll and
+/// the bounds checks go. The general sweeps cost ~2580 instructions a
+/// solve at N = 15 with AVX2 dispatch (DGESL with DAXPY ~2470); this
+/// ~1510 (callgrind, ring modulator, one step per call).
+#[inline(never)]
+fn solve_fixed<const N: usize>(lu: &[Real], pivots: &[FInt], b: &mut [Real]) {
+    let lu = &lu[..N * N];
+    let pivots: &[FInt; N] = pivots[..N].try_into().expect("N pivots");
+    let b: &mut [Real; N] = (&mut b[..N]).try_into().expect("N entries");
+    for (k, &p) in pivots.iter().enumerate() {
+        let p = p as usize;
+        if p != k {
+            b.swap(k, p);
+        }
+    }
+    for k in 0..N {
+        let t = b[k];
+        if t != 0.0 {
+            for i in k + 1..N {
+                b[i] -= t * lu[k * N + i];
+            }
+        }
+    }
+    for k in (0..N).rev() {
+        b[k] /= lu[k * N + k];
+        let t = b[k];
+        if t != 0.0 {
+            for i in 0..k {
+                b[i] -= t * lu[k * N + i];
+            }
+        }
     }
 }
 
@@ -757,8 +809,9 @@ mod tests {
 
     #[test]
     fn orders_compiled_as_constants_are_bitwise_the_general_code() {
-        // The specialised orders (1-4, see `factor`) and two beyond.
-        for n in 1..=6 {
+        // The specialised orders (factorisation 1-4, solve 1-16, see
+        // `factor` and `solve`) and one beyond.
+        for n in 1..=17 {
             for seed in 0..40u64 {
                 let mut rng = Lcg(seed * 31 + n as u64);
                 // Plain random (row interchanges), with exact zeros mixed in.
@@ -775,7 +828,8 @@ mod tests {
                 }
                 assert_eq!(p1, p2);
                 assert!(lu1.iter().zip(&lu2).all(|(u, v)| u.to_bits() == v.to_bits()), "n={n} seed={seed}");
-                let b: Vec<Real> = (0..n).map(|i| if i == 1 { 0.0 } else { rng.next() }).collect();
+                // Zeros in b, so that the skips of a zero factor count too.
+                let b: Vec<Real> = (0..n).map(|i| if i == 1 || i % 7 == 4 { 0.0 } else { rng.next() }).collect();
                 let (mut x1, mut x2) = (b.clone(), b);
                 solve(&lu1, n, &p1, &mut x1);
                 for (k, &p) in p2.iter().enumerate() {
