@@ -127,7 +127,7 @@ pub fn open(path: &Path) -> Result<Fmu, Failure> {
     match major {
         2 => {}
         3 => return Err(fail!("{shown}: FMI {version} is not supported: daskr-fmi simulates FMI 2.0 FMUs")),
-        _ => return Err(fail!("{shown}: FMI version {version} is not supported: daskr-fmi simulates FMI 2.0 FMUs")),
+        _ => return Err(fail!("{shown}: FMI {version} is not supported: daskr-fmi simulates FMI 2.0 FMUs")),
     }
     let import: Fmi2Import = fmi::import::from_path(path).map_err(|e| fail!("{shown}: cannot import: {e}"))?;
     let md = import.model_description();

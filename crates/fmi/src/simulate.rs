@@ -579,6 +579,15 @@ pub fn simulate(fmu: &Fmu, settings: &Settings) -> Result<Summary, Failure> {
             Ok(_) => {
                 let t = s.t();
                 progress.at(t);
+                // Output times the call stepped over (a step that reaches
+                // TSTOP returns there even when it passed TOUT).
+                while out_time(k) < t && !same_time(out_time(k), t) {
+                    let tk = out_time(k);
+                    let (mut zk, mut zpk) = (vec![0.0; s.z().len()], vec![0.0; s.z().len()]);
+                    s.interpolate(tk, &mut zk, &mut zpk).map_err(|e| failure(e, &error))?;
+                    out.row(s.problem_mut(), tk, &zk)?;
+                    k += 1;
+                }
                 let z = s.z().to_vec();
                 let mut step_event = false;
                 if model.completed_step_needed {

@@ -9,7 +9,8 @@ use super::run::{expect_len, fint, Run};
 use super::sparse::SparsePattern;
 use crate::core::dsl48e::{Dsl48e, Dsl48eOptions};
 use crate::core::error::InputError;
-use crate::core::layout::Dsl48eLayout;
+use crate::core::interpolate::interpolate;
+use crate::core::layout::{iw, rw, Dsl48eLayout};
 use crate::core::messages::MessageLine;
 use crate::core::problem::{ConditionPoint, DaeSystem, StateConditions};
 use crate::types::{FInt, Real};
@@ -420,5 +421,24 @@ impl<P: HybridSystem> HybridSolver<P> {
     /// Solver statistics, added up over restarts.
     pub fn stats(&self) -> Stats {
         self.run.stats()
+    }
+
+    /// `z` and `z'` at `t` from the interpolating polynomial of the last
+    /// step (DDATRP), meant for `t` within that step: for example output
+    /// times that a call stepped over when it returned at TSTOP (which
+    /// comes before TOUT when one step passes both, as in DDASKR).
+    pub fn interpolate(&self, t: Real, z: &mut [Real], zdot: &mut [Real]) -> Result<(), Error> {
+        let n = self.run.y.len();
+        expect_len("z", z.len(), n)?;
+        expect_len("zdot", zdot.len(), n)?;
+        let nd = self.options.conditions.iter().sum();
+        let q = self.options.controls.max_order.clamp(1, 5);
+        let layout = Dsl48eLayout::compute(n, self.jrow.len(), nd, q, self.options.controls.exclude_algebraic)
+            .map_err(|_| SetupError::TooLarge)?;
+        let kold = usize::try_from(self.run.iwork[iw::KOLD - 1]).unwrap_or(0).min(q);
+        let (rwork, psi) = (&self.run.rwork, rw::PSI - 1);
+        let phi = &rwork[layout.phi..layout.phi + (kold + 1) * n];
+        interpolate(rwork[rw::TN - 1], t, kold, phi, &rwork[psi..psi + 6], z, zdot);
+        Ok(())
     }
 }
