@@ -17,6 +17,7 @@
 //! |---|---|---|
 //! | HEAT100, HEAT224, HEAT20 | 10000, 50176, 400 | the heat DAE on an M x M grid: 5-point stencil inside, algebraic boundary rows |
 //! | BAND20 | 10000 | 2-D Fisher-KPP on 20 x 500, mirror boundaries (bench_daskr.f's BAND20) |
+//! | FULL80 | 80 | a full pattern (the IVP Test Set's beam through INFO(6) = 2) |
 //! | TRIDIAG50 | 50 | a tridiagonal matrix |
 //! | EX1 | 2 | Example 1 of the event benchmark (diagonal) |
 //! | OSC | 3 | the oscillator of the event-detection cost benchmark |
@@ -42,7 +43,8 @@
 //!     factorisation (what each Jacobian costs), FACTOR0 the same into
 //!     fresh storage,
 //!   - SOLVE: `Pattern::solve` (one right-hand side, once per Newton
-//!     iteration),
+//!     iteration), SOLVE4: `Pattern::solve_many` with four right-hand
+//!     sides, per right-hand side,
 //!
 //! the colour count (residual calls per difference-quotient Jacobian), the
 //! method (dense, frontal or general), the entries of the factors L and U
@@ -55,12 +57,26 @@
 //! simplicial LU (what it ran before that) in COLAMD and in AMD order, with
 //! the fill of L + U.
 //!
+//! `-- harder [FAMILY...]` prints another table instead: the matrices of
+//! `sparse::matrices` (grids as written, with rows permuted in blocks of
+//! six, with scaled columns or rows; circuits, flowsheets, constrained
+//! mechanics, pipe networks, kinetics, random matrices over 1e-8..1e8),
+//! each family over CJ = 1e-2 .. 1e6 and three seeds: factorisations by
+//! the general LU and found singular, median factorisation and solve
+//! times, the largest per-row relative residual.
+//!
+//! The argument `own` leaves out the comparisons with faer.
+//!
+//! `BENCH_STAT=min` prints the least of the samples instead of their
+//! median (on a machine other jobs share, the least disturbed one).
+//!
 //! `DASKR_BENCH_QUICK=1` runs a few repetitions only; arguments that do not
 //! start with `-` select the patterns whose name contains one of them
 //! (`cargo bench --features internals --bench sparse_bench -- HEAT100`).
 
 use std::hint::black_box;
 
+use daskr::core::linsol::sparse::matrices::{self, TestMatrix};
 use daskr::core::linsol::sparse::{pattern_key, validate_pattern, Pattern};
 use faer::dyn_stack::{MemBuffer, MemStack};
 use faer::sparse::linalg::lu::simplicial::{self, SimplicialLu};
@@ -72,45 +88,11 @@ use faer::{Conj, MatMut, Par};
 
 /// A test pattern: NEQ, 1-based coordinate lists, the values of J in the
 /// same order.
-struct Case {
-    name: &'static str,
-    n: usize,
-    rows: Vec<i32>,
-    cols: Vec<i32>,
-    values: Vec<f64>,
-}
+type Case = TestMatrix;
 
-/// The heat DAE of bench_dsl48e.f on an m x m grid (HTPAT), row by row.
-fn heat(name: &'static str, m: usize) -> Case {
-    let (d, h, cj, u) = (0.1, 1.0 / (m - 1) as f64, 100.0, 0.25);
-    let c = d / (h * h);
-    let mut case = Case { name, n: m * m, rows: Vec::new(), cols: Vec::new(), values: Vec::new() };
-    let mut add = |r: usize, col: usize, v: f64| {
-        case.rows.push(r as i32);
-        case.cols.push(col as i32);
-        case.values.push(v);
-    };
-    for j in 1..=m {
-        for i in 1..=m {
-            let k = i + (j - 1) * m;
-            if j == 1 || j == m {
-                add(k, k, 1.0);
-            } else if i == 1 {
-                add(k, k, 1.0);
-                add(k, k + 1, -1.0);
-            } else if i == m {
-                add(k, k, 1.0);
-                add(k, k - 1, -1.0);
-            } else {
-                add(k, k, cj + 4.0 * c - (1.0 - 2.0 * u));
-                add(k, k - 1, -c);
-                add(k, k + 1, -c);
-                add(k, k - m, -c);
-                add(k, k + m, -c);
-            }
-        }
-    }
-    case
+/// The heat DAE of bench_dsl48e.f on an m x m grid (HTPAT) at CJ = 100.
+fn heat(name: &str, m: usize) -> Case {
+    TestMatrix { name: name.into(), ..matrices::grid_dae(m, 100.0) }
 }
 
 /// bench_daskr.f's BAND20 pattern: 20 x 500, 5-point, mirror boundaries
@@ -129,7 +111,7 @@ fn band20() -> Case {
             m as usize
         }
     };
-    let mut case = Case { name: "BAND20", n: mx * my, rows: Vec::new(), cols: Vec::new(), values: Vec::new() };
+    let mut case = Case { name: "BAND20".into(), n: mx * my, rows: Vec::new(), cols: Vec::new(), values: Vec::new() };
     for j in 1..=my {
         for i in 1..=mx {
             let k = i + (j - 1) * mx;
@@ -157,9 +139,9 @@ fn band20() -> Case {
 }
 
 /// A tiny pattern from (row, col, value) triples.
-fn tiny(name: &'static str, n: usize, entries: &[(i32, i32, f64)]) -> Case {
+fn tiny(name: &str, n: usize, entries: &[(i32, i32, f64)]) -> Case {
     Case {
-        name,
+        name: name.into(),
         n,
         rows: entries.iter().map(|e| e.0).collect(),
         cols: entries.iter().map(|e| e.1).collect(),
@@ -192,12 +174,21 @@ fn median(reps: usize, inner: usize, mut f: impl FnMut()) -> f64 {
         })
         .collect();
     times.sort_by(f64::total_cmp);
+    if std::env::var("BENCH_STAT").is_ok_and(|v| v == "min") {
+        return times[0];
+    }
     let n = times.len();
     if n % 2 == 1 {
         times[n / 2]
     } else {
         0.5 * (times[n / 2 - 1] + times[n / 2])
     }
+}
+
+/// The median of some samples (NaN for none).
+fn median_of(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
 }
 
 /// The CSC form of a case (0-based, rows ascending) and the map from CSC
@@ -220,12 +211,8 @@ fn csc(case: &Case) -> (Vec<usize>, Vec<usize>, Vec<f64>) {
 
 /// Largest |A x - b| / |b| for x = A \ b (b = 1, 2, ...), a sanity check.
 fn residual(case: &Case, x: &[f64], b: &[f64]) -> f64 {
-    let mut r = b.to_vec();
-    for ((&i, &j), &v) in case.rows.iter().zip(&case.cols).zip(&case.values) {
-        r[i as usize - 1] -= v * x[j as usize - 1];
-    }
     let bmax = b.iter().fold(0.0f64, |m, v| m.max(v.abs()));
-    r.iter().fold(0.0f64, |m, v| m.max(v.abs())) / bmax
+    case.residual(x, b).iter().fold(0.0f64, |m, v| m.max(v.abs())) / bmax
 }
 
 /// The crate's analysis / factorisation / solve on one pattern.
@@ -236,6 +223,7 @@ struct CrateLine {
     factor: f64,
     factor_fresh: f64,
     solve: f64,
+    solve4: f64,
     colours: usize,
     method: &'static str,
     factor_entries: usize,
@@ -272,6 +260,14 @@ fn crate_parts(case: &Case, reps: usize, inner: usize) -> CrateLine {
         black_box(&x);
     });
     let resid = residual(case, &x, &b);
+    let b4: Vec<f64> = (0..4 * n).map(|i| 1.0 + (i % 11) as f64).collect();
+    let mut x4 = b4.clone();
+    let solve4 = 0.25
+        * median(reps.max(5) * 4, inner, || {
+            x4.copy_from_slice(&b4);
+            pattern.solve_many(&f, &mut x4, 4);
+            black_box(&x4);
+        });
     CrateLine {
         check_first,
         check_next,
@@ -279,6 +275,7 @@ fn crate_parts(case: &Case, reps: usize, inner: usize) -> CrateLine {
         factor,
         factor_fresh,
         solve,
+        solve4,
         colours: pattern.colour_count(),
         method: pattern.method(),
         factor_entries: pattern.factor_entries(),
@@ -369,9 +366,292 @@ fn simplicial_orders(case: &Case, reps: usize, inner: usize) -> OrderLine {
     OrderLine { colamd_numeric, colamd_fill, amd, amd_numeric, amd_fill }
 }
 
+/// The harder matrices of `sparse::matrices` at `cj`, by family: grids
+/// as written (GRIDm), rows permuted in blocks of 6 (-P6), columns and
+/// rows scaled over +-6 decades (-C6, -R6); circuits, flowsheets,
+/// constrained mechanics, pipe networks, kinetics shaped like the IVP Test
+/// Set's tba, water, crank, fekete, pollu and emep; random matrices over
+/// 1e-8..1e8.
+fn harder_matrices(cj: f64, seed: u64, sizes: &[usize]) -> Vec<TestMatrix> {
+    let mut out = Vec::new();
+    for &m in sizes {
+        let g = matrices::grid_dae(m, cj);
+        out.push(g.clone());
+        out.push(g.clone().permute_rows_in_blocks(6, seed));
+        out.push(g.clone().scale_columns(6, seed));
+        out.push(g.clone().scale_rows(6, seed));
+        out.push(g.permute_rows_in_blocks(6, seed).scale_columns(6, seed + 1));
+    }
+    out.push(matrices::circuit(300, cj, seed));
+    out.push(matrices::circuit(3000, cj, seed));
+    out.push(matrices::flowsheet(40, 10, cj, seed));
+    out.push(matrices::flowsheet(300, 12, cj, seed));
+    out.push(matrices::mechanism(6, cj, seed));
+    out.push(matrices::mechanism(40, cj, seed));
+    out.push(matrices::pipe_network(20, cj, seed));
+    out.push(matrices::kinetics(20, 25, cj, seed));
+    out.push(matrices::kinetics(66, 140, cj, seed));
+    out.push(matrices::random_scaled(500, 3, seed));
+    out.push(matrices::random_scaled(3000, 3, seed));
+    out
+}
+
+/// Largest order for the dense reference of the harder-matrix table.
+const DENSE_REFERENCE_MAX: usize = 1100;
+
+/// The worst per-row residual of `A x = b` solved by dense partial
+/// pivoting (DGEFA's) after scaling each row to a largest magnitude of 1.
+fn dense_reference_error(a: &TestMatrix, b: &[f64]) -> f64 {
+    let n = a.n;
+    let mut dense = a.dense();
+    let mut row_max = vec![0.0f64; n];
+    for j in 0..n {
+        for i in 0..n {
+            row_max[i] = row_max[i].max(dense[i + j * n].abs());
+        }
+    }
+    for j in 0..n {
+        for i in 0..n {
+            if row_max[i] > 0.0 {
+                dense[i + j * n] /= row_max[i];
+            }
+        }
+    }
+    let mut pivots = vec![0; n];
+    if daskr::core::linsol::dense::factor(&mut dense, n, &mut pivots).is_err() {
+        return f64::NAN;
+    }
+    let mut x: Vec<f64> = b.iter().zip(&row_max).map(|(v, m)| if *m > 0.0 { v / m } else { *v }).collect();
+    daskr::core::linsol::dense::solve(&dense, n, &pivots, &mut x);
+    a.row_error(&x, b)
+}
+
+/// One line of the harder-matrix table: a family over the CJ sweep.
+struct FamilyLine {
+    name: String,
+    n: usize,
+    nnz: usize,
+    factorisations: usize,
+    general: usize,
+    matched: usize,
+    delayed: usize,
+    singular: usize,
+    factor_times: Vec<f64>,
+    /// Dense partial pivoting on the row-equilibrated matrix (up to
+    /// NEQ = DENSE_REFERENCE_MAX): its worst per-row residual.
+    dense_row_error: f64,
+    solve_times: Vec<f64>,
+    worst_row_error: f64,
+    worst_growth: f64,
+}
+
+impl FamilyLine {
+    /// Factor and solve one matrix of the family, timed.
+    fn add(&mut self, a: &TestMatrix) {
+        let pattern = Pattern::new(a.n, &a.rows, &a.cols).expect("valid pattern");
+        self.factorisations += 1;
+        // Once to warm the pattern's caches (an analysis on the values'
+        // transversal, the general LU's order), then timed into the
+        // storage of the first: what each Jacobian of an integration costs.
+        let warm = pattern.factor(&a.values).ok();
+        let t0 = thread_cpu_time();
+        let factored = pattern.refactor(&a.values, warm);
+        let t1 = thread_cpu_time();
+        let Ok(f) = factored else {
+            self.singular += 1;
+            return;
+        };
+        self.factor_times.push(t1 - t0);
+        self.general += usize::from(f.method() == "general");
+        self.matched += usize::from(f.matched_from_values());
+        self.delayed += f.delayed_pivots();
+        self.worst_growth = self.worst_growth.max(f.growth());
+        let b: Vec<f64> = (0..a.n).map(|i| if i % 3 == 0 { -1.0 } else { 1.0 + (i % 7) as f64 }).collect();
+        let mut x = b.clone();
+        let t2 = thread_cpu_time();
+        pattern.solve(&f, &mut x);
+        self.solve_times.push(thread_cpu_time() - t2);
+        self.worst_row_error = self.worst_row_error.max(a.row_error(&x, &b));
+        if a.n <= DENSE_REFERENCE_MAX {
+            self.dense_row_error = self.dense_row_error.max(dense_reference_error(a, &b));
+        }
+    }
+
+    fn print(self) {
+        println!(
+            " {:<16}{:>7}{:>7}{:>6}{:>9}{:>9}{:>9}{:>10}{:>12.1}{:>12.1}{:>11.1e}{:>11}{:>9}",
+            self.name,
+            self.n,
+            self.nnz,
+            self.factorisations,
+            self.general,
+            self.matched,
+            self.delayed,
+            self.singular,
+            1e6 * median_of(self.factor_times),
+            1e6 * median_of(self.solve_times),
+            self.worst_row_error,
+            if self.n <= DENSE_REFERENCE_MAX { format!("{:.1e}", self.dense_row_error) } else { "-".into() },
+            if self.worst_growth > 0.0 { format!("{:.0e}", self.worst_growth) } else { "-".into() }
+        );
+    }
+}
+
+/// Per matrix family: over CJ = 1e-2 .. 1e6 and three seeds, how many
+/// factorisations took the general LU (the multifrontal LU's fallback) or
+/// were found singular, the median time of a factorisation (into the
+/// storage of a first one) and of a solve, and the largest per-row relative residual
+/// (`TestMatrix::row_error`), that of dense partial pivoting on the
+/// row-scaled matrix (up to NEQ = 1100) and the first route's growth (the
+/// largest pivot times its row's scale; "-" when every factorisation took
+/// another route). `cargo bench --features internals --bench sparse_bench
+/// -- harder [FAMILY...]`.
+fn harder_table(filters: &[String], quick: bool) {
+    let sizes: &[usize] = if quick { &[32] } else { &[32, 45, 100] };
+    let cjs = [1e-2, 1.0, 1e2, 1e4, 1e6];
+    let seeds: &[u64] = if quick { &[1] } else { &[1, 2, 3] };
+    let mut lines: Vec<FamilyLine> = Vec::new();
+    for &seed in seeds {
+        for &cj in &cjs {
+            for a in harder_matrices(cj, seed, sizes) {
+                if !filters.is_empty() && !filters.iter().any(|f| a.name.contains(f.as_str())) {
+                    continue;
+                }
+                let i = lines.iter().position(|l| l.name == a.name).unwrap_or_else(|| {
+                    lines.push(FamilyLine {
+                        name: a.name.clone(),
+                        n: a.n,
+                        nnz: a.rows.len(),
+                        factorisations: 0,
+                        general: 0,
+                        matched: 0,
+                        delayed: 0,
+                        singular: 0,
+                        factor_times: Vec::new(),
+                        dense_row_error: 0.0,
+                        solve_times: Vec::new(),
+                        worst_row_error: 0.0,
+                        worst_growth: 0.0,
+                    });
+                    lines.len() - 1
+                });
+                lines[i].add(&a);
+            }
+        }
+    }
+    println!();
+    println!(
+        " HARDER MATRICES (sparse::matrices; CJ = 1e-2 .. 1e6 x {} seeds; medians of thread CPU time)",
+        seeds.len()
+    );
+    println!(" MATRIX              NEQ    NNZ  FACT  GENERAL  MATCHED  DELAYED  SINGULAR  FACTOR(US)   SOLVE(US)  ROW-ERROR  DENSE-ERR   GROWTH");
+    for line in lines {
+        line.print();
+    }
+}
+
+/// The matrices of the comparison with other sparse LU codes (README,
+/// "Against other sparse LUs"): the heat DAE of the DSL48E benchmark, the
+/// grid written with permuted equations and scaled unknowns, and one of
+/// each harder family.
+fn peer_matrices() -> Vec<TestMatrix> {
+    vec![
+        heat("HEAT100", 100),
+        heat("HEAT224", 224),
+        band20(),
+        matrices::grid_dae(100, 100.0).permute_rows_in_blocks(6, 1),
+        matrices::grid_dae(100, 100.0).permute_rows_in_blocks(6, 1).scale_columns(6, 2),
+        matrices::circuit(3000, 1e4, 1),
+        matrices::flowsheet(300, 12, 1e2, 1),
+        matrices::mechanism(40, 1e2, 1),
+        matrices::kinetics(66, 140, 1e2, 1),
+        matrices::random_scaled(3000, 3, 1),
+    ]
+}
+
+/// `-- peers DIR`: write the peer matrices to DIR in Matrix Market form
+/// (for benches/peers/) and print this crate's times on them: the
+/// pattern's analysis (`Pattern::new`: validation, CSC, colouring,
+/// transversal, AMD, supernodes, fronts), the first factorisation after
+/// it (which analyses the pattern again on a transversal from the values
+/// when the matrix takes that route), a factorisation into the storage of
+/// the previous one, a solve, the entries of L and U and the worst
+/// per-row relative residual.
+fn peers_table(dir: &str, reps: usize) {
+    std::fs::create_dir_all(dir).expect("create the output directory");
+    println!(" THIS CRATE ON THE PEER MATRICES (medians of thread CPU time, {reps} samples)");
+    println!(
+        " MATRIX             NEQ     NNZ ANALYSE(US)   FIRST(US)  FACTOR(US)   SOLVE(US)   LU(K) ROUTE    ROW-ERROR"
+    );
+    for a in peer_matrices() {
+        let path = format!("{dir}/{}.mtx", a.name);
+        let mut text = format!("%%MatrixMarket matrix coordinate real general\n{} {} {}\n", a.n, a.n, a.values.len());
+        for ((&i, &j), &v) in a.rows.iter().zip(&a.cols).zip(&a.values) {
+            text.push_str(&format!("{i} {j} {v:.17e}\n"));
+        }
+        std::fs::write(&path, text).expect("write the matrix");
+        let analyse = median(reps, 1, || {
+            black_box(Pattern::new(a.n, &a.rows, &a.cols).expect("valid pattern"));
+        });
+        let first = median_of(
+            (0..reps)
+                .map(|_| {
+                    let p = Pattern::new(a.n, &a.rows, &a.cols).expect("valid pattern");
+                    let t0 = thread_cpu_time();
+                    black_box(p.factor(&a.values).expect("nonsingular"));
+                    thread_cpu_time() - t0
+                })
+                .collect(),
+        );
+        let pattern = Pattern::new(a.n, &a.rows, &a.cols).expect("valid pattern");
+        let mut held = Some(pattern.factor(&a.values).expect("nonsingular"));
+        let factor = median(reps, 1, || {
+            held = Some(pattern.refactor(&a.values, held.take()).expect("nonsingular"));
+        });
+        let f = held.expect("factored");
+        let b: Vec<f64> = (0..a.n).map(|i| 1.0 + (i % 7) as f64).collect();
+        let mut x = b.clone();
+        let solve = median(reps * 4, 1, || {
+            x.copy_from_slice(&b);
+            pattern.solve(&f, &mut x);
+        });
+        let route = match (f.method(), f.matched_from_values(), f.delayed_pivots()) {
+            ("general", ..) => "general",
+            (_, true, 0) => "matched",
+            (_, true, _) => "matched+d",
+            (_, false, 0) => "first",
+            _ => "delayed",
+        };
+        println!(
+            " {:<16}{:>6}{:>8}{:>12.1}{:>12.1}{:>12.1}{:>12.1}{:>8}  {:<9}{:>9.1e}",
+            a.name,
+            a.n,
+            a.values.len(),
+            1e6 * analyse,
+            1e6 * first,
+            1e6 * factor,
+            1e6 * solve,
+            f.entries() / 1000,
+            route,
+            a.row_error(&x, &b)
+        );
+    }
+}
+
 fn main() {
     let quick = std::env::var("DASKR_BENCH_QUICK").is_ok_and(|v| !v.is_empty() && v != "0");
-    let filters: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let mut filters: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let own_only = filters.iter().any(|f| f == "own");
+    filters.retain(|f| f != "own");
+    if filters.first().is_some_and(|f| f == "peers") {
+        let dir = filters.get(1).map_or("target/peer-matrices", String::as_str);
+        peers_table(dir, if quick { 3 } else { 11 });
+        return;
+    }
+    if filters.first().is_some_and(|f| f == "harder") {
+        harder_table(&filters[1..], quick);
+        return;
+    }
     let selected = |name: &str| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str()));
     let mut cases: Vec<(Case, usize, usize)> = Vec::new();
     // Samples per pattern (each of `inner` calls for the tiny ones).
@@ -387,6 +667,19 @@ fn main() {
     }
     if selected("HEAT20") {
         cases.push((heat("HEAT20", 20), reps(21), 20));
+    }
+    if selected("FULL80") {
+        // A full pattern (the IVP Test Set's beam through INFO(6) = 2):
+        // the per-call check of the lists (CHECKN) is what one-step mode
+        // pays on every call.
+        let n: i32 = 80;
+        let mut entries = Vec::new();
+        for i in 1..=n {
+            for j in 1..=n {
+                entries.push((i, j, if i == j { 4.0 * n as f64 } else { 1.0 / (1 + i.abs_diff(j)) as f64 }));
+            }
+        }
+        cases.push((tiny("FULL80", n as usize, &entries), reps(21), 20));
     }
     if selected("TRIDIAG50") {
         let mut entries = Vec::new();
@@ -411,14 +704,14 @@ fn main() {
 
     println!(" DSL48E SPARSE LINEAR ALGEBRA (daskr::core::linsol::sparse; medians of thread CPU time)");
     println!(
-        " PATTERN      NEQ    NNZ  REPS  CHECK1(US)  CHECKN(US) ANALYSE(US)  FACTOR(US) FACTOR0(US)   SOLVE(US) COLOURS  METHOD  LU(K)  RESID"
+        " PATTERN      NEQ    NNZ  REPS  CHECK1(US)  CHECKN(US) ANALYSE(US)  FACTOR(US) FACTOR0(US)   SOLVE(US)  SOLVE4(US) COLOURS  METHOD  LU(K)  RESID"
     );
     let mut faer_lines = Vec::new();
     let mut order_lines = Vec::new();
     for (case, r, inner) in &cases {
         let c = crate_parts(case, *r, *inner);
         println!(
-            " {:<9}{:>7}{:>7}{:>6}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>8}{:>8}{:>7}{:>7.0e}",
+            " {:<9}{:>7}{:>7}{:>6}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>8}{:>8}{:>7}{:>7.0e}",
             case.name,
             case.n,
             case.rows.len(),
@@ -429,19 +722,26 @@ fn main() {
             1e6 * c.factor,
             1e6 * c.factor_fresh,
             1e6 * c.solve,
+            1e6 * c.solve4,
             c.colours,
             c.method,
             c.factor_entries / 1000,
             c.resid
         );
+        if own_only {
+            continue;
+        }
         for (kind, threshold) in [
             ("auto", SupernodalThreshold::AUTO),
             ("supernodal", SupernodalThreshold::FORCE_SUPERNODAL),
             ("simplicial", SupernodalThreshold::FORCE_SIMPLICIAL),
         ] {
-            faer_lines.push((case.name, kind, faer_driver(case, *r, *inner, threshold), c.factor));
+            faer_lines.push((case.name.clone(), kind, faer_driver(case, *r, *inner, threshold), c.factor));
         }
-        order_lines.push((case.name, simplicial_orders(case, *r, *inner), c.factor));
+        order_lines.push((case.name.clone(), simplicial_orders(case, *r, *inner), c.factor));
+    }
+    if own_only {
+        return;
     }
     println!();
     println!(" FOR COMPARISON: faer's LU driver (factorize_symbolic_lu: COLAMD, then simplicial or supernodal");

@@ -29,7 +29,9 @@ C       JCOL(3) = 0, = 5; a duplicated (JROW,JCOL) pair; JDTYPE = 2,
 C       = -1; INFO(2), (3), (4), (7), (9), (14), (16), (17) = 2,
 C       INFO(8) = -1, INFO(10) = -1, INFO(11) = 3, INFO(11) = -1,
 C       INFO(18) = 3; INFO(11) = INFO(17) = 1 with MXNIT = 0 and
-C       with STPTOL = 0; INFO(12) = 1 and -1 (sensitivities); RTOL < 0,
+C       with STPTOL = 0; INFO(12) = -1, INFO(12) = 1 with INFO(15) =
+C       3 (sensitivity options are checked; dsl_sens_bad.f has the
+C       rest of them); RTOL < 0,
 C       ATOL < 0, RTOL = ATOL = 0, vector ATOL with ATOL(3) < 0, RTOL
 C       = NaN; TOUT = TIME, TOUT = NaN; TSTOP behind TOUT, TSTOP =
 C       NaN; MAXORD = 0, 6; HMAX = 0, < 0; H0 = 0; BOUNDS(1,3) >
@@ -208,7 +210,8 @@ C     ---------- INFO ----------
       CALL CASE('INFO(11) = -1')
       CALL PREP
       IBIG(KINF+12) = 1
-      CALL CASE('INFO(12) = 1 (SENSITIVITIES)')
+      IBIG(KINF+15) = 3
+      CALL CASE('INFO(12) = 1, INFO(15) = 3')
       CALL PREP
       IBIG(KINF+12) = -1
       CALL CASE('INFO(12) = -1')

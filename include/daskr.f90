@@ -32,8 +32,10 @@
 !>    plain EXTERNAL routines are accepted).  A routine that is never
 !>    called (JAC with JDTYPE = 0, STCHANGE and EVTDERIV with NC = 0)
 !>    may be any EXTERNAL dummy routine, or one with the right
-!>    interface.  SENRHS is reserved and never called: it is declared
-!>    EXTERNAL and takes any routine.
+!>    interface.  SENRHS (parametric sensitivities, INFO(12) > 0 with
+!>    INFO(15) = 0) has the form DSL48E_SENRHS; it is declared EXTERNAL
+!>    in DSL48E's interface so that programs without sensitivities,
+!>    which never have it called, may pass any routine, as they did.
 !>  * DSL48E's BOUNDS is declared BOUNDS(*): element (1,I) is BOUNDS
 !>    (2*I-1), element (2,I) is BOUNDS(2*I), so BOUNDS(2,NEQ) passes
 !>    as it is.  It is read only when INFO(10) = 1; otherwise pass any
@@ -51,6 +53,7 @@ module daskr
   public :: daskr_res, daskr_jac_direct, daskr_jac_krylov, daskr_psol
   public :: daskr_rt
   public :: dsl48e_res, dsl48e_jac, dsl48e_stchange, dsl48e_evtderiv
+  public :: dsl48e_senrhs
   public :: sdaskr_res, sdaskr_jac_direct, sdaskr_jac_krylov, sdaskr_psol
   public :: sdaskr_rt
   public :: ddaskr, sdaskr, xsetf, xsetun, dsl48e
@@ -226,6 +229,24 @@ module daskr
       real(daskr_dp), intent(out) :: alpha
     end subroutine dsl48e_evtderiv
 
+    !> DSL48E's SENRHS (INFO(12) = NP > 0, INFO(15) = 0): DFDP(1..NEQ)
+    !> = dF/dP(IP) at (T, Z, ZDOT), IP = 1..NP, the discontinuity rows
+    !> included; Z and ZDOT are the NEQ states; DFDP is zero on entry.
+    !> IRES as for RES (-1 retry with a smaller step, -2 stop).  Only
+    !> DFDP and IRES may be changed.
+    subroutine dsl48e_senrhs(neq, t, z, zdot, ip, dfdp, ires, rpar, ipar)
+      import :: daskr_dp
+      integer, intent(in) :: neq
+      real(daskr_dp), intent(in) :: t
+      real(daskr_dp), intent(in) :: z(*)
+      real(daskr_dp), intent(in) :: zdot(*)
+      integer, intent(in) :: ip
+      real(daskr_dp), intent(out) :: dfdp(*)
+      integer, intent(inout) :: ires
+      real(daskr_dp), intent(inout) :: rpar(*)
+      integer, intent(inout) :: ipar(*)
+    end subroutine dsl48e_senrhs
+
     !> SDASKR's forms of the routines above: the same arguments, REAL.
     !> Residual G(T,Y,YPRIME) of the DAE, returned in DELTA.
     !> IRES is 0 on entry; set -1 for an illegal Y (DDASKR retries)
@@ -389,7 +410,10 @@ module daskr
     !> The hybrid DAE solver with state events; the 37 arguments as
     !> this library documents DSL48E.  IEVENT is 0 unless an event is
     !> returned; IDISCON and TEVT are written only with an event (or
-    !> IDID = -15).  SENRHS is reserved (INFO(12) = 0) and never called.
+    !> IDID = -15, -16).  With INFO(12) = NP > 0, Z and ZDOT hold
+    !> NEQ*(NP+1) values (the sensitivities after the states) and
+    !> SENRHS (DSL48E_SENRHS) gives dF/dP with INFO(15) = 0; it is
+    !> never called otherwise.
     subroutine dsl48e(res, senrhs, neq, time, z, zdot, tout, info, rtol, &
                       atol, idid, rwork, lrw, iwork, liw, rpar, ipar, jac, &
                       nejac, jrow, jcol, jydot, njydot, jdtype, bounds, &

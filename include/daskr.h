@@ -64,12 +64,15 @@ typedef void (*daskr_rt_fn)(const int *neq, const double *t, const double *y, co
 typedef void (*dsl48e_res_fn)(const int *neq, const double *t, const double *z, const double *zdot, double *delta, int *ires, const int *ichvar, double *rpar, int *ipar);
 
 /*
- DSL48E's `SENRHS`, the right-hand sides of the sensitivity equations:
- reserved. Sensitivities are not available yet (INFO(12) > 0 is
- rejected), so SENRHS is never called and its argument list is not
- fixed here; pass any routine (cast to this type) or NULL.
+ DSL48E's `SENRHS(NEQ, T, Z, ZDOT, IP, DFDP, IRES, RPAR, IPAR)`, the
+ parameter derivatives of the sensitivity equations (INFO(12) = NP > 0
+ with INFO(15) = 0): DFDP(1..NEQ) = dF/dp_IP at (T, Z, ZDOT), discontinuity
+ rows included (DFDP is zero on entry); IRES as for RES (-1 retry with a
+ smaller step, -2 stop). Z and ZDOT are the NEQ states. SENRHS writes
+ only DFDP and IRES. Never called with NP = 0 or INFO(15) > 0: pass NULL
+ (or any routine) then.
  */
-typedef void (*dsl48e_senrhs_fn)(void);
+typedef void (*dsl48e_senrhs_fn)(const int *neq, const double *t, const double *z, const double *zdot, const int *ip, double *dfdp, int *ires, double *rpar, int *ipar);
 
 /*
  DSL48E's Jacobian routine (JDTYPE = 1) `JAC(NEQ, T, Z, ZDOT, CJ, NEJAC,
@@ -273,11 +276,34 @@ void DDASKR(daskr_res_fn res, const int *neq, double *t, double *y, double *ypri
 /*
  DSL48E: integrate the locked hybrid DAE F(t, z, z') = 0 one step (or to
  TOUT) with state-event location, with DAEPACK's 37-argument list (SPEC
- section 5). Also exported as `dsl48e_` and `DSL48E`.
+ section 5), and with INFO(12) = NP > 0 the parametric sensitivities
+ (SPEC section 5.1). Also exported as `dsl48e_` and `DSL48E`.
+
+ Sensitivities (this library's design: DSL48S's interface is not
+ public). s_i = dz/dp_i solves F_z s_i + F_z' s_i' + dF/dp_i = 0; Z and
+ ZDOT hold NEQ*(NP+1) values, Z(I*NEQ+J) = dZ(J)/dP(I). INFO(15) = 0:
+ dF/dp from SENRHS; 1, 2: forward, centred difference quotients in p,
+ IWORK(40+I) the index of P(I) in RPAR (0: F does not depend on it).
+ RWORK(60+I) = PBAR(I), the size of P(I) (0: |RPAR(IWORK(40+I))| or 1);
+ the sensitivity tolerances are RTOL and ATOL(J)/PBAR(I). INFO(13) = 0:
+ the sensitivities are in the error test; 1: not. INFO(11) = 1 also
+ makes the initial sensitivities consistent (algebraic entries and s'
+ from the differential entries). At an event return RWORK(60+NP+I) =
+ dTEVT/dP(I), and Z, ZDOT(NEQ+1..) hold the sensitivities at TEVT; on
+ the restart at TEVT, INFO(20) = 0: x continuous (the solver applies
+ the jump), 1: Z(I*NEQ+J), J in JYDOT, hold the total derivative of
+ x_J(TEVT+), 2: taken as given. IDID = -16: the event is not
+ transversal (dTEVT/dP undefined). Counters IWORK(40+NP+1..5): SENRHS
+ calls, sensitivity RES calls, sensitivity error-test and corrector
+ failures, sensitivity corrector iterations. Lengths: LRW >= 60 +
+ (MAXORD+4)*NEQ + NEJAC (+NEQ with INFO(16) = 1) + NP*(NEQ*(MAXORD+4) +
+ 2) + NEQ, LIW >= 40 + NEQ + ND + NP + 5 (without the NP terms for NP =
+ 0), MAXORD = 5 unless INFO(9) = 1.
 
  # Safety
  All arguments by reference, as Fortran passes them; every array valid
- for its declared length (Z, ZDOT: NEQ; RTOL, ATOL: 1 or NEQ by INFO(2);
+ for its declared length (Z, ZDOT: NEQ*(NP+1), NP = max(INFO(12), 0);
+ RTOL, ATOL: 1 or NEQ by INFO(2);
  INFO: 20; RWORK: LRW; IWORK: LIW; JROW, JCOL: NEJAC; JYDOT: NJYDOT;
  BOUNDS: 2*NEQ when INFO(10) = 1; ISC: NC; IEVWK: LIEVWK; REVWK: LREVWK).
  Scalar inputs may be constants: they are never written. Null pointers

@@ -336,3 +336,180 @@ fn hybrid_setup_errors() {
     let mut s = new(o).unwrap();
     assert!(matches!(s.solve_to(1.0), Err(Error::Input(InputError::OutsideBounds { index: 2 }))));
 }
+
+/// The chain A -> B -> C of fortran-tests/dsl_sens_chain.f: x1' = -k1 x1,
+/// x2' = k1 x1 - k2 x2, x3' = k2 x2, x(0) = (a, 0, 0); parameters k1, k2
+/// (lent for difference quotients) and a (an initial value).
+struct Chain {
+    k: [f64; 2],
+}
+
+impl DaeSystem for Chain {
+    fn residual(&mut self, _t: f64, x: &[f64], xp: &[f64], _cj: f64, r: &mut [f64]) -> CallbackStatus {
+        r[0] = xp[0] + self.k[0] * x[0];
+        r[1] = xp[1] - self.k[0] * x[0] + self.k[1] * x[1];
+        r[2] = xp[2] - self.k[1] * x[1];
+        CallbackStatus::Ok
+    }
+    fn parameter_derivative(&mut self, _t: f64, x: &[f64], _xp: &[f64], ip: usize, d: &mut [f64]) -> CallbackStatus {
+        match ip {
+            0 => (d[0], d[1]) = (x[0], -x[0]),
+            1 => (d[1], d[2]) = (x[1], -x[1]),
+            _ => {}
+        }
+        CallbackStatus::Ok
+    }
+    fn parameter(&mut self, i: usize) -> Option<f64> {
+        self.k.get(i).copied()
+    }
+    fn set_parameter(&mut self, i: usize, v: f64) {
+        self.k[i] = v;
+    }
+}
+
+/// dx/dp at t (columns k1, k2, a) from the closed forms.
+fn chain_exact(k1: f64, k2: f64, a: f64, t: f64) -> [[f64; 3]; 3] {
+    let (e1, e2, d) = ((-k1 * t).exp(), (-k2 * t).exp(), k2 - k1);
+    let x2 = a * k1 * (e1 - e2) / d;
+    let s = [
+        [-a * t * e1, a * ((e1 - e2) / d - k1 * t * e1 / d + k1 * (e1 - e2) / (d * d)), 0.0],
+        [0.0, a * k1 * (t * e2 / d - (e1 - e2) / (d * d)), 0.0],
+        [e1, x2 / a, 0.0],
+    ];
+    let mut s = s;
+    for col in s.iter_mut() {
+        col[2] = -col[0] - col[1];
+    }
+    s[2][2] += 1.0;
+    s
+}
+
+#[test]
+fn solver_sensitivities_on_dense_band_and_sparse_matrices() {
+    let (k1, k2, a) = (1.0, 0.5, 2.0);
+    let sparse = SparsePattern::from_entries([(0, 0), (1, 0), (1, 1), (2, 1), (2, 2)]);
+    let matrices = [Matrix::Dense, Matrix::Band { lower: 1, upper: 0 }, Matrix::Sparse(sparse)];
+    for matrix in matrices {
+        for derivatives in [ParameterDerivatives::Problem, ParameterDerivatives::CentredDifferences] {
+            let mut opts = Options { matrix: matrix.clone(), ..Options::default() };
+            opts.controls.tolerance = Tolerance::Scalar { rtol: 1e-8, atol: 1e-8 };
+            let mut sens = SensitivityOptions::new(3, derivatives);
+            sens.initial = Some(vec![vec![0.0; 3], vec![0.0; 3], vec![1.0, 0.0, 0.0]]);
+            let chain = Chain { k: [k1, k2] };
+            let mut s =
+                Solver::with_sensitivities(chain, 0.0, &[a, 0.0, 0.0], &[-k1 * a, k1 * a, 0.0], opts, sens).unwrap();
+            for tout in [1.0, 5.0] {
+                assert_eq!(s.solve_to(tout).unwrap(), Outcome::ReachedTout);
+                let want = chain_exact(k1, k2, a, tout);
+                for (i, w) in want.iter().enumerate() {
+                    for (j, &wj) in w.iter().enumerate() {
+                        let got = s.sensitivity(i)[j];
+                        assert!(
+                            (got - wj).abs() < 1e-6 * (1.0 + wj.abs()),
+                            "{matrix:?} {derivatives:?}: s{i}[{j}]({tout}) = {got}, exact {wj}"
+                        );
+                    }
+                }
+            }
+            assert_eq!(s.problem().k, [k1, k2], "parameters restored");
+            let st = s.sensitivity_stats();
+            assert!(st.iterations > 0 && st.convergence_failures == 0, "{st:?}");
+            assert_eq!(st.derivative_evaluations > 0, derivatives == ParameterDerivatives::Problem);
+        }
+    }
+}
+
+#[test]
+fn solver_sensitivities_reject_krylov_and_bad_lengths() {
+    let sens = SensitivityOptions::new(1, ParameterDerivatives::Problem);
+    let opts = Options { krylov: Some(Krylov::default()), ..Options::default() };
+    assert!(Solver::with_sensitivities(Chain { k: [1.0, 0.5] }, 0.0, &[1.0, 0.0, 0.0], &[0.0; 3], opts, sens.clone())
+        .is_err());
+    let mut bad = sens;
+    bad.initial = Some(vec![vec![0.0; 2]]);
+    assert!(Solver::with_sensitivities(
+        Chain { k: [1.0, 0.5] },
+        0.0,
+        &[1.0, 0.0, 0.0],
+        &[0.0; 3],
+        Options::default(),
+        bad
+    )
+    .is_err());
+}
+
+/// x' = 1, delta = S (x - p): the crossing is at t = p, dT/dp = 1; with
+/// S small the crossing moves delta by less than its error weight over a
+/// step (HMAX = 0.1, ATOL = 1e-6): a grazing event, IDID = -16.
+struct Ramp {
+    slope: f64,
+    p: f64,
+    crossed: bool,
+}
+
+impl DaeSystem for Ramp {
+    fn residual(&mut self, _t: f64, z: &[f64], zp: &[f64], _cj: f64, r: &mut [f64]) -> CallbackStatus {
+        r[0] = zp[0] - 1.0;
+        r[1] = z[1] - self.slope * (z[0] - self.p);
+        CallbackStatus::Ok
+    }
+    fn parameter_derivative(&mut self, _t: f64, _z: &[f64], _zp: &[f64], _ip: usize, d: &mut [f64]) -> CallbackStatus {
+        d[1] = self.slope;
+        CallbackStatus::Ok
+    }
+}
+
+impl HybridSystem for Ramp {
+    fn condition_changed(&mut self, _c: usize, truth: &[bool], _t: f64, _z: &[f64], _zp: &[f64]) -> bool {
+        truth[0] != self.crossed
+    }
+    fn switch_mode(&mut self, _e: &Event, _z: &mut [f64], _zp: &mut [f64]) {
+        self.crossed = !self.crossed;
+    }
+}
+
+fn ramp(slope: f64) -> HybridSolver<Ramp> {
+    let pattern = SparsePattern::from_entries([(0, 0), (1, 0), (1, 1)]);
+    let mut opts = HybridOptions::new(pattern, vec![0], vec![1]);
+    opts.initial_conditions = true;
+    opts.controls.tolerance = Tolerance::Scalar { rtol: 1e-6, atol: 1e-6 };
+    opts.controls.max_step = Some(0.1);
+    let sens = SensitivityOptions::new(1, ParameterDerivatives::Problem);
+    let p = 1.0;
+    HybridSolver::with_sensitivities(
+        Ramp { slope, p, crossed: false },
+        0.0,
+        &[0.0, -slope * p],
+        &[1.0, slope],
+        opts,
+        sens,
+    )
+    .unwrap()
+}
+
+#[test]
+fn event_time_sensitivities_and_a_grazing_crossing() {
+    // Transversal: dTEVT/dp = 1.
+    let mut s = ramp(1.0);
+    let HybridOutcome::Event(ev) = s.solve_to(2.0).unwrap() else { panic!("no event") };
+    assert!((ev.t - 1.0).abs() < 1e-5, "{ev:?}");
+    assert_eq!(ev.time_sensitivities.len(), 1);
+    assert!((ev.time_sensitivities[0] - 1.0).abs() < 1e-8, "{ev:?}");
+    // Grazing: the same crossing with delta' = 8e-6 (8e-7 per step of 0.1,
+    // below the error weight 1e-6): IDID = -16 with the event's outputs.
+    let mut s = ramp(8e-6);
+    match s.solve_to(2.0) {
+        Err(Error::Step(f @ StepFailure::GrazingEvent { .. })) => assert_eq!(f.idid(), -16),
+        other => panic!("{other:?}"),
+    }
+    let ev = s.pending_event().expect("the grazing event is pending").clone();
+    assert!((ev.t - 1.0).abs() < 0.3 && ev.time_sensitivities == [0.0], "{ev:?}");
+    // The restart needs the sensitivities taken as given.
+    s.restart().unwrap();
+    assert!(matches!(s.solve_to(2.0), Err(Error::Input(InputError::SensitivityJump { .. }))));
+    let mut s = ramp(8e-6);
+    assert!(s.solve_to(2.0).is_err());
+    s.set_sensitivity_jump(SensitivityJump::AsGiven);
+    s.restart().unwrap();
+    assert_eq!(s.solve_to(2.0).unwrap(), HybridOutcome::ReachedTout);
+}

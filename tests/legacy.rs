@@ -710,6 +710,11 @@ fn fortran_dsl_scrambled() {
 }
 
 #[test]
+fn fortran_dsl_written() {
+    fortran("dsl_written.f", Link::Static);
+}
+
+#[test]
 fn fortran_dsl_icrough() {
     fortran("dsl_icrough.f", Link::Static);
 }
@@ -727,6 +732,41 @@ fn fortran_dsl_modes() {
 #[test]
 fn fortran_dsl_sinline() {
     fortran("dsl_sinline.f", Link::Static);
+}
+
+#[test]
+fn fortran_dsl_sens_chain() {
+    fortran("dsl_sens_chain.f", Link::Static);
+}
+
+#[test]
+fn fortran_dsl_sens_index1() {
+    fortran("dsl_sens_index1.f", Link::Static);
+}
+
+#[test]
+fn fortran_dsl_sens_tank() {
+    fortran("dsl_sens_tank.f", Link::Static);
+}
+
+#[test]
+fn fortran_dsl_sens_tank_shared() {
+    fortran("dsl_sens_tank.f", Link::Shared);
+}
+
+#[test]
+fn fortran_dsl_sens_ball() {
+    fortran("dsl_sens_ball.f", Link::Static);
+}
+
+#[test]
+fn fortran_dsl_sens_robertson() {
+    fortran("dsl_sens_robertson.f", Link::Static);
+}
+
+#[test]
+fn fortran_dsl_sens_bad() {
+    fortran("dsl_sens_bad.f", Link::Static);
 }
 
 #[test]
@@ -846,6 +886,11 @@ fn c_dsl48e() {
 #[test]
 fn c_dsl48e_restart() {
     c_program("c_dsl48e_restart.c", Link::Static);
+}
+
+#[test]
+fn c_dsl48e_sens() {
+    c_program("c_dsl48e_sens.c", Link::Static);
 }
 
 #[test]

@@ -35,6 +35,20 @@ C                  integrated once by this library's DDASKR with the
 C                  banded difference-quotient Jacobian (ML = MU = M, as
 C                  HEAT100-BAND in bench_dsl_ddaskr.f) and the largest
 C                  difference of the two final solutions is printed.
+C     HEAT32-DSL   the same with M = 32 (NEQ = 1024).
+C     HT32P-DSL    HEAT32-DSL and HEAT100-DSL as a simulator may write
+C     HT32C-DSL      them: P, the equations permuted within blocks of
+C     HT32PC-DSL     six (row K of F goes to row IPERM(K), a pseudo-
+C     HT100P-DSL     random permutation of its block: equations near
+C     HT100C-DSL     their unknowns, in an order of their own); C, every
+C     HT100PC-DSL    unknown in units of its own (Z(K) = S(K)*U(K),
+C                  S(K) = 10**E, E pseudo-random in -6..6, and ATOL(K)
+C                  = 1D-5*S(K), so that the error test is the same);
+C                  PC both. Same steps as the model as written; the
+C                  final U = Z/S is summarised as for HEAT100-DSL.
+C     HT100L-DSL   HEAT100-DSL over a long interval: outputs T = 1, 2,
+C                  ..., 10 (hundreds of steps, few Jacobians: the
+C                  solves dominate).
 C     BAND20-DSL   the BAND20-DQ problem of bench_daskr.f (2-D
 C                  Fisher-KPP on a 20 x 500 grid, mirror boundaries,
 C                  RTOL = ATOL = 1D-5, outputs T = 1, ..., 10) through
@@ -110,9 +124,35 @@ C-----------------------------------------------------------------------
      2  '     MAX(MS)  MEDCPU(MS)  MED/STEP(US)     NST     NRE',
      3  '     NJE  NETF  NCFN     NNI   NEV')
       IF (WANTED('HEAT100-DSL '))
-     1   CALL HTDSL('HEAT100-DSL ', 100, NREP(NREPS, 1 + NQ*6))
+     1   CALL HTDSL('HEAT100-DSL ', 100, NREP(NREPS, 1 + NQ*6),
+     2              1D0, 0, 0)
       IF (WANTED('HEAT224-DSL '))
-     1   CALL HTDSL('HEAT224-DSL ', 224, NREP(NREPS, 1 + NQ*2))
+     1   CALL HTDSL('HEAT224-DSL ', 224, NREP(NREPS, 1 + NQ*2),
+     2              1D0, 0, 0)
+      IF (WANTED('HEAT32-DSL  '))
+     1   CALL HTDSL('HEAT32-DSL  ', 32, NREP(NREPS, 1 + NQ*10),
+     2              1D0, 0, 0)
+      IF (WANTED('HT32P-DSL   '))
+     1   CALL HTDSL('HT32P-DSL   ', 32, NREP(NREPS, 1 + NQ*10),
+     2              1D0, 6, 0)
+      IF (WANTED('HT32C-DSL   '))
+     1   CALL HTDSL('HT32C-DSL   ', 32, NREP(NREPS, 1 + NQ*10),
+     2              1D0, 0, 1)
+      IF (WANTED('HT32PC-DSL  '))
+     1   CALL HTDSL('HT32PC-DSL  ', 32, NREP(NREPS, 1 + NQ*10),
+     2              1D0, 6, 1)
+      IF (WANTED('HT100P-DSL  '))
+     1   CALL HTDSL('HT100P-DSL  ', 100, NREP(NREPS, 1 + NQ*6),
+     2              1D0, 6, 0)
+      IF (WANTED('HT100C-DSL  '))
+     1   CALL HTDSL('HT100C-DSL  ', 100, NREP(NREPS, 1 + NQ*6),
+     2              1D0, 0, 1)
+      IF (WANTED('HT100PC-DSL '))
+     1   CALL HTDSL('HT100PC-DSL ', 100, NREP(NREPS, 1 + NQ*6),
+     2              1D0, 6, 1)
+      IF (WANTED('HT100L-DSL  '))
+     1   CALL HTDSL('HT100L-DSL  ', 100, NREP(NREPS, 1 + NQ*4),
+     2              10D0, 0, 0)
       IF (WANTED('BAND20-DSL  '))
      1   CALL KPDSL('BAND20-DSL  ', NREP(NREPS, 1 + NQ*10))
       IF (WANTED('EVENTS-DSL  '))
@@ -143,9 +183,11 @@ C     the filter)?
       END
 C
 C-----------------------------------------------------------------------
-C     HTDSL -- the M x M heat DAE through DSL48E, JDTYPE = 0, NC = 0.
+C     HTDSL -- the M x M heat DAE through DSL48E, JDTYPE = 0, NC = 0,
+C     outputs at TEND/10, ..., TEND; NBLK > 0: equations permuted in
+C     blocks of NBLK; ISCAL = 1: unknowns in units of their own (HTWRIT).
 C-----------------------------------------------------------------------
-      SUBROUTINE HTDSL(NAME, MM, NREP)
+      SUBROUTINE HTDSL(NAME, MM, NREP, TEND, NBLK, ISCAL)
       IMPLICIT DOUBLE PRECISION (A-H,O-Z)
       CHARACTER*12 NAME
       PARAMETER (MMAX=224, NMAX=MMAX*MMAX, NXMAX=(MMAX-2)**2)
@@ -156,13 +198,21 @@ C-----------------------------------------------------------------------
       DIMENSION IWORK(LIWMAX), JROW(NJMAX), JCOL(NJMAX), JYDOT(NXMAX)
       DIMENSION ISC(1), BDUM(2), IEVWK(NMAX), REVWK(LRVMAX)
       DIMENSION RPAR(1), IPAR(1), TIM(MAXREP), CPUT(MAXREP), KSUM(6)
+      DIMENSION RTOLV(NMAX), ATOLV(NMAX)
       INTEGER*8 IC0, IC1, IRATE
       COMMON /HTPAR/ D, H, PI, M
+      COMMON /HTWRT/ S(NMAX), IPERM(NMAX), KWRIT
       EXTERNAL HTRESD, DUMJAC, DUMSEN, DUMSTC, DUMEVD
       SAVE Z, ZDOT, RWORK, IWORK, JROW, JCOL, JYDOT, IEVWK, REVWK
+      SAVE RTOLV, ATOLV
       CALL HTSET(MM)
+      CALL HTWRIT(NBLK, ISCAL)
       NEQ = M*M
       CALL HTPAT(JROW, JCOL, NEJAC, JYDOT, NJYDOT)
+      DO 5 K = 1, NEQ
+         RTOLV(K) = 1.0D-5
+         ATOLV(K) = 1.0D-5*S(K)
+ 5    CONTINUE
       LRW = 60 + 10*NEQ + NEJAC
       LIW = 40 + 2*NEQ
       LIEVWK = NEQ
@@ -178,17 +228,24 @@ C-----------------------------------------------------------------------
          DO 10 I = 1, 20
             INFO(I) = 0
  10      CONTINUE
+C        Tolerances per unknown (the same for all unless ISCAL = 1),
+C        passed by their first element (sequence association).
+         INFO(2) = 1
          TIME = 0.0D0
          CALL HTINIT(Z, ZDOT)
+         DO 20 K = 1, NEQ
+            Z(K) = S(K)*Z(K)
+            ZDOT(K) = S(K)*ZDOT(K)
+ 20      CONTINUE
          CALL SYSTEM_CLOCK(IC0, IRATE)
          CALL CPU_TIME(C0)
          DO 50 IOUT = 1, 10
-            TOUT = 0.1D0*DBLE(IOUT)
+            TOUT = 0.1D0*TEND*DBLE(IOUT)
             CALL DSL48E(HTRESD, DUMSEN, NEQ, TIME, Z, ZDOT, TOUT, INFO,
-     1           RTOL, ATOL, IDID, RWORK, LRW, IWORK, LIW, RPAR, IPAR,
-     2           DUMJAC, NEJAC, JROW, JCOL, JYDOT, NJYDOT, JDTYPE, BDUM,
-     3           IEVENT, IDISCON, NC, ND, ISC, TEVT, LIEVWK, IEVWK,
-     4           LREVWK, REVWK, DUMSTC, DUMEVD)
+     1           RTOLV(1), ATOLV(1), IDID, RWORK, LRW, IWORK, LIW, RPAR,
+     2           IPAR, DUMJAC, NEJAC, JROW, JCOL, JYDOT, NJYDOT, JDTYPE,
+     3           BDUM, IEVENT, IDISCON, NC, ND, ISC, TEVT, LIEVWK,
+     4           IEVWK, LREVWK, REVWK, DUMSTC, DUMEVD)
             IF (IDID .NE. 3) THEN
                WRITE(6,*) NAME, ' FAILED, IDID =', IDID, ' T =', TIME
                STOP 1
@@ -205,9 +262,13 @@ C-----------------------------------------------------------------------
      1   DBLE(KSUM(2) - KSUM(6))/DBLE(MAX(KSUM(3),1))
  110  FORMAT(4X,A12,' NEJAC =',I7,'  NRE/NJE =',F8.2,
      1   '  (NRE-NNI)/NJE =',F8.2)
+C     The unknowns in the model's own units.
+      DO 95 K = 1, NEQ
+         Z(K) = Z(K)/S(K)
+ 95   CONTINUE
       CALL HTSHOW(NAME, Z)
-C     The banded DDASKR reference (this library), HEAT100 only.
-      IF (M .LE. 100) CALL HTREF(Z)
+C     The banded DDASKR reference (this library), M <= 100 only.
+      IF (M .LE. 100) CALL HTREF(Z, TEND)
       RETURN
       END
 C
@@ -245,14 +306,14 @@ C     The final solution at the centre, its mean and its maximum.
  10   CONTINUE
       KC = M/2 + (M/2 - 1)*M
       WRITE(6,100) NAME, U(KC), S/DBLE(M*M), UMAX
- 100  FORMAT(4X,A12,' U(T=1): CENTRE',1P,E23.15,'  MEAN',E23.15,
+ 100  FORMAT(4X,A12,' U(END): CENTRE',1P,E23.15,'  MEAN',E23.15,
      1   '  MAX',E23.15)
       RETURN
       END
 C
 C     Integrate the heat DAE once with DDASKR, banded DQ Jacobian,
 C     ML = MU = M, and print max |U - Z| at T = 1.
-      SUBROUTINE HTREF(Z)
+      SUBROUTINE HTREF(Z, TEND)
       IMPLICIT DOUBLE PRECISION (A-H,O-Z)
       PARAMETER (MMAX=100, NMAX=MMAX*MMAX)
       PARAMETER (LRWMAX=60+9*NMAX+(3*MMAX+1)*NMAX+2*(NMAX/(2*MMAX+1)+1))
@@ -277,7 +338,7 @@ C     ML = MU = M, and print max |U - Z| at T = 1.
       T = 0.0D0
       CALL HTINIT(U, UP)
       DO 50 IOUT = 1, 10
-         TOUT = 0.1D0*DBLE(IOUT)
+         TOUT = 0.1D0*TEND*DBLE(IOUT)
          CALL DDASKR(HTRESK, NEQ, T, U, UP, TOUT, INFO, RTOL, ATOL,
      1        IDID, RWORK, LRW, IWORK, LIW, RPAR, IPAR, DUMJAC, DUMPSL,
      2        DUMRT, 0, JROOT)
@@ -293,7 +354,7 @@ C     ML = MU = M, and print max |U - Z| at T = 1.
       WRITE(6,100) IWORK(11), IWORK(12), IWORK(13), DIF
  100  FORMAT(4X,'DDASKR BANDED REFERENCE (THIS LIBRARY): NST =',I6,
      1   ' NRE =',I7,' NJE =',I5/4X,'MAX |U(DSL48E) - U(DDASKR)| AT ',
-     2   'T = 1:',1P,E10.2)
+     2   'THE END:',1P,E10.2)
       CALL HTSHOW('HEAT100-BAND', U)
       RETURN
       END
@@ -303,19 +364,68 @@ C     The heat DAE: parameters, pattern, initial values, residual.
 C-----------------------------------------------------------------------
       SUBROUTINE HTSET(MM)
       IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      PARAMETER (NMAX=224*224)
       COMMON /HTPAR/ D, H, PI, M
+      COMMON /HTWRT/ S(NMAX), IPERM(NMAX), KWRIT
       M = MM
       PI = 4.0D0*ATAN(1.0D0)
       H = 1.0D0/DBLE(M-1)
       D = 0.1D0
+      CALL HTWRIT(0, 0)
+      RETURN
+      END
+C
+C     How the model is written: NBLK > 0, row K of the residual goes to
+C     row IPERM(K), a pseudo-random permutation of its block of NBLK
+C     rows; ISCAL = 1, unknown K is Z(K) = S(K)*U(K), S(K) = 10**E with
+C     E pseudo-random in -6..6 (otherwise IPERM(K) = K, S(K) = 1).
+C     KWRIT = 1 when either applies.
+      SUBROUTINE HTWRIT(NBLK, ISCAL)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      PARAMETER (NMAX=224*224)
+      INTEGER*8 ISEED
+      COMMON /HTPAR/ D, H, PI, M
+      COMMON /HTWRT/ S(NMAX), IPERM(NMAX), KWRIT
+      NEQ = M*M
+      ISEED = 12345
+      DO 10 K = 1, NEQ
+         IPERM(K) = K
+         S(K) = 1.0D0
+         IF (ISCAL .NE. 0) S(K) = 10.0D0**(MOD(IRANPM(ISEED), 13) - 6)
+ 10   CONTINUE
+      IF (NBLK .GT. 1) THEN
+         DO 30 K0 = 1, NEQ, NBLK
+            NB = MIN(NBLK, NEQ - K0 + 1)
+C           Fisher-Yates within the block.
+            DO 20 I = NB, 2, -1
+               J = MOD(IRANPM(ISEED), I) + 1
+               ITMP = IPERM(K0+I-1)
+               IPERM(K0+I-1) = IPERM(K0+J-1)
+               IPERM(K0+J-1) = ITMP
+ 20         CONTINUE
+ 30      CONTINUE
+      ENDIF
+      KWRIT = 0
+      IF (NBLK .GT. 1 .OR. ISCAL .NE. 0) KWRIT = 1
+      RETURN
+      END
+C
+C     A pseudo-random positive integer (Park and Miller's minimal
+C     standard generator; the products fit in 64 bits).
+      INTEGER FUNCTION IRANPM(ISEED)
+      INTEGER*8 ISEED
+      ISEED = MOD(16807_8*ISEED, 2147483647_8)
+      IRANPM = INT(ISEED)
       RETURN
       END
 C
 C     Coordinate pattern of dF/dZ + CJ*dF/dZDOT, row by row, and JYDOT.
       SUBROUTINE HTPAT(JROW, JCOL, NNZ, JYDOT, NJYDOT)
       IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      PARAMETER (NMAX=224*224)
       DIMENSION JROW(*), JCOL(*), JYDOT(*)
       COMMON /HTPAR/ D, H, PI, M
+      COMMON /HTWRT/ S(NMAX), IPERM(NMAX), KWRIT
       NNZ = 0
       NJYDOT = 0
       DO 20 J = 1, M
@@ -351,6 +461,9 @@ C     Coordinate pattern of dF/dZ + CJ*dF/dZDOT, row by row, and JYDOT.
             ENDIF
  10      CONTINUE
  20   CONTINUE
+      DO 30 L = 1, NNZ
+         JROW(L) = IPERM(JROW(L))
+ 30   CONTINUE
       RETURN
       END
 C
@@ -435,12 +548,27 @@ C     The residual, shared by the DSL48E and DDASKR interfaces.
       RETURN
       END
 C
-C     DSL48E residual.
+C     DSL48E residual, in the model's writing (HTWRIT).
       SUBROUTINE HTRESD(NEQ, T, Z, ZDOT, DELTA, IRES, ICHVAR, RPAR,
      1                  IPAR)
       IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      PARAMETER (NMAX=224*224)
       DIMENSION Z(NEQ), ZDOT(NEQ), DELTA(NEQ), RPAR(*), IPAR(*)
-      CALL HTRES(T, Z, ZDOT, DELTA)
+      DIMENSION U(NMAX), UP(NMAX), W(NMAX)
+      COMMON /HTWRT/ S(NMAX), IPERM(NMAX), KWRIT
+      SAVE U, UP, W
+      IF (KWRIT .EQ. 0) THEN
+         CALL HTRES(T, Z, ZDOT, DELTA)
+         RETURN
+      ENDIF
+      DO 10 K = 1, NEQ
+         U(K) = Z(K)/S(K)
+         UP(K) = ZDOT(K)/S(K)
+ 10   CONTINUE
+      CALL HTRES(T, U, UP, W)
+      DO 20 K = 1, NEQ
+         DELTA(IPERM(K)) = W(K)
+ 20   CONTINUE
       RETURN
       END
 C

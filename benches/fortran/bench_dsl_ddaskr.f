@@ -24,6 +24,10 @@ C                  be compared.
 C     HEAT224-BAND the same with M = 224 (NEQ = 50176, ML = MU = 224,
 C                  274 MB of RWORK): run only when asked for by name
 C                  (./a.out HEAT224), never in the full run.
+C     HEAT32-BAND  the same with M = 32 (NEQ = 1024, ML = MU = 32).
+C     HT100L-BAND  HEAT100-BAND over a long interval: outputs T = 1,
+C                  2, ..., 10 (hundreds of steps, few Jacobians: the
+C                  solves dominate).
 C     EVENTS-RT    Example 1 of Mao & Petzold to T = 100.025 (2000 sign
 C                  changes of SIN(20*PI*T)) the DDASKR way: NEQ = 1,
 C                    G = Y' - MODE*Y,
@@ -97,10 +101,14 @@ C-----------------------------------------------------------------------
      3  '     MAX(MS)  MEDCPU(MS)  MED/STEP(US)     NST     NRE',
      4  '     NJE  NETF  NCFN     NNI   NEV')
       IF (WANTED('HEAT100-BAND'))
-     1   CALL HTBAND('HEAT100-BAND', 100, NREP(NREPS, 1 + NQ*2))
+     1   CALL HTBAND('HEAT100-BAND', 100, NREP(NREPS, 1 + NQ*2), 1D0)
+      IF (WANTED('HEAT32-BAND '))
+     1   CALL HTBAND('HEAT32-BAND ', 32, NREP(NREPS, 1 + NQ*10), 1D0)
+      IF (WANTED('HT100L-BAND '))
+     1   CALL HTBAND('HT100L-BAND ', 100, NREP(NREPS, 1 + NQ*2), 10D0)
       IF (NFILT .GE. 7 .AND. INDEX('HEAT224-BAND',
      1    FILTER(1:MAX(NFILT,1))) .GT. 0)
-     2   CALL HTBAND('HEAT224-BAND', 224, NREP(NREPS, 1))
+     2   CALL HTBAND('HEAT224-BAND', 224, NREP(NREPS, 1), 1D0)
       IF (WANTED('EVENTS-RT   '))
      1   CALL EVRT('EVENTS-RT   ', 1, NREP(NREPS, 1 + NQ*10))
       IF (WANTED('EVENTS-RT2  '))
@@ -133,7 +141,8 @@ C
 C-----------------------------------------------------------------------
 C     HTBAND -- the M x M heat DAE, banded DQ Jacobian, ML = MU = M.
 C-----------------------------------------------------------------------
-      SUBROUTINE HTBAND(NAME, MM, NREP)
+C     TEND: the last output time (outputs at TEND/10, ..., TEND).
+      SUBROUTINE HTBAND(NAME, MM, NREP, TEND)
       IMPLICIT DOUBLE PRECISION (A-H,O-Z)
       CHARACTER*12 NAME
       PARAMETER (MMAX=224, NMAX=MMAX*MMAX, MAXREP=50)
@@ -167,7 +176,7 @@ C-----------------------------------------------------------------------
          CALL SYSTEM_CLOCK(IC0, IRATE)
          CALL CPU_TIME(C0)
          DO 50 IOUT = 1, 10
-            TOUT = 0.1D0*DBLE(IOUT)
+            TOUT = 0.1D0*TEND*DBLE(IOUT)
             CALL DDASKR(HTRESK, NEQ, T, U, UP, TOUT, INFO, RTOL, ATOL,
      1           IDID, RWORK, LRW, IWORK, LIW, RPAR, IPAR, DUMJAC,
      2           DUMPSL, DUMRT, 0, JROOT)
@@ -224,7 +233,7 @@ C     The final solution at the centre, its mean and its maximum.
  10   CONTINUE
       KC = M/2 + (M/2 - 1)*M
       WRITE(6,100) NAME, U(KC), S/DBLE(M*M), UMAX
- 100  FORMAT(4X,A12,' U(T=1): CENTRE',1P,E23.15,'  MEAN',E23.15,
+ 100  FORMAT(4X,A12,' U(END): CENTRE',1P,E23.15,'  MEAN',E23.15,
      1   '  MAX',E23.15)
       RETURN
       END

@@ -203,9 +203,24 @@ pub type dsl48e_evtderiv_fn = Option<
     ),
 >;
 
-/// DSL48E's `SENRHS`, the right-hand sides of the sensitivity equations:
-/// reserved. Sensitivities are not available yet (INFO(12) > 0 is
-/// rejected), so SENRHS is never called and its argument list is not
-/// fixed here; pass any routine (cast to this type) or NULL.
+/// DSL48E's `SENRHS(NEQ, T, Z, ZDOT, IP, DFDP, IRES, RPAR, IPAR)`, the
+/// parameter derivatives of the sensitivity equations (INFO(12) = NP > 0
+/// with INFO(15) = 0): DFDP(1..NEQ) = dF/dp_IP at (T, Z, ZDOT), discontinuity
+/// rows included (DFDP is zero on entry); IRES as for RES (-1 retry with a
+/// smaller step, -2 stop). Z and ZDOT are the NEQ states. SENRHS writes
+/// only DFDP and IRES. Never called with NP = 0 or INFO(15) > 0: pass NULL
+/// (or any routine) then.
 #[allow(non_camel_case_types)]
-pub type dsl48e_senrhs_fn = Option<unsafe extern "C" fn()>;
+pub type dsl48e_senrhs_fn = Option<
+    unsafe extern "C" fn(
+        neq: *const c_int,
+        t: *const f64,
+        z: *const f64,
+        zdot: *const f64,
+        ip: *const c_int,
+        dfdp: *mut f64,
+        ires: *mut c_int,
+        rpar: *mut f64,
+        ipar: *mut c_int,
+    ),
+>;

@@ -21,28 +21,15 @@ use super::double;
 /// needed.
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
+// The arguments laid out as the lines of DASKR's SUBROUTINE statement, so
+// that the order can be read against the documented interface.
+#[rustfmt::skip]
 pub unsafe extern "C" fn ddaskr(
-    res: daskr_res_fn,
-    neq: *const c_int,
-    t: *mut f64,
-    y: *mut f64,
-    yprime: *mut f64,
-    tout: *const f64,
-    info: *mut c_int,
-    rtol: *mut f64,
-    atol: *mut f64,
-    idid: *mut c_int,
-    rwork: *mut f64,
-    lrw: *const c_int,
-    iwork: *mut c_int,
-    liw: *const c_int,
-    rpar: *mut f64,
-    ipar: *mut c_int,
-    jac: daskr_generic_fn,
-    psol: daskr_generic_fn,
-    rt: daskr_rt_fn,
-    nrt: *const c_int,
-    jroot: *mut c_int,
+    res: daskr_res_fn, neq: *const c_int, t: *mut f64, y: *mut f64, yprime: *mut f64, tout: *const f64,
+        info: *mut c_int, rtol: *mut f64, atol: *mut f64,
+    idid: *mut c_int, rwork: *mut f64, lrw: *const c_int, iwork: *mut c_int, liw: *const c_int,
+        rpar: *mut f64, ipar: *mut c_int, jac: daskr_generic_fn, psol: daskr_generic_fn,
+    rt: daskr_rt_fn, nrt: *const c_int, jroot: *mut c_int,
 ) {
     // SAFETY: the contract above, forwarded.
     unsafe {

@@ -12,7 +12,7 @@ use super::slices::{
     length, opt_slice, opt_slice_mut, opt_slices, opt_slices_mut, read_scalars, scalar_mut, store, tolerances,
 };
 use crate::core::call::{call_with_info, Common};
-use crate::core::dsl48e::{Dsl48e, MESSAGE_PREFIX};
+use crate::core::dsl48e::{Dsl48e, SensArgs, MESSAGE_PREFIX};
 use crate::core::error::InputError;
 use crate::core::problem::{CallbackStatus, ConditionPoint, DaeSystem, MatrixStorage, StateConditions};
 use crate::types::Real;
@@ -31,6 +31,7 @@ struct ForeignHybrid {
         *mut c_int,
     ),
     jac: dsl48e_jac_fn,
+    senrhs: dsl48e_senrhs_fn,
     stchange: dsl48e_stchange_fn,
     evtderiv: dsl48e_evtderiv_fn,
     neq: c_int,
@@ -99,6 +100,45 @@ impl DaeSystem for ForeignHybrid {
             )
         };
         CallbackStatus::from_ires(ires)
+    }
+
+    fn parameter_derivative(&mut self, t: f64, z: &[f64], zdot: &[f64], ip: usize, dfdp: &mut [f64]) -> CallbackStatus {
+        let Some(senrhs) = self.senrhs else {
+            return CallbackStatus::Stop;
+        };
+        let (mut ires, ip): (c_int, c_int) = (0, ip as c_int + 1);
+        // SAFETY: SENRHS was checked non-null for INFO(12) > 0 with
+        // INFO(15) = 0 (the only case that calls it); Z, ZDOT and DFDP are
+        // live NEQ-long arrays, the scalars locals; RPAR/IPAR are passed
+        // through as given.
+        unsafe {
+            senrhs(&self.neq, &t, z.as_ptr(), zdot.as_ptr(), &ip, dfdp.as_mut_ptr(), &mut ires, self.rpar, self.ipar)
+        };
+        CallbackStatus::from_ires(ires)
+    }
+
+    fn parameter(&mut self, slot: usize) -> Option<f64> {
+        if self.rpar.is_null() || slot == 0 {
+            return None;
+        }
+        // SAFETY: RPAR is the caller's array and `slot` = IWORK(40+i) >= 1
+        // is, by SPEC 5.1's contract, the index of the parameter p_i in it
+        // (as DASKR's ILU module reads RPAR(1..2) by its own contract), so
+        // the offset stays inside RPAR.
+        let p = unsafe { self.rpar.add(slot - 1) };
+        // SAFETY: `p` points to RPAR(slot), an initialised REAL.
+        Some(unsafe { *p })
+    }
+
+    fn set_parameter(&mut self, slot: usize, value: f64) {
+        if self.rpar.is_null() || slot == 0 {
+            return;
+        }
+        // SAFETY: as in `parameter`.
+        let p = unsafe { self.rpar.add(slot - 1) };
+        // SAFETY: `p` points to RPAR(slot); no reference to RPAR is live
+        // (the user's routines get the raw pointer only while they run).
+        unsafe { *p = value };
     }
 }
 
@@ -179,61 +219,66 @@ unsafe fn reject(info: *mut c_int, idid: *mut c_int, ievent: *mut c_int, error: 
     unsafe { reject_input(MESSAGE_PREFIX, info, idid, error) }
 }
 
+/// The lower bound of LENRW with NP sensitivity parameters (MAXORD = 1,
+/// NEJAC = 0): below it the core rejects LRW before it reads Z(NEQ+1..),
+/// so the long Z and ZDOT are only formed for an LRW at least this large
+/// (a garbage INFO(12) never makes a slice longer than the caller's Z).
+fn sensitivities_fit(n: usize, np: usize, lrw: c_int) -> Option<usize> {
+    let floor = n.checked_mul(5)?.checked_add(2)?.checked_mul(np)?.checked_add(n.checked_mul(6)?)?.checked_add(60)?;
+    let total = n.checked_mul(np.checked_add(1)?)?;
+    (usize::try_from(lrw).ok()? >= floor && total <= isize::MAX as usize / 8).then_some(total)
+}
+
 /// DSL48E: integrate the locked hybrid DAE F(t, z, z') = 0 one step (or to
 /// TOUT) with state-event location, with DAEPACK's 37-argument list (SPEC
-/// section 5). Also exported as `dsl48e_` and `DSL48E`.
+/// section 5), and with INFO(12) = NP > 0 the parametric sensitivities
+/// (SPEC section 5.1). Also exported as `dsl48e_` and `DSL48E`.
+///
+/// Sensitivities (this library's design: DSL48S's interface is not
+/// public). s_i = dz/dp_i solves F_z s_i + F_z' s_i' + dF/dp_i = 0; Z and
+/// ZDOT hold NEQ*(NP+1) values, Z(I*NEQ+J) = dZ(J)/dP(I). INFO(15) = 0:
+/// dF/dp from SENRHS; 1, 2: forward, centred difference quotients in p,
+/// IWORK(40+I) the index of P(I) in RPAR (0: F does not depend on it).
+/// RWORK(60+I) = PBAR(I), the size of P(I) (0: |RPAR(IWORK(40+I))| or 1);
+/// the sensitivity tolerances are RTOL and ATOL(J)/PBAR(I). INFO(13) = 0:
+/// the sensitivities are in the error test; 1: not. INFO(11) = 1 also
+/// makes the initial sensitivities consistent (algebraic entries and s'
+/// from the differential entries). At an event return RWORK(60+NP+I) =
+/// dTEVT/dP(I), and Z, ZDOT(NEQ+1..) hold the sensitivities at TEVT; on
+/// the restart at TEVT, INFO(20) = 0: x continuous (the solver applies
+/// the jump), 1: Z(I*NEQ+J), J in JYDOT, hold the total derivative of
+/// x_J(TEVT+), 2: taken as given. IDID = -16: the event is not
+/// transversal (dTEVT/dP undefined). Counters IWORK(40+NP+1..5): SENRHS
+/// calls, sensitivity RES calls, sensitivity error-test and corrector
+/// failures, sensitivity corrector iterations. Lengths: LRW >= 60 +
+/// (MAXORD+4)*NEQ + NEJAC (+NEQ with INFO(16) = 1) + NP*(NEQ*(MAXORD+4) +
+/// 2) + NEQ, LIW >= 40 + NEQ + ND + NP + 5 (without the NP terms for NP =
+/// 0), MAXORD = 5 unless INFO(9) = 1.
 ///
 /// # Safety
 /// All arguments by reference, as Fortran passes them; every array valid
-/// for its declared length (Z, ZDOT: NEQ; RTOL, ATOL: 1 or NEQ by INFO(2);
+/// for its declared length (Z, ZDOT: NEQ*(NP+1), NP = max(INFO(12), 0);
+/// RTOL, ATOL: 1 or NEQ by INFO(2);
 /// INFO: 20; RWORK: LRW; IWORK: LIW; JROW, JCOL: NEJAC; JYDOT: NJYDOT;
 /// BOUNDS: 2*NEQ when INFO(10) = 1; ISC: NC; IEVWK: LIEVWK; REVWK: LREVWK).
 /// Scalar inputs may be constants: they are never written. Null pointers
 /// are rejected with IDID = -33 where something is needed.
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
+// The arguments laid out as the lines of DSL48E's SUBROUTINE statement
+// (SPEC section 5), so that the order can be read against it.
+#[rustfmt::skip]
 pub unsafe extern "C" fn dsl48e(
-    res: dsl48e_res_fn,
-    senrhs: dsl48e_senrhs_fn,
-    neq: *const c_int,
-    time: *mut f64,
-    z: *mut f64,
-    zdot: *mut f64,
-    tout: *const f64,
-    info: *mut c_int,
-    rtol: *mut f64,
-    atol: *mut f64,
-    idid: *mut c_int,
-    rwork: *mut f64,
-    lrw: *const c_int,
-    iwork: *mut c_int,
-    liw: *const c_int,
-    rpar: *mut f64,
-    ipar: *mut c_int,
-    jac: dsl48e_jac_fn,
-    nejac: *const c_int,
-    jrow: *const c_int,
-    jcol: *const c_int,
-    jydot: *const c_int,
-    njydot: *const c_int,
-    jdtype: *const c_int,
-    bounds: *const f64,
-    ievent: *mut c_int,
-    idiscon: *mut c_int,
-    nc: *const c_int,
-    nd: *const c_int,
-    isc: *const c_int,
-    tevt: *mut f64,
-    lievwk: *const c_int,
-    ievwk: *mut c_int,
-    lrevwk: *const c_int,
-    revwk: *mut f64,
-    stchange: dsl48e_stchange_fn,
-    evtderiv: dsl48e_evtderiv_fn,
+    res: dsl48e_res_fn, senrhs: dsl48e_senrhs_fn, neq: *const c_int, time: *mut f64, z: *mut f64,
+        zdot: *mut f64, tout: *const f64, info: *mut c_int,
+    rtol: *mut f64, atol: *mut f64, idid: *mut c_int, rwork: *mut f64, lrw: *const c_int, iwork: *mut c_int,
+        liw: *const c_int, rpar: *mut f64, ipar: *mut c_int, jac: dsl48e_jac_fn,
+    nejac: *const c_int, jrow: *const c_int, jcol: *const c_int, jydot: *const c_int, njydot: *const c_int,
+        jdtype: *const c_int, bounds: *const f64,
+    ievent: *mut c_int, idiscon: *mut c_int, nc: *const c_int, nd: *const c_int, isc: *const c_int, tevt: *mut f64,
+        lievwk: *const c_int, ievwk: *mut c_int,
+    lrevwk: *const c_int, revwk: *mut f64, stchange: dsl48e_stchange_fn, evtderiv: dsl48e_evtderiv_fn,
 ) {
-    // SENRHS is reserved: sensitivities are not available (INFO(12) > 0 is
-    // rejected), so it is never called.
-    let _ = senrhs;
     let null = |what| InputError::NullArgument { what };
     // Each pointer comes from the caller under the contract above; each is
     // checked for null before use and turned into a slice of exactly its
@@ -298,10 +343,15 @@ pub unsafe extern "C" fn dsl48e(
             let n = length(neq);
             let ntol = if info_s[1] == 1 { n } else { 1 };
             let nbounds = if info_s[9] == 1 { 2 * n } else { 0 };
+            // With sensitivities Z and ZDOT hold NEQ*(NP+1) numbers (when
+            // RWORK could hold them; else the core rejects LRW first).
+            let np = length(info_s[11]);
+            let nz = if np > 0 { sensitivities_fit(n, np, lrw).unwrap_or(n) } else { n };
             // Each array is the caller's, of the length its argument
             // declares (or null), and distinct from the others.
-            // SAFETY: Z, ZDOT (NEQ), RWORK (LRW) and REVWK (LREVWK), as above.
-            let reals = unsafe { opt_slices_mut([(z, n), (zdot, n), (rwork, length(lrw)), (revwk, length(lrevwk))]) };
+            // SAFETY: Z and ZDOT (NEQ*(NP+1), NEQ with NP = 0), RWORK (LRW)
+            // and REVWK (LREVWK), as above.
+            let reals = unsafe { opt_slices_mut([(z, nz), (zdot, nz), (rwork, length(lrw)), (revwk, length(lrevwk))]) };
             // SAFETY: IWORK (LIW) and IEVWK (LIEVWK), as above.
             let ints = unsafe { opt_slices_mut([(iwork, length(liw)), (ievwk, length(lievwk))]) };
             // SAFETY: JROW, JCOL (NEJAC), JYDOT (NJYDOT) and ISC (NC), as
@@ -337,10 +387,12 @@ pub unsafe extern "C" fn dsl48e(
                 return unsafe { reject(info, idid, ievent, null("RTOL or ATOL")) };
             };
             let mut problem =
-                ForeignHybrid { res, jac, stchange, evtderiv, neq, nejac, jrow, jcol, nc, nd, isc, rpar, ipar };
+                ForeignHybrid { res, jac, senrhs, stchange, evtderiv, neq, nejac, jrow, jcol, nc, nd, isc, rpar, ipar };
+            let (z, zs) = z.split_at_mut(n.min(z.len()));
+            let (zdot, zdots) = zdot.split_at_mut(n.min(zdot.len()));
             let mut common =
                 Common { neq, t: time, y: z, yp: zdot, tout, rtol: rtol_s, atol: atol_s, rwork, lrw, iwork, liw };
-            let mut call = Dsl48e::new(
+            let call = Dsl48e::new(
                 nejac,
                 jrow_s,
                 jcol_s,
@@ -352,6 +404,7 @@ pub unsafe extern "C" fn dsl48e(
                 (nc, nd, isc_s),
                 (lievwk, lrevwk, revwk),
             );
+            let mut call = call.with_sensitivities(SensArgs { s: zs, sp: zdots, senrhs: senrhs.is_some() });
             let _ = call_with_info(&mut call, &mut common, info_s, idid_ref, &mut problem, &mut StdoutSink);
         },
         // SAFETY: INFO, IDID and IEVENT are null or the caller's; the

@@ -6,11 +6,14 @@ use super::options::{StepControls, Tolerance};
 use super::outcome::Stats;
 use super::precond::Adapter;
 use super::run::{expect_len, fint, Run};
+use super::sensitivity::{SensitivityOptions, SensitivityStats};
 use super::sparse::SparsePattern;
-use crate::core::dsl48e::{Dsl48e, Dsl48eOptions};
-use crate::core::error::InputError;
+use crate::core::dsl48e::{Dsl48e, Dsl48eOptions, SensArgs};
+use crate::core::error::{InputError, Interrupt, StepFailure};
 use crate::core::interpolate::interpolate;
+use crate::core::layout::dsl::sens as sens_pos;
 use crate::core::layout::{iw, rw, Dsl48eLayout};
+use crate::core::sensitivity::SensCounters;
 use crate::core::messages::MessageLine;
 use crate::core::problem::{ConditionPoint, DaeSystem, StateConditions};
 use crate::types::{FInt, Real};
@@ -57,7 +60,7 @@ pub trait HybridSystem: DaeSystem {
 }
 
 /// A state event: the first crossing whose condition changed.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Event {
     /// The condition that changed (0-based; DSL48E's IEVENT - 1).
     pub condition: usize,
@@ -68,10 +71,13 @@ pub struct Event {
     pub t: Real,
     /// Whether the function became true (`>= 0`) or false.
     pub became_true: bool,
+    /// With sensitivities: the event time's own sensitivities dTEVT/dp_i
+    /// (empty without).
+    pub time_sensitivities: Vec<Real>,
 }
 
 /// How a successful [`HybridSolver::solve_to`] ended.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum HybridOutcome {
     /// One internal step taken, before TOUT (intermediate output).
     Step,
@@ -252,7 +258,21 @@ pub struct HybridSolver<P: HybridSystem> {
     /// The next start is a restart after an event: consistent initial
     /// values for the new mode, whatever the options.
     after_event: bool,
+    /// Parametric sensitivities, if asked for.
+    sens: Option<HybridSens>,
     run: Run,
+}
+
+/// A hybrid run's sensitivities: the options, s and s' (NP blocks of
+/// NEQ, DSL48E's Z, ZDOT(NEQ+1..)), the RPAR-index slots and scales the
+/// work arrays get, the counters of earlier starts.
+struct HybridSens {
+    options: SensitivityOptions,
+    s: Vec<Real>,
+    sp: Vec<Real>,
+    slots: Vec<FInt>,
+    scales: Vec<Real>,
+    carried: SensitivityStats,
 }
 
 /// JYDOT from the differential variables (0-based, below NEQ - ND).
@@ -276,6 +296,115 @@ impl<P: HybridSystem> HybridSolver<P> {
     /// [`HybridOptions::initial_conditions`] is set (then `x` is kept and
     /// the rest computed).
     pub fn new(problem: P, t0: Real, z0: &[Real], zdot0: &[Real], opts: HybridOptions) -> Result<Self, Error> {
+        Self::build(problem, t0, z0, zdot0, opts, None)
+    }
+
+    /// [`new`](Self::new) with parametric sensitivities s_i = dz/dp_i,
+    /// carried across the state events ([`SensitivityOptions::jump`]);
+    /// each [`Event`] brings the event time's sensitivities. Without
+    /// [`SensitivityOptions::initial_derivatives`] the initial
+    /// conditions must be computed ([`HybridOptions::initial_conditions`]),
+    /// and they make the sensitivities consistent too.
+    ///
+    /// A parameter estimated by Gauss-Newton from levels measured in a
+    /// tank that fills through a valve and overflows (an event in the
+    /// data): `h' = q - k h` while filling, `h' = 0` once full (`h >=
+    /// HMAX`); the valve coefficient `k` is fitted to noisy levels.
+    ///
+    /// ```
+    /// use daskr::api::*;
+    ///
+    /// const Q: f64 = 1.0;
+    /// const HMAX: f64 = 2.0;
+    /// /// z = (h, d), d = h - HMAX; the valve coefficient k is parameter 0.
+    /// struct Tank { k: f64, full: bool }
+    /// impl DaeSystem for Tank {
+    ///     fn residual(&mut self, _t: f64, z: &[f64], zp: &[f64], _cj: f64, r: &mut [f64]) -> CallbackStatus {
+    ///         r[0] = if self.full { zp[0] } else { zp[0] - (Q - self.k * z[0]) };
+    ///         r[1] = z[1] - (z[0] - HMAX);
+    ///         CallbackStatus::Ok
+    ///     }
+    ///     fn parameter_derivative(&mut self, _t: f64, z: &[f64], _zp: &[f64], _ip: usize, d: &mut [f64]) -> CallbackStatus {
+    ///         d[0] = if self.full { 0.0 } else { z[0] };
+    ///         CallbackStatus::Ok
+    ///     }
+    /// }
+    /// impl HybridSystem for Tank {
+    ///     fn condition_changed(&mut self, _c: usize, truth: &[bool], _t: f64, _z: &[f64], _zp: &[f64]) -> bool {
+    ///         truth[0] != self.full
+    ///     }
+    ///     fn switch_mode(&mut self, _e: &Event, _z: &mut [f64], _zp: &mut [f64]) {
+    ///         self.full = !self.full;
+    ///     }
+    /// }
+    ///
+    /// /// Levels at `times` and their sensitivities to k.
+    /// fn levels(k: f64, times: &[f64]) -> (Vec<f64>, Vec<f64>, usize) {
+    ///     let pattern = SparsePattern::from_entries([(0, 0), (1, 0), (1, 1)]);
+    ///     let mut opts = HybridOptions::new(pattern, vec![0], vec![1]);
+    ///     opts.initial_conditions = true;
+    ///     opts.controls.tolerance = Tolerance::Scalar { rtol: 1e-8, atol: 1e-8 };
+    ///     let sens = SensitivityOptions::new(1, ParameterDerivatives::Problem);
+    ///     let tank = Tank { k, full: false };
+    ///     let mut s = HybridSolver::with_sensitivities(tank, 0.0, &[0.0, -HMAX], &[0.0; 2], opts, sens).unwrap();
+    ///     let (mut h, mut dh, mut events) = (Vec::new(), Vec::new(), 0);
+    ///     for &t in times {
+    ///         loop {
+    ///             match s.solve_to(t).unwrap() {
+    ///                 HybridOutcome::Event(_) => {
+    ///                     events += 1;
+    ///                     s.restart().unwrap();
+    ///                 }
+    ///                 _ => break,
+    ///             }
+    ///         }
+    ///         h.push(s.z()[0]);
+    ///         dh.push(s.sensitivity(0)[0]);
+    ///     }
+    ///     (h, dh, events)
+    /// }
+    ///
+    /// // Data: the true k = 0.3 (the tank is full at t = -ln(0.4)/0.3 =
+    /// // 3.05), with small pseudo-random noise.
+    /// let times: Vec<f64> = (1..=12).map(|i| 0.5 * i as f64).collect();
+    /// let (truth, _, _) = levels(0.3, &times);
+    /// let data: Vec<f64> = truth.iter().enumerate().map(|(i, h)| h + 1e-4 * ((i * 7919 % 13) as f64 - 6.0)).collect();
+    /// // Gauss-Newton from k = 0.4 (full at t = 4.02).
+    /// let mut k = 0.4;
+    /// for _ in 0..8 {
+    ///     let (h, dh, events) = levels(k, &times);
+    ///     assert_eq!(events, 1, "the overflow is in the data");
+    ///     let (num, den) = h.iter().zip(&dh).zip(&data).fold((0.0, 0.0), |(n, d), ((h, s), y)| (n + s * (y - h), d + s * s));
+    ///     k += num / den;
+    /// }
+    /// assert!((k - 0.3).abs() < 1e-3, "k = {k}");
+    /// ```
+    pub fn with_sensitivities(
+        problem: P,
+        t0: Real,
+        z0: &[Real],
+        zdot0: &[Real],
+        opts: HybridOptions,
+        sensitivities: SensitivityOptions,
+    ) -> Result<Self, Error> {
+        if sensitivities.initial_derivatives.is_none() && !opts.initial_conditions {
+            return Err(SetupError::Invalid {
+                what: "sensitivities.initial_derivatives",
+                reason: "needed unless the options compute the initial conditions",
+            }
+            .into());
+        }
+        Self::build(problem, t0, z0, zdot0, opts, Some(sensitivities))
+    }
+
+    fn build(
+        problem: P,
+        t0: Real,
+        z0: &[Real],
+        zdot0: &[Real],
+        opts: HybridOptions,
+        sensitivities: Option<SensitivityOptions>,
+    ) -> Result<Self, Error> {
         let mut run = Run::new(&opts.controls, t0, z0, zdot0, "zdot0")?;
         let n = z0.len();
         let (jrow, jcol) = opts.pattern.to_fortran(n)?;
@@ -300,15 +429,27 @@ impl<P: HybridSystem> HybridSolver<P> {
             None => Vec::new(),
         };
         let q = opts.controls.max_order.clamp(1, 5);
-        let layout = Dsl48eLayout::compute(n, jrow.len(), nd, q, opts.controls.exclude_algebraic)
+        let mut problem = problem;
+        let sens = match sensitivities {
+            None => None,
+            Some(o) => {
+                let (s, sp, _) = o.initial_values(n)?;
+                // Slot 0 for a parameter the problem does not lend (not in
+                // F): DSL48E's RPAR index 0.
+                let slots = (0..o.parameters).map(|ip| FInt::from(problem.parameter(ip).is_some()) * fint(ip + 1).unwrap_or(0)).collect();
+                let scales = o.scales.clone().unwrap_or_else(|| vec![0.0; o.parameters]);
+                Some(HybridSens { options: o, s, sp, slots, scales, carried: SensitivityStats::default() })
+            }
+        };
+        let np = sens.as_ref().map_or(0, |s| s.options.parameters);
+        let layout = Dsl48eLayout::compute(n, jrow.len(), nd, q, opts.controls.exclude_algebraic, np)
             .map_err(|_| SetupError::TooLarge)?;
         let largest = opts.conditions.iter().copied().max().unwrap_or(0);
         let lievwk = fint((jydot.len() + largest).max(n))?;
         let lrevwk = (q + 1) * nd + q + 5 * n + 40;
         fint(lrevwk)?;
         run.size_arrays(layout.lenrw, layout.leniw);
-        run.prepare_start(&opts.controls)?;
-        Ok(HybridSolver {
+        let mut solver = HybridSolver {
             problem: Adapter::plain(problem),
             jrow,
             jcol,
@@ -319,9 +460,25 @@ impl<P: HybridSystem> HybridSolver<P> {
             revwk: vec![0.0; lrevwk],
             event: None,
             after_event: false,
+            sens,
             run,
             options: opts,
-        })
+        };
+        solver.prepare()?;
+        Ok(solver)
+    }
+
+    /// The inputs of a first call: the controls', and the sensitivities'
+    /// RPAR slots (IWORK(40+i)) and scales (RWORK(60+i)).
+    fn prepare(&mut self) -> Result<(), SetupError> {
+        self.run.prepare_start(&self.options.controls)?;
+        if let Some(sens) = &self.sens {
+            let np = sens.options.parameters;
+            let (iw0, rw0) = (sens_pos::RPAR_INDEX - 1, sens_pos::PBAR - 1);
+            self.run.iwork[iw0..iw0 + np].copy_from_slice(&sens.slots);
+            self.run.rwork[rw0..rw0 + np].copy_from_slice(&sens.scales);
+        }
+        Ok(())
     }
 
     /// DSL48E's options for the next call: a start computes initial
@@ -334,6 +491,7 @@ impl<P: HybridSystem> HybridSolver<P> {
             controls,
             bounds: self.options.bounds.is_some(),
             initial_condition: initial_conditions && (self.options.initial_conditions || self.after_event),
+            sens: self.sens.as_ref().map(|s| s.options.core()),
         }
     }
 
@@ -344,7 +502,10 @@ impl<P: HybridSystem> HybridSolver<P> {
     pub fn solve_to(&mut self, tout: Real) -> Result<HybridOutcome, Error> {
         let begin = self.run.begin()?;
         if begin.prepare {
-            self.run.prepare_start(&self.options.controls)?;
+            if let Some(sens) = self.sens.as_mut() {
+                sens.carried = sens.carried.plus(Self::counters_of(&self.run.iwork, sens.options.parameters));
+            }
+            self.prepare()?;
         }
         let options = self.core_options(begin.initial_conditions);
         let (mut ievent, mut idiscon, mut tevt) = (0, 0, 0.0);
@@ -360,20 +521,32 @@ impl<P: HybridSystem> HybridSolver<P> {
             (self.isc.len() as FInt, self.isc.iter().sum(), &self.isc),
             (self.lievwk, self.revwk.len() as FInt, &mut self.revwk),
         );
+        if let Some(sens) = self.sens.as_mut() {
+            protocol = protocol.with_sensitivities(SensArgs { s: &mut sens.s, sp: &mut sens.sp, senrhs: true });
+        }
         let (phase, controls) = (begin.phase, &self.options.controls);
         let result = self.run.call(&mut protocol, &options, (phase, controls), &mut self.problem, tout);
         if self.run.finish(phase, &result, ievent > 0) {
-            let _ = self.run.prepare_start(&self.options.controls);
+            if let Some(sens) = self.sens.as_mut() {
+                sens.carried = sens.carried.plus(Self::counters_of(&self.run.iwork, sens.options.parameters));
+            }
+            let _ = self.prepare();
         }
-        let idid = result.map_err(Error::from)?;
-        if ievent > 0 {
+        if ievent > 0 && matches!(result, Ok(_) | Err(Interrupt::Step(StepFailure::GrazingEvent { .. }))) {
+            // An event, or a grazing one (IDID = -16: the outputs of an
+            // event return, no dTEVT/dp): restart() follows.
             let (k, j) = (ievent as usize - 1, idiscon as usize - 1);
             let nd: usize = self.options.conditions.iter().sum();
             let m = self.run.y.len() - nd + self.options.conditions[..k].iter().sum::<usize>() + j;
-            let ev = Event { condition: k, function: j, t: tevt, became_true: self.run.y[m] >= 0.0 };
-            self.event = Some(ev);
+            let np = self.sens.as_ref().map_or(0, |s| s.options.parameters);
+            let tau0 = sens_pos::PBAR - 1 + np;
+            let time_sensitivities = self.run.rwork[tau0..tau0 + np].to_vec();
+            let ev = Event { condition: k, function: j, t: tevt, became_true: self.run.y[m] >= 0.0, time_sensitivities };
+            self.event = Some(ev.clone());
+            result.map_err(Error::from)?;
             return Ok(HybridOutcome::Event(ev));
         }
+        let idid = result.map_err(Error::from)?;
         match idid {
             1 => Ok(HybridOutcome::Step),
             2 => Ok(HybridOutcome::ReachedTstop),
@@ -392,10 +565,62 @@ impl<P: HybridSystem> HybridSolver<P> {
             return Err(SetupError::WrongState("restart() follows an event return").into());
         };
         self.problem.inner.switch_mode(&ev, &mut self.run.y, &mut self.run.yp);
+        if let Some(sens) = self.sens.as_mut() {
+            sens.carried = sens.carried.plus(Self::counters_of(&self.run.iwork, sens.options.parameters));
+        }
         self.run.restart(None, "zdot")?;
         self.after_event = true;
-        self.run.prepare_start(&self.options.controls)?;
+        self.prepare()?;
         Ok(())
+    }
+
+    /// The sensitivity counters of the current start (IWORK(40+NP+1..5)).
+    fn counters_of(iwork: &[FInt], np: usize) -> SensitivityStats {
+        let at = sens_pos::RPAR_INDEX - 1 + np;
+        SensitivityStats::of(&SensCounters::load(&iwork[at..at + sens_pos::COUNTERS]))
+    }
+
+    /// The sensitivities s_i = dz/dp_i at [`t`](Self::t), one block of
+    /// NEQ per parameter (empty without sensitivities).
+    pub fn sensitivities(&self) -> &[Real] {
+        self.sens.as_ref().map_or(&[], |s| &s.s)
+    }
+
+    /// s_i = dz/dp_i at [`t`](Self::t) (panics if `i` is not a parameter).
+    pub fn sensitivity(&self, i: usize) -> &[Real] {
+        let n = self.run.y.len();
+        &self.sensitivities()[i * n..(i + 1) * n]
+    }
+
+    /// The derivatives s_i' at [`t`](Self::t), blocks as in
+    /// [`sensitivities`](Self::sensitivities).
+    pub fn sensitivity_derivatives(&self) -> &[Real] {
+        self.sens.as_ref().map_or(&[], |s| &s.sp)
+    }
+
+    /// The sensitivities to change before [`restart`](Self::restart)
+    /// with [`SensitivityJump::TotalDerivative`](crate::api::SensitivityJump::TotalDerivative)
+    /// or [`AsGiven`](crate::api::SensitivityJump::AsGiven).
+    pub fn sensitivities_mut(&mut self) -> &mut [Real] {
+        self.sens.as_mut().map_or(&mut [], |s| &mut s.s)
+    }
+
+    /// Change how the sensitivities cross the next event (after a grazing
+    /// one, [`StepFailure::GrazingEvent`](crate::api::StepFailure::GrazingEvent),
+    /// only [`SensitivityJump::AsGiven`](crate::api::SensitivityJump::AsGiven)
+    /// is possible: dTEVT/dp is not defined there).
+    pub fn set_sensitivity_jump(&mut self, jump: super::sensitivity::SensitivityJump) {
+        if let Some(s) = self.sens.as_mut() {
+            s.options.jump = jump;
+        }
+    }
+
+    /// The sensitivity counters, added up over restarts.
+    pub fn sensitivity_stats(&self) -> SensitivityStats {
+        match &self.sens {
+            Some(s) => s.carried.plus(Self::counters_of(&self.run.iwork, s.options.parameters)),
+            None => SensitivityStats::default(),
+        }
     }
 
     /// The state `z = (x, y, δ)` at [`t`](Self::t).
@@ -420,7 +645,8 @@ impl<P: HybridSystem> HybridSolver<P> {
 
     /// Solver statistics, added up over restarts.
     pub fn stats(&self) -> Stats {
-        self.run.stats()
+        // DSL48E has no root functions (IWORK(36) holds NP there).
+        Stats { root_function_evaluations: 0, ..self.run.stats() }
     }
 
     /// `z` and `z'` at `t` from the interpolating polynomial of the last
@@ -433,7 +659,8 @@ impl<P: HybridSystem> HybridSolver<P> {
         expect_len("zdot", zdot.len(), n)?;
         let nd = self.options.conditions.iter().sum();
         let q = self.options.controls.max_order.clamp(1, 5);
-        let layout = Dsl48eLayout::compute(n, self.jrow.len(), nd, q, self.options.controls.exclude_algebraic)
+        let np = self.sens.as_ref().map_or(0, |s| s.options.parameters);
+        let layout = Dsl48eLayout::compute(n, self.jrow.len(), nd, q, self.options.controls.exclude_algebraic, np)
             .map_err(|_| SetupError::TooLarge)?;
         let kold = usize::try_from(self.run.iwork[iw::KOLD - 1]).unwrap_or(0).min(q);
         let (rwork, psi) = (&self.run.rwork, rw::PSI - 1);

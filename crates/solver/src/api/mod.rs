@@ -12,6 +12,7 @@
 //! | [`Krylov`], [`Preconditioner`] | GMRES with the problem's own, the banded or the ILU preconditioner | INFO(12..15), DBANJA/DBANPS, DJACILU/DPSOLILU |
 //! | [`SparsePattern`] | a coordinate sparsity pattern | JROW, JCOL |
 //! | [`HybridSystem`], [`HybridSolver`], [`HybridOutcome`], [`Event`] | hybrid models with state events | DSL48E, STCHANGE, EVTDERIV |
+//! | [`SensitivityOptions`], [`ParameterDerivatives`], [`SensitivityJump`], [`SensitivityStats`] | parametric sensitivities of `Solver` and `HybridSolver` | DSL48E's INFO(12..20), SENRHS |
 //!
 //! Indices are 0-based throughout (components, root functions, conditions,
 //! pattern entries).
@@ -137,6 +138,8 @@ mod options;
 mod outcome;
 mod precond;
 mod run;
+#[cfg(not(daskr_single))]
+mod sensitivity;
 mod solver;
 #[cfg(not(daskr_single))]
 mod sparse;
@@ -149,6 +152,8 @@ pub use self::options::{
     Preconditioner, RootSearch, StepControls, Tolerance,
 };
 pub use self::outcome::{Direction, Outcome, Roots, Stats};
+#[cfg(not(daskr_single))]
+pub use self::sensitivity::{ParameterDerivatives, SensitivityJump, SensitivityOptions, SensitivityStats};
 pub use self::solver::Solver;
 #[cfg(not(daskr_single))]
 pub use self::sparse::SparsePattern;

@@ -189,6 +189,22 @@ impl<P: DaeSystem> DaeSystem for Adapter<P> {
         self.inner.roots(t, y, yp, r)
     }
 
+    fn parameter_derivative(&mut self, t: Real, y: &[Real], yp: &[Real], ip: usize, dfdp: &mut [Real]) -> CallbackStatus {
+        self.inner.parameter_derivative(t, y, yp, ip, dfdp)
+    }
+
+    /// The core's slot `ip + 1` is the problem's parameter `ip` (slot 0:
+    /// none).
+    fn parameter(&mut self, slot: usize) -> Option<Real> {
+        slot.checked_sub(1).and_then(|ip| self.inner.parameter(ip))
+    }
+
+    fn set_parameter(&mut self, slot: usize, value: Real) {
+        if let Some(ip) = slot.checked_sub(1) {
+            self.inner.set_parameter(ip, value);
+        }
+    }
+
     fn preconditioner_setup(&mut self, c: PrecondSetup<'_>) -> PrecondSetupStatus {
         let ok = PrecondSetupStatus { ier: 0, ires: 0 };
         let Adapter { inner, kind, y, yp, savr, precond_residuals, messages, .. } = self;

@@ -7,7 +7,7 @@ use super::error::{Error, SetupError};
 use super::options::{IcControls, StepControls, Tolerance};
 use super::outcome::Stats;
 use crate::core::call::{self, controls, Common, Phase, Protocol};
-use crate::core::error::{InputError, Interrupt};
+use crate::core::error::{InputError, Interrupt, StepFailure};
 use crate::core::layout::{iw, rw, IHeader};
 use crate::core::messages::CollectMessages;
 use crate::core::problem::DaeSystem;
@@ -229,6 +229,9 @@ impl Run {
         }
         self.next = match result {
             Ok(_) if event => Next::Restart,
+            // A grazing event (DSL48E's IDID = -16) is returned like an
+            // event: the solver must restart at it.
+            Err(Interrupt::Step(StepFailure::GrazingEvent { .. })) => Next::Restart,
             Ok(4) => Next::AfterInitialConditions,
             Ok(_) => Next::Continue,
             Err(_) if self.started => Next::Continue,

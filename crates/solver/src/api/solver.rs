@@ -7,6 +7,8 @@ use super::options::{Constraint, InitialConditions, Matrix, Options, Tolerance};
 use super::outcome::{Outcome, Roots, Stats};
 use super::precond::{Adapter, WorkNeeds};
 use super::run::{expect_len, fint, Run};
+#[cfg(not(daskr_single))]
+use super::sensitivity::{SensitivityOptions, SensitivityStats};
 use crate::core::ddaskr::{Ddaskr, DdaskrOptions, MatrixKind};
 use crate::core::error::InputError;
 use crate::core::layout::{iw, rw, Layout, LayoutInput, Method};
@@ -65,7 +67,37 @@ pub struct Solver<P: DaeSystem> {
     options: Options,
     start: StartInputs,
     jroot: Vec<FInt>,
+    #[cfg(not(daskr_single))]
+    sens: Option<sens::SolverSens>,
     run: Run,
+}
+
+/// The sensitivities of a [`Solver`]: their options and arrays (kept
+/// here, beside DDASKR's work arrays, which have no room for them).
+#[cfg(not(daskr_single))]
+mod sens {
+    use crate::api::sensitivity::{SensitivityOptions, SensitivityStats};
+    use crate::core::sensitivity::{Parameter, SensCounters};
+    use crate::types::{FInt, Real};
+
+    pub(super) struct SolverSens {
+        pub options: SensitivityOptions,
+        pub params: Vec<Parameter>,
+        /// s, s' (NP blocks of NEQ); their PHI (NP blocks of MAXORD+1
+        /// columns), corrections and weights.
+        pub s: Vec<Real>,
+        pub sp: Vec<Real>,
+        pub phi: Vec<Real>,
+        pub e: Vec<Real>,
+        pub wt: Vec<Real>,
+        pub ncphi: usize,
+        pub counters: SensCounters,
+        pub carried: SensitivityStats,
+        /// +1 differential, -1 algebraic.
+        pub id: Vec<FInt>,
+        /// The next start makes them consistent.
+        pub consistent: bool,
+    }
 }
 
 /// The Krylov method's inputs of the options, with the problem behind its
@@ -140,7 +172,15 @@ impl<P: DaeSystem> Solver<P> {
         };
         let source = if opts.user_jacobian { JacobianSource::User } else { JacobianSource::DifferenceQuotients };
         let start = StartInputs { format, sparse, source, id: id_array(&opts, n)?, icnstr, krylov };
-        let mut s = Solver { problem, start, jroot: vec![0; opts.root_count], run, options: opts };
+        let mut s = Solver {
+            problem,
+            start,
+            jroot: vec![0; opts.root_count],
+            #[cfg(not(daskr_single))]
+            sens: None,
+            run,
+            options: opts,
+        };
         fint(s.jroot.len())?;
         s.prepare_start(true)?;
         Ok(s)
@@ -250,7 +290,29 @@ impl<P: DaeSystem> Solver<P> {
             self.prepare_start(begin.initial_conditions)?;
         }
         let options = self.core_options(begin.initial_conditions);
-        let mut protocol = Ddaskr { nrt: self.jroot.len() as FInt, jroot: &mut self.jroot };
+        #[cfg_attr(daskr_single, allow(unused_mut))]
+        let mut protocol = Ddaskr::new(self.jroot.len() as FInt, &mut self.jroot);
+        #[cfg(not(daskr_single))]
+        if let Some(sens) = self.sens.as_mut() {
+            use crate::core::ddaskr::sens::DdaskrSens;
+            use crate::core::sensitivity::SensArrays;
+            let arrays = SensArrays {
+                s: &mut sens.s,
+                sp: &mut sens.sp,
+                phi: &mut sens.phi,
+                ncphi: sens.ncphi,
+                e: &mut sens.e,
+                wt: &mut sens.wt,
+            };
+            protocol = protocol.with_sensitivities(DdaskrSens {
+                options: sens.options.core(),
+                params: sens.params.clone(),
+                arrays,
+                counters: &mut sens.counters,
+                id: &sens.id,
+                consistent: sens.consistent,
+            });
+        }
         let (phase, controls) = (begin.phase, &self.options.controls);
         let result = self.run.call(&mut protocol, &options, (phase, controls), &mut self.problem, tout);
         self.run.messages.0.extend(self.problem.take_messages());
@@ -272,8 +334,125 @@ impl<P: DaeSystem> Solver<P> {
     /// it after a discontinuity, e.g. at a root where the model changes.
     pub fn restart(&mut self, t: Real, y: &[Real], yp: &[Real]) -> Result<(), Error> {
         self.run.restart(Some((t, y, yp)), "yp")?;
+        #[cfg(not(daskr_single))]
+        if let Some(sens) = self.sens.as_mut() {
+            // The sensitivities go on from their values, made consistent
+            // at the new point.
+            sens.carried = sens.carried.plus(SensitivityStats::of(&sens.counters));
+            sens.counters = Default::default();
+            sens.consistent = true;
+        }
         self.prepare_start(true)?;
         Ok(())
+    }
+
+    /// [`new`](Self::new) with parametric sensitivities s_i = dy/dp_i
+    /// (dense, band or sparse matrices; not with Krylov). dF/dp comes from
+    /// [`DaeSystem::parameter_derivative`] or from difference quotients
+    /// in the parameters the problem lends
+    /// ([`DaeSystem::parameter`]/[`DaeSystem::set_parameter`]).
+    ///
+    /// ```
+    /// use daskr::api::*;
+    ///
+    /// // y' = -k y, y(0) = y0: dy/dk = -t y, dy/dy0 = exp(-k t).
+    /// struct Decay { k: f64 }
+    /// impl DaeSystem for Decay {
+    ///     fn residual(&mut self, _t: f64, y: &[f64], yp: &[f64], _cj: f64, r: &mut [f64]) -> CallbackStatus {
+    ///         r[0] = yp[0] + self.k * y[0];
+    ///         CallbackStatus::Ok
+    ///     }
+    ///     // For difference quotients in k (parameter 0; y0, parameter 1, is not in F).
+    ///     fn parameter(&mut self, i: usize) -> Option<f64> {
+    ///         (i == 0).then_some(self.k)
+    ///     }
+    ///     fn set_parameter(&mut self, _i: usize, v: f64) {
+    ///         self.k = v;
+    ///     }
+    /// }
+    /// let mut sens = SensitivityOptions::new(2, ParameterDerivatives::CentredDifferences);
+    /// sens.initial = Some(vec![vec![0.0], vec![1.0]]);
+    /// let mut opts = Options::default();
+    /// opts.controls.tolerance = Tolerance::Scalar { rtol: 1e-8, atol: 1e-8 };
+    /// let mut s = Solver::with_sensitivities(Decay { k: 0.5 }, 0.0, &[2.0], &[-1.0], opts, sens).unwrap();
+    /// s.solve_to(2.0).unwrap();
+    /// let y = 2.0 * (-1.0f64).exp();
+    /// assert!((s.sensitivity(0)[0] + 2.0 * y).abs() < 1e-6);
+    /// assert!((s.sensitivity(1)[0] - (-1.0f64).exp()).abs() < 1e-6);
+    /// ```
+    #[cfg(not(daskr_single))]
+    pub fn with_sensitivities(
+        problem: P,
+        t0: Real,
+        y0: &[Real],
+        yp0: &[Real],
+        opts: Options,
+        sensitivities: SensitivityOptions,
+    ) -> Result<Self, Error> {
+        if opts.krylov.is_some() {
+            return Err(SetupError::Invalid { what: "sensitivities", reason: "need a direct method (not Krylov)" }.into());
+        }
+        let mut solver = Self::new(problem, t0, y0, yp0, opts)?;
+        let n = y0.len();
+        let (s, sp, compute) = sensitivities.initial_values(n)?;
+        let inner = &mut solver.problem.inner;
+        let params = sensitivities.parameters(|ip| inner.parameter(ip));
+        let np = sensitivities.parameters;
+        let ncphi = solver.options.controls.max_order.clamp(1, 5) + 1;
+        let id = match &solver.start.id {
+            Some(id) => id.clone(),
+            None => vec![1; n],
+        };
+        let consistent = compute || solver.options.initial_conditions == InitialConditions::ComputeAlgebraic;
+        solver.sens = Some(sens::SolverSens {
+            options: sensitivities,
+            params,
+            s,
+            sp,
+            phi: vec![0.0; np * ncphi * n],
+            e: vec![0.0; np * n],
+            wt: vec![0.0; np * n],
+            ncphi,
+            counters: Default::default(),
+            carried: SensitivityStats::default(),
+            id,
+            consistent,
+        });
+        Ok(solver)
+    }
+
+    /// The sensitivities s_i = dy/dp_i at [`t`](Self::t), one block of
+    /// NEQ per parameter (empty without sensitivities).
+    #[cfg(not(daskr_single))]
+    pub fn sensitivities(&self) -> &[Real] {
+        self.sens.as_ref().map_or(&[], |s| &s.s)
+    }
+
+    /// s_i = dy/dp_i at [`t`](Self::t) (panics if `i` is not a parameter).
+    #[cfg(not(daskr_single))]
+    pub fn sensitivity(&self, i: usize) -> &[Real] {
+        let n = self.run.y.len();
+        &self.sensitivities()[i * n..(i + 1) * n]
+    }
+
+    /// The derivatives s_i' at [`t`](Self::t), blocks as in
+    /// [`sensitivities`](Self::sensitivities).
+    #[cfg(not(daskr_single))]
+    pub fn sensitivity_derivatives(&self) -> &[Real] {
+        self.sens.as_ref().map_or(&[], |s| &s.sp)
+    }
+
+    /// The sensitivities, to change before [`restart`](Self::restart)
+    /// (after a discontinuity that moves y by a parameter-dependent jump).
+    #[cfg(not(daskr_single))]
+    pub fn sensitivities_mut(&mut self) -> &mut [Real] {
+        self.sens.as_mut().map_or(&mut [], |s| &mut s.s)
+    }
+
+    /// The sensitivity counters, added up over restarts.
+    #[cfg(not(daskr_single))]
+    pub fn sensitivity_stats(&self) -> SensitivityStats {
+        self.sens.as_ref().map_or(SensitivityStats::default(), |s| s.carried.plus(SensitivityStats::of(&s.counters)))
     }
 
     /// The solution `y` at [`t`](Self::t).

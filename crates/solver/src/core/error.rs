@@ -139,11 +139,32 @@ pub enum InputError {
         /// The 1-based index concerned.
         index: FInt,
     },
-    /// INFO(12) = `np`: parametric sensitivities are not available in this library.
-    #[error("INFO(12) = {np}: parametric sensitivities are not available in this library")]
-    SensitivitiesNotAvailable {
-        /// INFO(12) as given.
-        np: FInt,
+    /// PBAR = RWORK(`index`) = `pbar` is negative or not finite.
+    #[error("PBAR = RWORK({index}) = {pbar} is negative or not finite")]
+    PbarIllegal {
+        /// The 1-based RWORK position.
+        index: FInt,
+        /// Its value.
+        pbar: Real,
+    },
+    /// The initial sensitivity `array`(`index`) = `value` is not finite.
+    #[error("the initial sensitivity {array}({index}) = {value} is not finite")]
+    SensitivityNotFinite {
+        /// Z or ZDOT.
+        array: &'static str,
+        /// The 1-based index concerned.
+        index: FInt,
+        /// Its value.
+        value: Real,
+    },
+    /// A restart after an event cannot cross the sensitivities as INFO(20) =
+    /// `rule` asks: `reason`.
+    #[error("INFO(20) = {rule} after the last event: {reason}")]
+    SensitivityJump {
+        /// INFO(20).
+        rule: FInt,
+        /// Why not.
+        reason: &'static str,
     },
     /// The last return was an event: restart with INFO(1) = 0 in the new mode.
     #[error("the last return was an event: restart with INFO(1) = 0 in the new mode")]
@@ -303,7 +324,7 @@ pub enum Interrupt {
     /// Illegal input (IDID = -33).
     #[error("illegal input: {0}")]
     Input(#[from] InputError),
-    /// The integration was interrupted (IDID = -1 .. -14).
+    /// The integration was interrupted (IDID = -1 .. -16).
     #[error("integration interrupted: {0}")]
     Step(#[from] StepFailure),
 }
@@ -470,6 +491,37 @@ pub enum StepFailure {
         /// T at the failure (the last point reached).
         t: Real,
     },
+    /// DSL48E: a sensitivity or its derivative is no longer finite
+    /// (IDID = -10).
+    #[error("the sensitivities are no longer finite at T = {t}")]
+    SensitivitiesNotFinite {
+        /// T at the failure.
+        t: Real,
+    },
+    /// DSL48E: consistent initial sensitivities could not be computed at
+    /// T = `t` (IDID = -12): the matrix (dF/dx' dF/dy) is singular
+    /// (`singular`), or RES, JAC or SENRHS failed.
+    #[error("consistent initial sensitivities could not be computed at T = {t}")]
+    InitialSensitivities {
+        /// T of the start point.
+        t: Real,
+        /// The matrix was singular (else a routine failed).
+        singular: bool,
+    },
+    /// DSL48E: the state event `ievent`, function `idiscon` at TEVT = `tevt`
+    /// is not transversal (IDID = -16): dTEVT/dp is not defined. T, Z,
+    /// ZDOT and the sensitivities are at TEVT as for an event return.
+    #[error("state event {ievent}, function {idiscon} at T = {tevt} is not transversal: dTEVT/dp is not defined")]
+    GrazingEvent {
+        /// The event time TEVT.
+        tevt: Real,
+        /// The condition (IEVENT, 1-based).
+        ievent: FInt,
+        /// The function within it (IDISCON, 1-based).
+        idiscon: FInt,
+        /// The triggering variable's derivative there.
+        slope: Real,
+    },
 }
 
 /// Why a step could not be completed (the IDID DDSTP would return), before
@@ -514,7 +566,7 @@ impl StepError {
 }
 
 impl StepFailure {
-    /// The IDID value of this failure (-1 .. -15).
+    /// The IDID value of this failure (-1 .. -16).
     pub fn idid(&self) -> FInt {
         match self {
             StepFailure::TooMuchWork { .. } => -1,
@@ -532,7 +584,10 @@ impl StepFailure {
             StepFailure::LinearSolver { .. } => -14,
             StepFailure::NonFinite { idid, .. } => *idid,
             StepFailure::SolutionNotFinite { .. } => -10,
+            StepFailure::SensitivitiesNotFinite { .. } => -10,
+            StepFailure::InitialSensitivities { .. } => -12,
             StepFailure::EventPolishing { .. } => -15,
+            StepFailure::GrazingEvent { .. } => -16,
         }
     }
 
@@ -609,6 +664,24 @@ impl StepFailure {
             StepFailure::SolutionNotFinite { t } => {
                 vec![l("DASKR--  At T (=R1) the solution Y, YPRIME is no longer finite").with_reals(&[t])]
             }
+            StepFailure::SensitivitiesNotFinite { t } => vec![
+                l("DASKR--  At T (=R1) the sensitivities Z, ZDOT(NEQ+1..)").with_reals(&[t]),
+                l("DASKR--  are no longer finite"),
+            ],
+            StepFailure::InitialSensitivities { t, singular } => vec![
+                l("DASKR--  consistent initial sensitivities could not be computed"),
+                if singular {
+                    l("DASKR--  at T (=R1): the matrix (dF/dx' dF/dy) is singular").with_reals(&[t])
+                } else {
+                    l("DASKR--  at T (=R1): RES, JAC or SENRHS failed").with_reals(&[t])
+                },
+            ],
+            StepFailure::GrazingEvent { tevt, ievent, idiscon, slope } => vec![
+                l("DASKR--  State event I1, discontinuity function I2, at").with_ints(&[ievent, idiscon]),
+                l("DASKR--  TEVT (=R1) is not transversal: the function's rate").with_reals(&[tevt]),
+                l("DASKR--  (=R1) is below its error weight per step, so").with_reals(&[slope]),
+                l("DASKR--  dTEVT/dp is not defined; T, Z, ZDOT are at TEVT"),
+            ],
             StepFailure::InitialConditions { t, h } => vec![
                 l("DASKR--  the initial condition calculation failed:"),
                 l("DASKR--  no consistent (Y, YPRIME) found at T (=R1), H (=R2)").with_reals(&[t, h]),
@@ -671,9 +744,17 @@ impl InputError {
             OutsideBounds { index } => {
                 vec![l("DASKR--  Z(I1) lies outside BOUNDS(1,I1)..BOUNDS(2,I1)").with_ints(&[index])]
             }
-            SensitivitiesNotAvailable { np } => vec![
-                l("DASKR--  INFO(12) (=I1) asks for parametric sensitivities,").with_ints(&[np]),
-                l("DASKR--  which are not available in this library"),
+            PbarIllegal { index, pbar } => vec![
+                l("DASKR--  PBAR in RWORK(I1) (=R1) must be finite and not negative").with_ints(&[index]).with_reals(&[pbar]),
+            ],
+            SensitivityNotFinite { array, index, value } => vec![
+                l(format!("DASKR--  the initial sensitivity {array}(I1) (=R1) is not finite"))
+                    .with_ints(&[index])
+                    .with_reals(&[value]),
+            ],
+            SensitivityJump { rule, reason } => vec![
+                l("DASKR--  the restart after the last event cannot apply INFO(20) (=I1):").with_ints(&[rule]),
+                l(format!("DASKR--  {reason}")),
             ],
             RestartAfterEvent => vec![
                 l("DASKR--  the last return was a state event (IEVENT > 0): lock the model"),

@@ -28,6 +28,8 @@ pub enum Source {
     PreconditionerSolve,
     /// RT, in RVAL.
     RootFunction,
+    /// SENRHS, in DFDP.
+    SensitivityRhs,
 }
 
 impl Source {
@@ -38,6 +40,7 @@ impl Source {
             Source::Jacobian => "JAC returned a non-finite value in PD(I1)",
             Source::PreconditionerSolve => "PSOL returned a non-finite value in B(I1)",
             Source::RootFunction => "RT returned a non-finite value in RVAL(I1)",
+            Source::SensitivityRhs => "SENRHS returned a non-finite value in DFDP(I1)",
         }
     }
 }
@@ -153,6 +156,21 @@ impl<S: DaeSystem + ?Sized> DaeSystem for FiniteGuard<'_, S> {
             return 1;
         }
         ier
+    }
+
+    fn parameter_derivative(&mut self, t: Real, y: &[Real], yp: &[Real], ip: usize, dfdp: &mut [Real]) -> CallbackStatus {
+        match self.inner.parameter_derivative(t, y, yp, ip, dfdp) {
+            CallbackStatus::Ok if !self.check(Source::SensitivityRhs, t, dfdp) => CallbackStatus::Recoverable,
+            status => status,
+        }
+    }
+
+    fn parameter(&mut self, slot: usize) -> Option<Real> {
+        self.inner.parameter(slot)
+    }
+
+    fn set_parameter(&mut self, slot: usize, value: Real) {
+        self.inner.set_parameter(slot, value);
     }
 }
 

@@ -9,6 +9,7 @@
 //! [`EventHook`] (root finding, state events), and calls
 //! [`integrate`]. All state that must survive the call is in the arrays.
 
+use super::companion::{Companion, NoCompanion, StartPoint};
 use super::counters::Counters;
 use super::error::{InputError, Interrupt, StepFailure};
 use super::hook::{EventHook, HookContext};
@@ -124,17 +125,38 @@ where
     L: LinearSolver<S>,
     H: EventHook<S>,
 {
+    integrate_with(parts, &mut NoCompanion, a, io, cfg)
+}
+
+/// [`integrate`] with a companion carried along with the state (the
+/// parametric sensitivities): started after the state's initial
+/// conditions, weighted before every step, corrected after the state in
+/// every step ([`take_step`]).
+pub fn integrate_with<S, L, H, C>(
+    parts: &mut Parts<'_, S, L, H>,
+    comp: &mut C,
+    a: &mut Arrays<'_>,
+    io: &mut CallIo<'_>,
+    cfg: &RunConfig,
+) -> Result<FInt, Interrupt>
+where
+    S: DaeSystem + ?Sized,
+    L: LinearSolver<S>,
+    H: EventHook<S>,
+    C: Companion<S>,
+{
     let nstl = a.ih.get(iw::NST);
     a.ih.set(iw::NSTL, nstl);
     let mut cnt = a.ih.counters();
-    let result = run_call(parts, a, io, cfg, &mut cnt, nstl);
+    let result = run_call(parts, comp, a, io, cfg, &mut cnt, nstl);
     a.ih.store_counters(&cnt);
     result
 }
 
-/// The body of [`integrate`], with the counters loaded.
-fn run_call<S, L, H>(
+/// The body of [`integrate_with`], with the counters loaded.
+fn run_call<S, L, H, C>(
     parts: &mut Parts<'_, S, L, H>,
+    comp: &mut C,
     a: &mut Arrays<'_>,
     io: &mut CallIo<'_>,
     cfg: &RunConfig,
@@ -145,6 +167,7 @@ where
     S: DaeSystem + ?Sized,
     L: LinearSolver<S>,
     H: EventHook<S>,
+    C: Companion<S>,
 {
     let mut st;
     let mut tn;
@@ -152,7 +175,7 @@ where
     let ready;
     if cfg.first_call {
         uround = UROUND;
-        let started = start(parts, a, io, cfg, cnt)?;
+        let started = start(parts, comp, a, io, cfg, cnt)?;
         let Some(state) = started else {
             return Ok(4);
         };
@@ -176,7 +199,7 @@ where
         return Ok(idid);
     }
     let mut attempted = !cfg.first_call;
-    let result = step_loop(parts, a, io, cfg, &mut st, &mut tn, cnt, nstl, uround, &mut attempted);
+    let result = step_loop(parts, comp, a, io, cfg, &mut st, &mut tn, cnt, nstl, uround, &mut attempted);
     if attempted {
         st.store(&mut a.rh, &mut a.ih);
     } else {
@@ -293,10 +316,12 @@ fn first_step_size(cfg: &RunConfig, a: &Arrays<'_>, io: &CallIo<'_>, check_tstop
 }
 
 /// The first call (DDASKR block 300): weights, constants, the initial step,
-/// the initial-condition calculation, the history and the hook's start.
-/// None: the call ends with IDID = 4 after the initial conditions.
-fn start<S, L, H>(
+/// the initial-condition calculation, the history, the companion's and the
+/// hook's start. None: the call ends with IDID = 4 after the initial
+/// conditions.
+fn start<S, L, H, C>(
     parts: &mut Parts<'_, S, L, H>,
+    comp: &mut C,
     a: &mut Arrays<'_>,
     io: &mut CallIo<'_>,
     cfg: &RunConfig,
@@ -306,6 +331,7 @@ where
     S: DaeSystem + ?Sized,
     L: LinearSolver<S>,
     H: EventHook<S>,
+    C: Companion<S>,
 {
     let t = *io.t;
     let tn = t;
@@ -331,6 +357,10 @@ where
             return Err(f);
         }
         if ic.stop_after {
+            if C::ACTIVE {
+                let at = StartPoint { t, y: &mut *io.y, yp: &mut *io.yp, wt: a.wt, h: h0, history: false, uround: UROUND };
+                comp.start(parts.sys, at, cnt)?;
+            }
             if ic.option == IcOption::AlgebraicAndDerivatives {
                 a.rh.set(rw::HOLD, h0);
             }
@@ -352,6 +382,10 @@ where
     st.psi[0] = h0;
     st.psi[1] = 2.0 * h0;
     st.kold = 1;
+    if C::ACTIVE {
+        let at = StartPoint { t, y: &mut *io.y, yp: &mut *io.yp, wt: a.wt, h: h0, history: true, uround: UROUND };
+        comp.start(parts.sys, at, cnt)?;
+    }
     {
         let mut cx = HookContext {
             hist: History { tn, kold: 1, phi: a.phi, psi: &st.psi },
@@ -564,8 +598,9 @@ fn continuation_tests(
 /// The step loop (DDASKR block 500): budget, weights, accuracy and HMIN
 /// tests, one step, the hook, the stop tests.
 #[allow(clippy::too_many_arguments)]
-fn step_loop<S, L, H>(
+fn step_loop<S, L, H, C>(
     parts: &mut Parts<'_, S, L, H>,
+    comp: &mut C,
     a: &mut Arrays<'_>,
     io: &mut CallIo<'_>,
     cfg: &RunConfig,
@@ -580,6 +615,7 @@ where
     S: DaeSystem + ?Sized,
     L: LinearSolver<S>,
     H: EventHook<S>,
+    C: Companion<S>,
 {
     let call_start = *cnt;
     let mut nwarn = 0;
@@ -604,6 +640,9 @@ where
         let Ok(phi1_norm) = step_weights(parts.sys, tol, &mut sv.c, vt, a.id) else {
             return Err(StepFailure::WeightVanished { t: *tn }.into());
         };
+        if C::ACTIVE && !comp.weights(tol, a.id, cfg.exclude_algebraic) {
+            return Err(StepFailure::WeightVanished { t: *tn }.into());
+        }
         let r = phi1_norm * 100.0 * uround;
         if r > 1.0 {
             return Err(too_much_accuracy(cfg, rtol, atol, sv.c.y.len(), *tn, r));
@@ -611,7 +650,7 @@ where
         sc.hmin = 4.0 * uround * tn.abs().max(tout.abs());
         st.h = limit_to_hmax(cfg, st.h);
         *attempted = true;
-        let stepped = take_step(parts.sys, parts.lin, st, cnt, tn, &mut sv, &sc, first_step);
+        let stepped = take_step(parts.sys, parts.lin, comp, st, cnt, tn, &mut sv, &sc, first_step);
         first_step = false;
         if let Err(e) = stepped {
             return Err(e.at(*tn, st.h).into());

@@ -443,24 +443,78 @@ pub mod dsl {
     pub const RUN_NEQ: usize = 16;
     /// RWORK(53): the time of the pending event.
     pub const PENDING_T: usize = 53;
+
+    /// Parametric sensitivities (SPEC section 5.1; all of these are
+    /// written only with INFO(12) = NP > 0).
+    pub mod sens {
+        /// IWORK(36): NP when the integration started (DDASKR's root
+        /// counter NRTE, zeroed by every start and unused by DSL48E).
+        pub const RUN_NP: usize = 36;
+        /// IWORK(37): INFO(13) + 2*INFO(15) when the integration started.
+        pub const RUN_OPTIONS: usize = 37;
+        /// IWORK(38): the event record: 0 none, else 4*NP + 1 after an
+        /// event return with dTEVT/dp, 4*NP + 2 after a grazing event
+        /// (IDID = -16, no dTEVT/dp). NP is part of it because the record's
+        /// place in RWORK depends on NP.
+        pub const RECORD: usize = 38;
+        /// The record's states (IWORK(38) modulo 4).
+        pub const RECORD_TRANSVERSAL: i32 = 1;
+        pub const RECORD_GRAZING: i32 = 2;
+        /// RWORK(54): TEVT of the event record.
+        pub const RECORD_T: usize = 54;
+        /// IWORK(40+i), i = 1..NP: the index of p_i in RPAR (input).
+        pub const RPAR_INDEX: usize = 41;
+        /// RWORK(60+i), i = 1..NP: PBAR_i, the typical size of p_i
+        /// (input); RWORK(60+NP+i): dTEVT/dp_i after an event return.
+        pub const PBAR: usize = 61;
+        /// IWORK(40+NP+j), j = 1..5: the sensitivity counters, in this
+        /// order (offsets from IWORK(40+NP)):
+        /// SENRHS calls,
+        pub const NSRHS: usize = 1;
+        /// RES calls made for the sensitivities (also counted in NRE):
+        /// difference quotients of the Jacobian and of dF/dp, and F at
+        /// the corrected point,
+        pub const NSRE: usize = 2;
+        /// steps rejected by the sensitivities' error test (also in NETF),
+        pub const NSETF: usize = 3;
+        /// sensitivity corrector failures (also in NCFN),
+        pub const NSCFN: usize = 4;
+        /// sensitivity corrector iterations, summed over the parameters.
+        pub const NSNI: usize = 5;
+        /// The number of counters.
+        pub const COUNTERS: usize = 5;
+    }
 }
 
 /// Where DSL48E's segments sit (0-based) and how long the arrays must be.
 ///
-/// RWORK: the 60-word header; DELTA, E, WT, [VT with INFO(16) = 1],
-/// PHI (MAXORD+1 columns) and the NEJAC values of the iteration matrix:
-/// LENRW = 60 + (MAXORD+4 [+1])*NEQ + NEJAC <= 60 + 10*NEQ + NEJAC.
-/// IWORK: the 40-word header, ID (+1 differential, -1 algebraic, from
-/// JYDOT), and the ND truth values of the discontinuity functions:
-/// LENIW = 40 + NEQ + ND. (SPEC's ceilings are 60 + 10*NEQ + NEJAC + 3*ND
-/// and 40 + 2*NEQ + ND.)
+/// RWORK: the 60-word header; with NP = INFO(12) > 0 sensitivity
+/// parameters, PBAR(NP), dTEVT/dp(NP) and the event record (Z' and the
+/// sensitivities at the last event: NEQ + NP*NEQ); DELTA, E, WT, [VT with
+/// INFO(16) = 1], PHI (MAXORD+1 columns) and the NEJAC values of the
+/// iteration matrix; then the sensitivities' PHI (NP*(MAXORD+1)*NEQ),
+/// their corrections E and weights (NP*NEQ each):
+/// LENRW = 60 + (MAXORD+4 [+1])*NEQ + NEJAC [+ NP*(NEQ*(MAXORD+4) + 2) +
+/// NEQ] <= 60 + 10*NEQ + NEJAC [+ NP*(NEQ*(MAXORD+5) + 2) + NEJAC].
+/// IWORK: the 40-word header; with NP > 0 the NP RPAR indices and the 5
+/// sensitivity counters; ID (+1 differential, -1 algebraic, from JYDOT),
+/// and the ND truth values of the discontinuity functions: LENIW = 40 +
+/// NEQ + ND [+ NP + 5]. (SPEC's ceilings are 60 + 10*NEQ + NEJAC + 3*ND
+/// and 40 + 2*NEQ + ND, plus NP*(NEQ*(MAXORD+5) + 2) + NEJAC and NP + 5
+/// with sensitivities.)
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Dsl48eLayout {
     pub neq: usize,
     pub nejac: usize,
     pub nd: usize,
     pub maxord: usize,
+    /// INFO(12): the number of sensitivity parameters.
+    pub np: usize,
     pub ncphi: usize,
+    /// PBAR(1..NP), then dTEVT/dp(1..NP).
+    pub pbar: usize,
+    /// The event record: Z' at the event (NEQ), then the NP sensitivities.
+    pub record: usize,
     pub delta: usize,
     pub e: usize,
     pub wt: usize,
@@ -469,7 +523,13 @@ pub struct Dsl48eLayout {
     pub phi: usize,
     /// The NEJAC values of J = dF/dz + CJ*dF/dzdot, in the caller's order.
     pub pd: usize,
+    /// The sensitivities' PHI, E and weights.
+    pub sens_phi: usize,
+    pub sens_e: usize,
+    pub sens_wt: usize,
     pub lenrw: usize,
+    /// The RPAR indices, then the sensitivity counters, in IWORK.
+    pub rpar_index: usize,
     /// ID in IWORK.
     pub id: usize,
     /// The ND truth values in IWORK.
@@ -484,29 +544,63 @@ impl Dsl48eLayout {
         nd: usize,
         maxord: usize,
         separate_vt: bool,
+        np: usize,
     ) -> Result<Self, LengthOverflow> {
         let ncphi = maxord + 1;
-        let delta = rw::HEADER;
+        let pbar = dsl::sens::PBAR - 1;
+        let record = add(pbar, mul(2, np)?)?;
+        let delta = if np > 0 { add(record, mul(add(np, 1)?, neq)?)? } else { record };
         let e = add(delta, neq)?;
         let wt = add(e, neq)?;
         let vt = if separate_vt { add(wt, neq)? } else { wt };
         let phi = add(vt, neq)?;
         let pd = add(phi, mul(ncphi, neq)?)?;
-        let lenrw = add(pd, nejac)?;
-        let id = iw::HEADER;
+        let sens_phi = add(pd, nejac)?;
+        let per = mul(np, neq)?;
+        let sens_e = add(sens_phi, mul(ncphi, per)?)?;
+        let sens_wt = add(sens_e, per)?;
+        let lenrw = add(sens_wt, per)?;
+        let rpar_index = dsl::sens::RPAR_INDEX - 1;
+        let id = if np > 0 { add(add(rpar_index, np)?, dsl::sens::COUNTERS)? } else { rpar_index };
         let truth = add(id, neq)?;
         let leniw = add(truth, nd)?;
         let fits = |v: usize| FInt::try_from(v).is_ok();
         if !fits(lenrw) || !fits(leniw) {
             return Err(LengthOverflow);
         }
-        Ok(Dsl48eLayout { neq, nejac, nd, maxord, ncphi, delta, e, wt, vt, phi, pd, lenrw, id, truth, leniw })
+        Ok(Dsl48eLayout {
+            neq,
+            nejac,
+            nd,
+            maxord,
+            np,
+            ncphi,
+            pbar,
+            record,
+            delta,
+            e,
+            wt,
+            vt,
+            phi,
+            pd,
+            sens_phi,
+            sens_e,
+            sens_wt,
+            lenrw,
+            rpar_index,
+            id,
+            truth,
+            leniw,
+        })
     }
 
     /// RWORK split into its segments (`rwork` at least LENRW long).
     pub fn split_rwork<'a>(&self, rwork: &'a mut [Real]) -> Dsl48eRViews<'a> {
-        let n = self.neq;
+        let (n, np) = (self.neq, self.np);
         let (header, rest) = rwork[..self.lenrw].split_at_mut(rw::HEADER);
+        let (pbar, rest) = rest.split_at_mut(np);
+        let (tau, rest) = rest.split_at_mut(np);
+        let (record, rest) = rest.split_at_mut(self.delta - self.record);
         let (delta, rest) = rest.split_at_mut(n);
         let (e, rest) = rest.split_at_mut(n);
         let (wt, rest) = rest.split_at_mut(n);
@@ -516,27 +610,53 @@ impl Dsl48eLayout {
         } else {
             (None, rest)
         };
-        let (phi, pd) = rest.split_at_mut(self.ncphi * n);
-        Dsl48eRViews { header: RHeader(header), delta, e, wt, vt, phi, pd }
+        let (phi, rest) = rest.split_at_mut(self.ncphi * n);
+        let (pd, rest) = rest.split_at_mut(self.nejac);
+        let (sens_phi, rest) = rest.split_at_mut(self.ncphi * n * np);
+        let (sens_e, sens_wt) = rest.split_at_mut(n * np);
+        Dsl48eRViews { header: RHeader(header), pbar, tau, record, delta, e, wt, vt, phi, pd, sens_phi, sens_e, sens_wt }
     }
 
     /// IWORK split into its segments (`iwork` at least LENIW long).
-    pub fn split_iwork<'a>(&self, iwork: &'a mut [FInt]) -> (IHeader<'a>, &'a mut [FInt], &'a mut [FInt]) {
+    pub fn split_iwork<'a>(&self, iwork: &'a mut [FInt]) -> Dsl48eIViews<'a> {
         let (header, rest) = iwork[..self.leniw].split_at_mut(iw::HEADER);
+        let (rpar_index, rest) = rest.split_at_mut(self.np);
+        let (sens_counters, rest) = rest.split_at_mut(self.id - self.rpar_index - self.np);
         let (id, truth) = rest.split_at_mut(self.neq);
-        (IHeader(header), id, truth)
+        Dsl48eIViews { header: IHeader(header), rpar_index, sens_counters, id, truth }
     }
 }
 
 /// DSL48E's RWORK split into its segments.
 pub struct Dsl48eRViews<'a> {
     pub header: RHeader<'a>,
+    /// PBAR(1..NP) and dTEVT/dp(1..NP) (empty without sensitivities).
+    pub pbar: &'a mut [Real],
+    pub tau: &'a mut [Real],
+    /// The event record: Z' (NEQ), then the NP sensitivities (NP*NEQ).
+    pub record: &'a mut [Real],
     pub delta: &'a mut [Real],
     pub e: &'a mut [Real],
     pub wt: &'a mut [Real],
     pub vt: Option<&'a mut [Real]>,
     pub phi: &'a mut [Real],
     pub pd: &'a mut [Real],
+    /// The sensitivities' PHI (NP blocks of (MAXORD+1)*NEQ), E and
+    /// weights (NP blocks of NEQ).
+    pub sens_phi: &'a mut [Real],
+    pub sens_e: &'a mut [Real],
+    pub sens_wt: &'a mut [Real],
+}
+
+/// DSL48E's IWORK split into its segments.
+pub struct Dsl48eIViews<'a> {
+    pub header: IHeader<'a>,
+    /// IWORK(40+i): the RPAR index of p_i (empty without sensitivities).
+    pub rpar_index: &'a mut [FInt],
+    /// The five sensitivity counters (empty without sensitivities).
+    pub sens_counters: &'a mut [FInt],
+    pub id: &'a mut [FInt],
+    pub truth: &'a mut [FInt],
 }
 
 /// Typed read/write access to the scalar header of RWORK.
@@ -687,6 +807,28 @@ mod tests {
         assert_eq!(l.lenrw, 101 + 18 * 50 + 3 + 7);
         assert_eq!(l.leniw, 40 + 3);
         assert_eq!(l.lenwp(), 7);
+    }
+
+    #[test]
+    fn dsl48e_lengths_with_and_without_sensitivities() {
+        let plain = Dsl48eLayout::compute(10, 28, 2, 5, false, 0).unwrap();
+        assert_eq!(plain.lenrw, 60 + 9 * 10 + 28);
+        assert_eq!(plain.leniw, 40 + 10 + 2);
+        assert_eq!((plain.delta, plain.id), (60, 40));
+        // NP = 3: PBAR, dTEVT/dp, the record, then the state's segments.
+        let l = Dsl48eLayout::compute(10, 28, 2, 5, false, 3).unwrap();
+        assert_eq!(l.lenrw, plain.lenrw + 3 * (10 * (5 + 4) + 2) + 10);
+        assert!(l.lenrw - plain.lenrw <= 3 * (10 * (5 + 5) + 2) + 28, "SPEC's ceiling");
+        assert_eq!(l.leniw, plain.leniw + 3 + 5);
+        assert_eq!((l.pbar, l.record, l.delta), (60, 66, 66 + 40));
+        assert_eq!((l.rpar_index, l.id), (40, 48));
+        let mut rwork = vec![0.0; l.lenrw];
+        let mut iwork = vec![0; l.leniw];
+        let rv = l.split_rwork(&mut rwork);
+        assert_eq!((rv.pbar.len(), rv.tau.len(), rv.record.len(), rv.pd.len()), (3, 3, 40, 28));
+        assert_eq!((rv.sens_phi.len(), rv.sens_e.len(), rv.sens_wt.len()), (180, 30, 30));
+        let iv = l.split_iwork(&mut iwork);
+        assert_eq!((iv.rpar_index.len(), iv.sens_counters.len(), iv.id.len(), iv.truth.len()), (3, 5, 10, 2));
     }
 
     #[test]

@@ -8,8 +8,10 @@
 //! | [`integrator`] | weights, limits, stop tests, the step loop | the body of DDASKR |
 //! | [`roots`] | root finding (an event hook) | DRCHEK, DROOTS |
 //! | [`events`] | DSL48E's state events: detection, polishing (an event hook) | DSL48E's event location |
+//! | [`sensitivity`] | parametric sensitivities: the staggered corrector (a companion), dF/dp, consistent sensitivities, the jumps at events | DSL48S's sensitivities |
 //! | [`hook`] | the event hook the integrator offers root finding and state events | |
 //! | [`stepper`] | one BDF step, order/step selection | DDSTP |
+//! | [`companion`] | the seam for vectors corrected after the state in each step (the sensitivities) | |
 //! | [`newton`] | the corrector over any linear solver | DNEDD/DNSD, DNEDK/DNSK |
 //! | [`initial`] | consistent initial conditions | DDASIC, DDASID/DNSID, DDASIK/DNSIK, DLINSD/DLINSK |
 //! | [`layout`] | RWORK/IWORK positions, lengths and views (and where the counters live) | pointer block of DDASKR |
@@ -30,6 +32,7 @@
 #![forbid(unsafe_code)]
 
 pub mod call;
+pub mod companion;
 pub mod constraints;
 pub mod counters;
 pub mod ddaskr;
@@ -52,6 +55,8 @@ pub mod norms;
 pub mod precision;
 pub mod problem;
 pub mod roots;
+#[cfg(not(daskr_single))]
+pub mod sensitivity;
 pub mod stepper;
 #[cfg(test)]
 pub(crate) mod test_problems;

@@ -296,7 +296,7 @@ fn solve_failed(f: LinearFailure, m: usize, e: &mut [Real]) -> CorrectorFailure 
 }
 
 /// Where the Newton iteration stands after iteration `m` (0-based).
-enum NewtonProgress {
+pub enum NewtonProgress {
     Converged,
     Continue,
     /// The rate estimate exceeds MAX_RATE.
@@ -306,8 +306,8 @@ enum NewtonProgress {
 /// DASKR's corrector convergence test (DNSD/DNSK): the first correction
 /// is accepted if tiny; later ones estimate the rate from the first
 /// correction's norm and update S = RATE/(1-RATE); converged when
-/// S*|correction| <= EPCON.
-fn convergence_test(
+/// S*|correction| <= EPCON. (Also the sensitivities' corrector's.)
+pub fn convergence_test(
     m: usize,
     delnrm: Real,
     oldnrm: &mut Real,

@@ -104,6 +104,28 @@ pub trait DaeSystem {
     fn preconditioner_solve(&mut self, _c: PrecondSolve<'_>) -> FInt {
         0
     }
+
+    /// Parametric sensitivities with dF/dp from the problem (DSL48E's
+    /// SENRHS, INFO(15) = 0): fill `dfdp` (zeroed on entry) with
+    /// dG/dp_ip at (t, y, y'), `ip` numbered from 0. The status is IRES's
+    /// (Recoverable: retry with a smaller step; Stop: give up). The
+    /// default reports Stop: only called when the options ask for it.
+    fn parameter_derivative(&mut self, _t: Real, _y: &[Real], _yp: &[Real], _ip: usize, _dfdp: &mut [Real]) -> CallbackStatus {
+        CallbackStatus::Stop
+    }
+
+    /// Sensitivities by difference quotients in p (DSL48E's INFO(15) = 1,
+    /// 2): the value of the parameter kept at `slot` (DSL48E: RPAR(slot),
+    /// 1-based; the Rust API: parameter `slot`, 0-based), or None when
+    /// there is none.
+    fn parameter(&mut self, _slot: usize) -> Option<Real> {
+        None
+    }
+
+    /// Set the parameter at `slot` (perturbed around RES calls, then
+    /// restored to the value [`parameter`](Self::parameter) gave, bit for
+    /// bit).
+    fn set_parameter(&mut self, _slot: usize, _value: Real) {}
 }
 
 /// Arguments of the Krylov JAC call.

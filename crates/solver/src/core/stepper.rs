@@ -3,6 +3,7 @@
 //! K-2..K+1, order and step-size selection, update of the divided
 //! differences PHI, and the retry logic after a failed step.
 
+use super::companion::{worse, Companion, StepPoint};
 use super::counters::{bump, Counters};
 use super::error::StepError;
 use super::constraints::Constraints;
@@ -169,11 +170,14 @@ pub struct StepConfig<'a> {
 
 /// Take one step from `tn`; on success `tn` has advanced by the step used
 /// and `st` holds the step size and order proposed for the next step.
-/// `first_step` is INFO(1) = 0 (DDSTP's JSTART).
+/// `first_step` is INFO(1) = 0 (DDSTP's JSTART). The companion `comp`
+/// (the sensitivities, or [`NoCompanion`](super::companion::NoCompanion))
+/// is corrected after the state and follows every change of PHI.
 #[allow(clippy::too_many_arguments)]
-pub fn take_step<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
+pub fn take_step<S: DaeSystem + ?Sized, L: LinearSolver<S>, C: Companion<S>>(
     sys: &mut S,
     lin: &mut L,
+    comp: &mut C,
     st: &mut BdfState,
     cnt: &mut Counters,
     tn: &mut Real,
@@ -212,20 +216,32 @@ pub fn take_step<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
         let cjlast = st.cj;
         st.cj = -alphas / st.h;
         let ck = (st.alpha[kp1 - 1] + alphas - alpha0).abs().max(st.alpha[kp1 - 1]);
+        if C::ACTIVE {
+            comp.rescale(ns, kp1, &st.beta);
+        }
         *tn += st.h;
 
         // Block 3: PHI -> PHI* (columns ns..kp1, 0-based, folded into the
         // prediction) and the corrector; block 4: the error estimates.
-        let outcome = correct(sys, lin, st, cnt, v, cfg, *tn, cjlast, kp1, ns, first_step)
-            .and_then(|()| estimate_errors(st, v, k, ck));
+        let nje = cnt.nje;
+        let outcome = correct(sys, lin, st, cnt, v, cfg, *tn, cjlast, kp1, ns, first_step).and_then(|()| {
+            let norms = error_norms(v, k);
+            let est = estimates(st, k, ck, norms)?;
+            if C::ACTIVE {
+                let current = cnt.nje != nje;
+                companion_pass(sys, lin, comp, st, cnt, v, cfg, (*tn, k, ck), norms, est, current)
+            } else {
+                Ok(est)
+            }
+        });
         match outcome {
             Ok(est) => {
-                accept_step(st, cnt, v, cfg, k, &est);
+                accept_step(st, cnt, comp, v, cfg, k, &est);
                 return Ok(());
             }
             Err((failure, est)) => {
                 *tn = xold;
-                retreat(st, cnt, v, cfg, xold, &mut tries, failure, est)?;
+                retreat(st, cnt, comp, v, cfg, xold, &mut tries, failure, est)?;
             }
         }
     }
@@ -236,9 +252,10 @@ pub fn take_step<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
 #[cold]
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
-fn retreat(
+fn retreat<S: DaeSystem + ?Sized, C: Companion<S>>(
     st: &mut BdfState,
     cnt: &mut Counters,
+    comp: &mut C,
     v: &mut StepVectors<'_>,
     cfg: &StepConfig<'_>,
     tn: Real,
@@ -265,6 +282,9 @@ fn retreat(
         st.psi[0] = st.h;
         vecops::scale(&mut v.c.phi[neq..2 * neq], r);
     }
+    if C::ACTIVE {
+        comp.retreat(st.ns, kp1, &st.beta, (st.kold == 0).then_some(r));
+    }
     Ok(())
 }
 
@@ -288,15 +308,9 @@ struct Estimates {
     erkm1: Real,
 }
 
-/// Block 4: the local error estimates at orders K, K-1 (and K-2), and the
-/// error test. On failure the estimate that sets the retry's step size.
-#[allow(clippy::neg_cmp_op_on_partial_ord)]
-fn estimate_errors(
-    st: &BdfState,
-    v: &mut StepVectors<'_>,
-    k: usize,
-    ck: Real,
-) -> Result<Estimates, (Failure, Estimates)> {
+/// Block 4: the weighted norms of the local error estimates at orders K,
+/// K-1 and K-2 (0 where the order has none).
+fn error_norms(v: &mut StepVectors<'_>, k: usize) -> [Real; 3] {
     let neq = v.c.y.len();
     let kp1 = k + 1;
     let vt = error_test_weights(&v.vt, v.c.wt);
@@ -306,7 +320,15 @@ fn estimate_errors(
         2 => (Some(&phi[k * neq..kp1 * neq]), None),
         _ => (Some(&phi[k * neq..kp1 * neq]), Some(&phi[(k - 1) * neq..k * neq])),
     };
-    let [enorm, nkm1, nkm2] = vecops::estimate_norms(v.c.e, pk1, pk, vt, v.c.delta);
+    vecops::estimate_norms(v.c.e, pk1, pk, vt, v.c.delta)
+}
+
+/// Block 4: the local error estimates at orders K, K-1 (and K-2) from
+/// their norms, and the error test. On failure the estimate that sets the
+/// retry's step size.
+#[allow(clippy::neg_cmp_op_on_partial_ord)]
+fn estimates(st: &BdfState, k: usize, ck: Real, norms: [Real; 3]) -> Result<Estimates, (Failure, Estimates)> {
+    let [enorm, nkm1, nkm2] = norms;
     let erk = st.sigma[k] * enorm;
     let mut e = Estimates { knew: k, est: erk, terk: (k + 1) as Real * erk, terkm1: 0.0, erkm1: 0.0 };
     if k > 1 {
@@ -330,6 +352,52 @@ fn estimate_errors(
     } else {
         Ok(e)
     }
+}
+
+/// The companion's part of an attempt whose state passed: its corrector,
+/// then (if it takes part) the error test on the larger of the state's
+/// and the companion's norms. `(t, k, ck)`: the attempt's time, order and
+/// error constant; `current`: the matrix was set up in this attempt.
+#[allow(clippy::too_many_arguments)]
+#[cold]
+#[inline(never)]
+fn companion_pass<S: DaeSystem + ?Sized, L: LinearSolver<S>, C: Companion<S>>(
+    sys: &mut S,
+    lin: &mut L,
+    comp: &mut C,
+    st: &mut BdfState,
+    cnt: &mut Counters,
+    v: &mut StepVectors<'_>,
+    cfg: &StepConfig<'_>,
+    (t, k, ck): (Real, usize, Real),
+    norms: [Real; 3],
+    est: Estimates,
+    current: bool,
+) -> Result<Estimates, (Failure, Estimates)> {
+    let at = StepPoint {
+        t,
+        h: st.h,
+        cj: st.cj,
+        kp1: k + 1,
+        gamma: &st.gamma,
+        uround: cfg.uround,
+        epcon: cfg.epcon,
+        y: &mut *v.c.y,
+        yp: &mut *v.c.yp,
+        wt: &mut *v.c.wt,
+        corr: &mut st.corr,
+        matrix_current: current,
+    };
+    comp.correct(sys, lin, at, cnt).map_err(|f| corrector_failed(f, st.k))?;
+    let Some(theirs) = comp.error_norms(k) else {
+        return Ok(est);
+    };
+    let both = [worse(norms[0], theirs[0]), worse(norms[1], theirs[1]), worse(norms[2], theirs[2])];
+    let outcome = estimates(st, k, ck, both);
+    if outcome.is_err() {
+        comp.error_test_failed();
+    }
+    outcome
 }
 
 /// Block 6 after a failure: choose the order and the reduced step size
@@ -431,9 +499,10 @@ fn compute_coefficients(st: &mut BdfState, kp1: usize) {
 
 /// Block 5: the step passed. Choose the next order and step size, then
 /// update the differences.
-fn accept_step(
+fn accept_step<S: DaeSystem + ?Sized, C: Companion<S>>(
     st: &mut BdfState,
     cnt: &mut Counters,
+    comp: &mut C,
     v: &mut StepVectors<'_>,
     cfg: &StepConfig<'_>,
     k: usize,
@@ -459,7 +528,13 @@ fn accept_step(
     } else if k != cfg.maxord && !(kp1 >= st.ns || kdiff == 1) {
         let vt = error_test_weights(&v.vt, v.c.wt);
         let vmax = vecops::difference_max(v.c.delta, v.c.e, &v.c.phi[(kp2 - 1) * neq..kp2 * neq], vt);
-        let erkp1 = rms_given_max(v.c.delta, vt, vmax) / (k + 2) as Real;
+        let mut norm = rms_given_max(v.c.delta, vt, vmax);
+        if C::ACTIVE {
+            if let Some(theirs) = comp.error_norm_above(k) {
+                norm = worse(norm, theirs);
+            }
+        }
+        let erkp1 = norm / (k + 2) as Real;
         let terkp1 = (k + 2) as Real * erkp1;
         if k > 1 {
             if terkm1 <= terk.min(terkp1) {
@@ -488,6 +563,9 @@ fn accept_step(
     }
     // Update the differences for the next step.
     vecops::update_differences(v.c.phi, kp1, v.c.e, st.kold != cfg.maxord);
+    if C::ACTIVE {
+        comp.accept(kp1, st.kold != cfg.maxord);
+    }
 }
 
 /// A step failed for good: interpolate y, y' back to `tn` with the order

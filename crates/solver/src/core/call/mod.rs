@@ -330,7 +330,9 @@ fn name_non_finite_source(outcome: Result<FInt, Interrupt>, last: Option<NonFini
         return outcome;
     };
     let (t, h, idid) = match (f.clone(), nf.source) {
-        (StepFailure::IresMinusOne { t, h }, Source::Residual | Source::Jacobian) => (t, h, f.idid()),
+        (StepFailure::IresMinusOne { t, h }, Source::Residual | Source::Jacobian | Source::SensitivityRhs) => {
+            (t, h, f.idid())
+        }
         (StepFailure::LinearSolver { t, h }, Source::PreconditionerSolve) => (t, h, f.idid()),
         (StepFailure::InitialConditions { t, h }, _) => (t, h, f.idid()),
         _ => return outcome,

@@ -18,14 +18,15 @@ use super::call::{self, Common, InfoProtocol, Job, Lengths, Phase, Protocol, Wor
 use super::error::{InputError, Interrupt};
 use super::constraints::Constraints;
 use super::initial::IcOption;
-use super::integrator::{integrate, Arrays, CallIo, Parts, RunConfig};
+use super::companion::{Companion, NoCompanion};
+use super::integrator::{integrate_with, Arrays, CallIo, Parts, RunConfig};
 use super::layout::{iw, Layout, Method};
 use super::linsol::direct::DirectSolver;
 use super::linsol::krylov::KrylovSolver;
 #[cfg(not(daskr_single))]
 use super::linsol::pattern::{stamp_from_words, stamp_to_words};
 #[cfg(not(daskr_single))]
-use super::linsol::sparse::{shared_pattern, SparseSolver};
+use super::linsol::sparse::{shared_pattern_keyed, SparseSolver};
 use super::linsol::LinearSolver;
 use super::messages::MessageSink;
 use super::problem::DaeSystem;
@@ -33,10 +34,93 @@ use super::roots::{RootFinder, SearchArrays};
 use crate::types::FInt;
 
 /// DDASKR's own arguments beyond the [`Common`] ones: NRT and JROOT (a
-/// slice of NRT elements, 0 for a negative NRT).
+/// slice of NRT elements, 0 for a negative NRT); and, for the Rust API's
+/// `Solver` only (DDASKR's Fortran interface has none), parametric
+/// sensitivities.
 pub struct Ddaskr<'a> {
     pub nrt: FInt,
     pub jroot: &'a mut [FInt],
+    #[cfg(not(daskr_single))]
+    sens: Option<sens::DdaskrSens<'a>>,
+}
+
+impl<'a> Ddaskr<'a> {
+    pub fn new(nrt: FInt, jroot: &'a mut [FInt]) -> Self {
+        Ddaskr {
+            nrt,
+            jroot,
+            #[cfg(not(daskr_single))]
+            sens: None,
+        }
+    }
+
+    /// The call with sensitivities (the Rust API's `Solver`).
+    #[cfg(not(daskr_single))]
+    pub fn with_sensitivities(mut self, s: sens::DdaskrSens<'a>) -> Self {
+        self.sens = Some(s);
+        self
+    }
+}
+
+/// Sensitivities for DDASKR's protocol: the Rust API keeps their arrays
+/// (DDASKR's RWORK has no room for them; its Fortran interface has no
+/// sensitivities, SPEC 5.1).
+#[cfg(not(daskr_single))]
+pub mod sens {
+    use crate::core::error::{Interrupt, StepFailure};
+    use crate::core::integrator::Arrays;
+    use crate::core::layout::rw;
+    use crate::core::linsol::JacobianSource;
+    use crate::core::sensitivity::matrix::Shape;
+    use crate::core::sensitivity::{Begin, Parameter, SensArrays, SensCounters, SensOptions, Sensitivities};
+    use crate::core::stepper::BdfState;
+    use crate::types::{FInt, Real};
+
+    /// The run's sensitivities as the API keeps them.
+    pub struct DdaskrSens<'a> {
+        pub options: SensOptions,
+        pub params: Vec<Parameter>,
+        pub arrays: SensArrays<'a>,
+        pub counters: &'a mut SensCounters,
+        /// +1 differential, -1 algebraic (for consistent sensitivities).
+        pub id: &'a [FInt],
+        /// A first call makes them consistent (else takes them as given).
+        pub consistent: bool,
+    }
+
+    impl<'a> DdaskrSens<'a> {
+        /// The companion for one call on a matrix of `shape`.
+        pub(super) fn companion<'s>(&'s mut self, shape: Shape<'s>, source: JacobianSource, first: bool) -> Sensitivities<'s> {
+            let begin = if first { Begin::Start { consistent: self.consistent } } else { Begin::Continue };
+            let arrays = SensArrays {
+                s: &mut *self.arrays.s,
+                sp: &mut *self.arrays.sp,
+                phi: &mut *self.arrays.phi,
+                ncphi: self.arrays.ncphi,
+                e: &mut *self.arrays.e,
+                wt: &mut *self.arrays.wt,
+            };
+            Sensitivities::new(self.options, self.params.clone(), arrays, self.id, shape, source, *self.counters, begin)
+        }
+    }
+
+    /// After the call: the values at the returned T (from the state's
+    /// history), finite on success; the counters to keep.
+    pub(super) fn finish(
+        mut sens: Sensitivities<'_>,
+        result: Result<FInt, Interrupt>,
+        a: &Arrays<'_>,
+        t: Real,
+    ) -> (Result<FInt, Interrupt>, SensCounters) {
+        if matches!(result, Ok(_) | Err(Interrupt::Step(_))) {
+            let st = BdfState::load(&a.rh, &a.ih);
+            sens.output(a.rh.get(rw::TN), st.kold, &st.psi, t);
+        }
+        if result.is_ok() && !sens.finite() {
+            return (Err(StepFailure::SensitivitiesNotFinite { t }.into()), sens.counters);
+        }
+        (result, sens.counters)
+    }
 }
 
 impl WorkLayout for Layout {
@@ -113,25 +197,63 @@ impl<S: DaeSystem + ?Sized> Protocol<S> for Ddaskr<'_> {
             bounds: None,
         };
         let n = layout.neq;
+        #[cfg(not(daskr_single))]
+        let mut sens = self.sens.take();
+        #[cfg(daskr_single)]
+        let mut sens: Option<()> = None;
+        #[cfg(not(daskr_single))]
+        let first = cfg.first_call;
         let result = match layout.method {
             Method::Direct { format, source } => {
                 let mut lin = DirectSolver::new(format, source, n, rv.wm, iv.pivots);
-                run_with(sys, &mut lin, &mut hook, sink, &mut a, &mut io, cfg)
+                match sens.as_mut() {
+                    #[cfg(not(daskr_single))]
+                    Some(sens) => {
+                        use super::linsol::direct::MatrixFormat;
+                        use super::sensitivity::matrix::Shape;
+                        let shape = match format {
+                            MatrixFormat::Dense => Shape::Dense(n),
+                            MatrixFormat::Band { ml, mu } => Shape::Band(super::linsol::band::BandShape { n, ml, mu }),
+                        };
+                        let mut comp = sens.companion(shape, source, first);
+                        let r = run_with(sys, &mut lin, &mut hook, &mut comp, sink, &mut a, &mut io, cfg);
+                        let (r, counters) = sens::finish(comp, r, &a, *io.t);
+                        *sens.counters = counters;
+                        r
+                    }
+                    _ => run_with(sys, &mut lin, &mut hook, &mut NoCompanion, sink, &mut a, &mut io, cfg),
+                }
             }
             Method::Krylov { dims, .. } => {
+                if sens.is_some() {
+                    return Err(InputError::Internal.into());
+                }
                 let p = krylov_params(dims, &a.rh, o);
                 let mut lin = KrylovSolver::new(p, rv.savr, rv.wm, iv.pivots).ok_or(InputError::Internal)?;
-                run_with(sys, &mut lin, &mut hook, sink, &mut a, &mut io, cfg)
+                run_with(sys, &mut lin, &mut hook, &mut NoCompanion, sink, &mut a, &mut io, cfg)
             }
             #[cfg(daskr_single)]
             Method::Sparse { .. } => Err(InputError::Internal.into()),
             #[cfg(not(daskr_single))]
             Method::Sparse { nejac, source } => {
                 let (rows, cols) = iv.pivots.split_at(nejac);
-                let pattern = shared_pattern(n, rows, cols).map_err(|_| InputError::Internal)?;
+                // The checks of this call found the lists' key in IWORK (or
+                // put it there): no need to hash them again.
+                let key = stamp_from_words([a.ih.get(iw::sparse::KEY), a.ih.get(iw::sparse::KEY + 1)]);
+                let pattern = shared_pattern_keyed(n, rows, cols, key).map_err(|_| InputError::Internal)?;
                 let stamp = stamp_from_words([a.ih.get(iw::sparse::STAMP), a.ih.get(iw::sparse::STAMP + 1)]);
-                let mut lin = SparseSolver::new(pattern, source, rv.wm, stamp);
-                let result = run_with(sys, &mut lin, &mut hook, sink, &mut a, &mut io, cfg);
+                let mut lin = SparseSolver::new(std::rc::Rc::clone(&pattern), source, rv.wm, stamp);
+                let result = match sens.as_mut() {
+                    Some(sens) => {
+                        let shape = super::sensitivity::matrix::Shape::sparse(&pattern);
+                        let mut comp = sens.companion(shape, source, first);
+                        let r = run_with(sys, &mut lin, &mut hook, &mut comp, sink, &mut a, &mut io, cfg);
+                        let (r, counters) = sens::finish(comp, r, &a, *io.t);
+                        *sens.counters = counters;
+                        r
+                    }
+                    None => run_with(sys, &mut lin, &mut hook, &mut NoCompanion, sink, &mut a, &mut io, cfg),
+                };
                 let [hi, lo] = stamp_to_words(lin.stamp());
                 a.ih.set(iw::sparse::STAMP, hi);
                 a.ih.set(iw::sparse::STAMP + 1, lo);
@@ -149,16 +271,18 @@ impl<S: DaeSystem + ?Sized> InfoProtocol<S> for Ddaskr<'_> {
     }
 }
 
-fn run_with<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
+#[allow(clippy::too_many_arguments)]
+fn run_with<S: DaeSystem + ?Sized, L: LinearSolver<S>, C: Companion<S>>(
     sys: &mut S,
     lin: &mut L,
     hook: &mut RootFinder<'_>,
+    comp: &mut C,
     sink: &mut dyn MessageSink,
     a: &mut Arrays<'_>,
     io: &mut CallIo<'_>,
     cfg: &RunConfig,
 ) -> Result<FInt, Interrupt> {
-    integrate(&mut Parts { sys, lin, hook, sink }, a, io, cfg)
+    integrate_with(&mut Parts { sys, lin, hook, sink }, comp, a, io, cfg)
 }
 
 #[cfg(test)]
@@ -199,7 +323,7 @@ mod tests {
             let tol = (std::slice::from_mut(rtol), std::slice::from_mut(atol));
             let state = (&mut self.t, &mut self.y[..], &mut self.yp[..]);
             let mut c = Common::owned(state, tout, tol, &mut self.rwork, &mut self.iwork);
-            let mut d = Ddaskr { nrt: self.jroot.len() as FInt, jroot: &mut self.jroot };
+            let mut d = Ddaskr::new(self.jroot.len() as FInt, &mut self.jroot);
             let mut idid = 0;
             call::call_with_info(&mut d, &mut c, info, &mut idid, sys, sink)
         }

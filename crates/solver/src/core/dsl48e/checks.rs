@@ -10,14 +10,18 @@ use crate::core::call::controls::{check_info_ranges, info_entry, InfoRange, Step
 use crate::core::call::RunRecord;
 use crate::core::error::InputError;
 use crate::core::constraints::Constraints;
-use crate::core::layout::{dsl, iw};
+use crate::core::layout::dsl::sens;
+use crate::core::layout::{dsl, iw, Dsl48eLayout};
 use crate::core::linsol::pattern::{validate_pattern, PatternError};
+use crate::core::sensitivity::{DfdpSource, JumpRule, SensOptions};
 use crate::types::{FInt, Real};
 
 /// INFO(1..20) with DSL48E's meanings: 1-4, 7-9, 14, 16-18 as in DDASKR
 /// (the [`StepControls`]); 10 = BOUNDS, 11 = consistent initialisation
-/// given x, 12 = number of sensitivity parameters; 5, 6, 13, 15, 19, 20
-/// are not read.
+/// given x, 12 = NP, the number of sensitivity parameters, and with NP >
+/// 0: 13 = sensitivities out of the error test, 15 = dF/dp by SENRHS or
+/// difference quotients, 20 = how they cross an event; 5, 6, 19 are not
+/// read (nor 13, 15, 20 with NP = 0).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Dsl48eOptions {
     pub controls: StepControls,
@@ -25,25 +29,65 @@ pub struct Dsl48eOptions {
     pub bounds: bool,
     /// INFO(11) = 1: given x, compute y and x'.
     pub initial_condition: bool,
+    /// INFO(12) > 0: the sensitivity options.
+    pub sens: Option<SensOptions>,
 }
 
 /// The entries DSL48E reads and their legal values, in increasing index.
 const INFO_RANGES: [InfoRange; 12] =
     [(2, 1), (3, 1), (4, 1), (7, 1), (8, 1), (9, 1), (10, 1), (11, 1), (14, 1), (16, 1), (17, 1), (18, 2)];
 
+/// The entries read with sensitivities, in increasing index.
+const SENS_INFO_RANGES: [InfoRange; 15] = [
+    (2, 1),
+    (3, 1),
+    (4, 1),
+    (7, 1),
+    (8, 1),
+    (9, 1),
+    (10, 1),
+    (11, 1),
+    (13, 1),
+    (14, 1),
+    (15, 2),
+    (16, 1),
+    (17, 1),
+    (18, 2),
+    (20, 2),
+];
+
 impl Dsl48eOptions {
     pub fn decode(info: &[FInt]) -> Result<Self, InputError> {
-        check_info_ranges(info, &INFO_RANGES)?;
-        let o = Dsl48eOptions {
+        let np = info_entry(info, 12);
+        check_info_ranges(info, if np > 0 { &SENS_INFO_RANGES } else { &INFO_RANGES })?;
+        if np < 0 {
+            return Err(InputError::InfoElement { index: 12 });
+        }
+        let sens = (np > 0).then(|| SensOptions {
+            np: np as usize,
+            error_control: info_entry(info, 13) == 0,
+            dfdp: match info_entry(info, 15) {
+                0 => DfdpSource::Routine,
+                1 => DfdpSource::Forward,
+                _ => DfdpSource::Centred,
+            },
+            jump: match info_entry(info, 20) {
+                0 => JumpRule::Continuous,
+                1 => JumpRule::TotalDerivative,
+                _ => JumpRule::Given,
+            },
+        });
+        Ok(Dsl48eOptions {
             controls: StepControls::from_checked_info(info),
             bounds: info_entry(info, 10) == 1,
             initial_condition: info_entry(info, 11) == 1,
-        };
-        match info_entry(info, 12) {
-            0 => Ok(o),
-            np if np > 0 => Err(InputError::SensitivitiesNotAvailable { np }),
-            _ => Err(InputError::InfoElement { index: 12 }),
-        }
+            sens,
+        })
+    }
+
+    /// INFO(12).
+    pub fn np(&self) -> usize {
+        self.sens.map_or(0, |s| s.np)
     }
 }
 
@@ -169,6 +213,42 @@ impl Dsl48e<'_> {
     }
 }
 
+/// The sensitivity inputs in the work arrays, checked on every call: the
+/// RPAR indices IWORK(40+i) not negative, PBAR_i = RWORK(60+i) finite and
+/// not negative.
+pub(super) fn check_sensitivity_inputs(l: &Dsl48eLayout, rwork: &[Real], iwork: &[FInt]) -> Result<(), InputError> {
+    for i in 0..l.np {
+        let index = iwork[l.rpar_index + i];
+        if index < 0 {
+            let pos = (l.rpar_index + i + 1) as FInt;
+            return Err(entry("IWORK", pos as usize, index, "the RPAR index of a parameter must not be negative"));
+        }
+        let pbar = rwork[l.pbar + i];
+        // Written so that NaN is illegal too.
+        if !(pbar >= 0.0 && pbar.is_finite()) {
+            return Err(InputError::PbarIllegal { index: (l.pbar + i + 1) as FInt, pbar });
+        }
+    }
+    Ok(())
+}
+
+/// The sensitivities a start takes from Z, ZDOT(NEQ+1..), finite: every
+/// entry (`all`), or only the differential entries of Z (they are the
+/// ones read when the rest is computed).
+pub(super) fn check_initial_sensitivities(s: &[Real], sp: &[Real], id_of: impl Fn(usize) -> bool, neq: usize, all: bool) -> Result<(), InputError> {
+    for (k, &v) in s.iter().enumerate() {
+        if (all || id_of(k % neq)) && !v.is_finite() {
+            return Err(InputError::SensitivityNotFinite { array: "Z", index: (neq + k + 1) as FInt, value: v });
+        }
+    }
+    if all {
+        if let Some(k) = sp.iter().position(|v| !v.is_finite()) {
+            return Err(InputError::SensitivityNotFinite { array: "ZDOT", index: (neq + k + 1) as FInt, value: sp[k] });
+        }
+    }
+    Ok(())
+}
+
 /// What a continuation call must find as the first call left it.
 pub struct RunSignature<'a> {
     neq: FInt,
@@ -179,6 +259,9 @@ pub struct RunSignature<'a> {
     maxord: FInt,
     /// INFO(10), INFO(16) as bits 0, 1.
     flags: FInt,
+    /// INFO(12) and INFO(13) + 2*INFO(15) (the sensitivities).
+    np: FInt,
+    sens_options: FInt,
     /// The protocol, for the key of the pattern (JROW, JCOL), computed
     /// only once the scalars agree.
     call: &'a Dsl48e<'a>,
@@ -198,6 +281,15 @@ impl<'a> RunSignature<'a> {
             njydot: call.njydot,
             maxord,
             flags: FInt::from(o.bounds) | (FInt::from(o.controls.exclude_algebraic) << 1),
+            np: o.np() as FInt,
+            sens_options: o.sens.map_or(0, |s| {
+                let dfdp = match s.dfdp {
+                    DfdpSource::Routine => 0,
+                    DfdpSource::Forward => 1,
+                    DfdpSource::Centred => 2,
+                };
+                FInt::from(!s.error_control) + 2 * dfdp
+            }),
             call,
         }
     }
@@ -216,6 +308,10 @@ impl RunRecord for RunSignature<'_> {
         put(dsl::RUN_FLAGS, self.flags);
         put(dsl::PATTERN_KEY_HI, hi);
         put(dsl::PATTERN_KEY_LO, lo);
+        if self.np > 0 {
+            put(sens::RUN_NP, self.np);
+            put(sens::RUN_OPTIONS, self.sens_options);
+        }
         rwork[dsl::RUN_NEQ - 1] = self.neq as Real;
     }
 
@@ -240,6 +336,13 @@ impl RunRecord for RunSignature<'_> {
             if get(pos) != now {
                 return changed(what, get(pos), now);
             }
+        }
+        // IWORK(36) is 0 after a start without sensitivities.
+        if get(sens::RUN_NP) != self.np {
+            return changed("NP = INFO(12)", get(sens::RUN_NP), self.np);
+        }
+        if self.np > 0 && get(sens::RUN_OPTIONS) != self.sens_options {
+            return changed("INFO(13) + 2*INFO(15)", get(sens::RUN_OPTIONS), self.sens_options);
         }
         for (bit, what) in [(0, "INFO(10)"), (1, "INFO(16)")] {
             let (was, now) = ((get(dsl::RUN_FLAGS) >> bit) & 1, (self.flags >> bit) & 1);

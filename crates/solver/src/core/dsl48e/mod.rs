@@ -11,18 +11,24 @@
 pub mod checks;
 
 pub use self::checks::Dsl48eOptions;
-use self::checks::RunSignature;
+use self::checks::{check_initial_sensitivities, check_sensitivity_inputs, RunSignature};
 use super::call::controls::{check_ic_controls, ic_request, run_config, StepControls};
 use super::call::{self, Common, InfoProtocol, Job, Lengths, Phase, Protocol, WorkLayout};
-use super::error::{InputError, Interrupt, StepFailure};
-use super::events::{EventDetector, Pending};
 use super::constraints::Constraints;
+use super::error::{InputError, Interrupt, StepFailure};
+use super::events::{Event, EventDetector, Pending};
 use super::initial::IcOption;
-use super::integrator::{integrate, Arrays, Parts, RunConfig};
-use super::layout::{dsl, iw, Dsl48eLayout, IHeader, RHeader};
+use super::integrator::{integrate, integrate_with, Arrays, CallIo, Parts, RunConfig, UROUND};
+use super::layout::dsl::sens;
+use super::layout::{dsl, iw, rw, Dsl48eIViews, Dsl48eLayout, Dsl48eRViews, IHeader, RHeader};
 use super::linsol::sparse::{pattern_key, shared_pattern_keyed, stamp_from_words, stamp_to_words, SparseSolver};
 use super::linsol::JacobianSource;
 use super::problem::{DaeSystem, StateConditions};
+use super::sensitivity::matrix::Shape;
+use super::sensitivity::{
+    Begin, EventOutcome, EventPoint, JumpRule, Parameter, Restart, SensArrays, SensCounters, SensOptions, Sensitivities,
+};
+use super::stepper::BdfState;
 use crate::types::{FInt, Real};
 use std::cell::OnceCell;
 use std::rc::Rc;
@@ -53,8 +59,24 @@ pub struct Dsl48e<'a> {
     pub lievwk: FInt,
     pub lrevwk: FInt,
     pub revwk: &'a mut [Real],
+    /// The sensitivities' part of Z and ZDOT, with INFO(12) > 0.
+    pub sens: Option<SensArgs<'a>>,
     /// The pattern's key, computed once per call when first needed.
     key: OnceCell<u64>,
+    /// A first call that restarts at an event return: how the
+    /// sensitivities cross it (decided by the first call's checks, before
+    /// the start overwrites the record's flags).
+    restart: Option<JumpRule>,
+}
+
+/// The sensitivities' part of DSL48E's Z and ZDOT: Z(NEQ+1..NEQ*(NP+1)),
+/// ZDOT(NEQ+1..NEQ*(NP+1)) (slices of their declared lengths; a caller
+/// that cannot vouch for them passes empty ones, which the length checks
+/// reject), and whether SENRHS is given.
+pub struct SensArgs<'a> {
+    pub s: &'a mut [Real],
+    pub sp: &'a mut [Real],
+    pub senrhs: bool,
 }
 
 impl<'a> Dsl48e<'a> {
@@ -91,8 +113,16 @@ impl<'a> Dsl48e<'a> {
             lievwk,
             lrevwk,
             revwk,
+            sens: None,
             key: OnceCell::new(),
+            restart: None,
         }
+    }
+
+    /// The call with the sensitivities' part of Z and ZDOT (INFO(12) > 0).
+    pub fn with_sensitivities(mut self, args: SensArgs<'a>) -> Self {
+        self.sens = Some(args);
+        self
     }
 
     /// The key of the pattern JROW, JCOL with NEQ (once the sizes are
@@ -138,7 +168,8 @@ impl<'a, S: DaeSystem + StateConditions + ?Sized> Protocol<S> for Dsl48e<'a> {
             Phase::Start => o.controls.maxord(c.iwork)?,
             Phase::Continue => c.iwork[iw::MAXORD - 1].clamp(1, 5) as usize,
         };
-        Dsl48eLayout::compute(c.neq as usize, self.nejac as usize, self.nd as usize, q, o.controls.exclude_algebraic)
+        let (neq, nejac, nd, np) = (c.neq as usize, self.nejac as usize, self.nd as usize, o.np());
+        Dsl48eLayout::compute(neq, nejac, nd, q, o.controls.exclude_algebraic, np)
             .map_err(|_| InputError::LengthOverflow { neq: c.neq })
     }
 
@@ -146,7 +177,7 @@ impl<'a, S: DaeSystem + StateConditions + ?Sized> Protocol<S> for Dsl48e<'a> {
         self.check_scratch(c.neq, l.maxord)
     }
 
-    fn check_start(&mut self, c: &Common<'_>, o: &Dsl48eOptions, _l: &Dsl48eLayout) -> Result<(), InputError> {
+    fn check_start(&mut self, c: &Common<'_>, o: &Dsl48eOptions, l: &Dsl48eLayout) -> Result<(), InputError> {
         self.check_index_lists(c.neq)?;
         self.check_pattern(c.neq)?;
         if o.bounds {
@@ -155,12 +186,32 @@ impl<'a, S: DaeSystem + StateConditions + ?Sized> Protocol<S> for Dsl48e<'a> {
         if o.initial_condition && o.controls.ic_controls {
             check_ic_controls(c.iwork, c.rwork)?;
         }
+        if let Some(so) = o.sens {
+            self.check_sensitivity_arrays(c, so)?;
+            check_sensitivity_inputs(l, c.rwork, c.iwork)?;
+            self.restart = self.restart_after_event(c, so, l)?;
+            let differential = |j: usize| self.jydot.contains(&(j as FInt + 1));
+            let Some(args) = &self.sens else { return Err(InputError::Internal) };
+            let all = match self.restart {
+                Some(_) => false,
+                None => !o.initial_condition,
+            };
+            let s = &args.s[..so.np * l.neq];
+            let restart_given = self.restart.is_some_and(|r| r != JumpRule::Continuous);
+            if self.restart.is_none() || restart_given {
+                check_initial_sensitivities(s, &args.sp[..so.np * l.neq], differential, l.neq, all)?;
+            }
+        }
         Ok(())
     }
 
-    fn check_resume(&self, c: &Common<'_>, _o: &Dsl48eOptions, _l: &Dsl48eLayout) -> Result<(), InputError> {
+    fn check_resume(&self, c: &Common<'_>, o: &Dsl48eOptions, l: &Dsl48eLayout) -> Result<(), InputError> {
         if c.iwork.get(dsl::EVENT_RETURNED - 1).copied().unwrap_or(0) != 0 {
             return Err(InputError::RestartAfterEvent);
+        }
+        if let Some(so) = o.sens {
+            self.check_sensitivity_arrays(c, so)?;
+            check_sensitivity_inputs(l, c.rwork, c.iwork)?;
         }
         self.check_index_lists(c.neq)
     }
@@ -170,7 +221,8 @@ impl<'a, S: DaeSystem + StateConditions + ?Sized> Protocol<S> for Dsl48e<'a> {
     }
 
     fn initialise(&mut self, c: &mut Common<'_>, o: &Dsl48eOptions, l: &Dsl48eLayout) {
-        let (mut h, id, _) = l.split_iwork(c.iwork);
+        let Dsl48eIViews { header: mut h, id, sens_counters, .. } = l.split_iwork(c.iwork);
+        sens_counters.fill(0);
         id.fill(-1);
         for &j in self.jydot {
             id[j as usize - 1] = 1;
@@ -195,37 +247,66 @@ impl<'a, S: DaeSystem + StateConditions + ?Sized> Protocol<S> for Dsl48e<'a> {
         let Job { mut io, rwork, iwork, options: o, layout, config: cfg, sys, sink } = job;
         let key = self.key(io.y.len() as FInt);
         let source = self.jacobian_source();
-        let rv = layout.split_rwork(rwork);
-        let (ih, id, truth) = layout.split_iwork(iwork);
+        let Dsl48eRViews { header: rh, pbar, tau, record, delta, e, wt, vt, phi, pd, sens_phi, sens_e, sens_wt } =
+            layout.split_rwork(rwork);
+        let Dsl48eIViews { header: ih, rpar_index, sens_counters, id, truth } = layout.split_iwork(iwork);
         let stamp = stamp_from_words([ih.get(dsl::STAMP), ih.get(dsl::STAMP + 1)]);
-        let pending = load_pending(&ih, &rv.header);
+        let pending = load_pending(&ih, &rh);
         let box_bounds = o.bounds.then_some(Constraints::Box(self.bounds));
         let pattern = shared_pattern_keyed(layout.neq, self.jrow, self.jcol, key).map_err(|_| InputError::Internal)?;
-        let mut lin = SparseSolver::new(Rc::clone(&pattern), source, rv.pd, stamp);
+        let mut lin = SparseSolver::new(Rc::clone(&pattern), source, pd, stamp);
         let id: &[FInt] = id;
-        let mut events = EventDetector::new(self.isc, truth, pending, pattern, source, id, cfg.tstop, self.revwk);
-        let mut arrays = Arrays {
-            rh: rv.header,
-            ih,
-            wt: rv.wt,
-            vt: rv.vt,
-            phi: rv.phi,
-            delta: rv.delta,
-            e: rv.e,
-            id: Some(id),
-            constraints: box_bounds,
-            bounds: box_bounds,
-        };
+        let mut events = EventDetector::new(self.isc, truth, pending, Rc::clone(&pattern), source, id, cfg.tstop, self.revwk);
+        let mut arrays =
+            Arrays { rh, ih, wt, vt, phi, delta, e, id: Some(id), constraints: box_bounds, bounds: box_bounds };
         let mut sink = call::Renamed { prefix: MESSAGE_PREFIX, sink };
-        let parts = &mut Parts { sys, lin: &mut lin, hook: &mut events, sink: &mut sink };
-        let result = integrate(parts, &mut arrays, &mut io, cfg);
+        let result = match (o.sens, self.sens.as_mut()) {
+            (None, _) => {
+                let parts = &mut Parts { sys, lin: &mut lin, hook: &mut events, sink: &mut sink };
+                integrate(parts, &mut arrays, &mut io, cfg)
+            }
+            (Some(_), None) => return Err(InputError::Internal.into()),
+            (Some(so), Some(args)) => {
+                let params = parameters(sys, rpar_index, pbar)?;
+                let begin = match (cfg.first_call, self.restart) {
+                    (false, _) => Begin::Continue,
+                    (true, None) => Begin::Start { consistent: o.initial_condition },
+                    (true, Some(rule)) => {
+                        let (zdot, s) = record.split_at(layout.neq);
+                        Begin::Restart(Restart { rule, tau: tau.to_vec(), zdot: zdot.to_vec(), s: s.to_vec() })
+                    }
+                };
+                let n = layout.neq;
+                let arr = SensArrays {
+                    s: &mut args.s[..so.np * n],
+                    sp: &mut args.sp[..so.np * n],
+                    phi: sens_phi,
+                    ncphi: layout.ncphi,
+                    e: sens_e,
+                    wt: sens_wt,
+                };
+                let counters = SensCounters::load(sens_counters);
+                let shape = Shape::sparse(&pattern);
+                let mut sens = Sensitivities::new(so, params, arr, id, shape, source, counters, begin);
+                let r = {
+                    let parts = &mut Parts { sys: &mut *sys, lin: &mut lin, hook: &mut events, sink: &mut sink };
+                    integrate_with(parts, &mut sens, &mut arrays, &mut io, cfg)
+                };
+                let at = EventCall { isc: self.isc, nd: layout.nd, np: so.np, event: events.event, tau, record };
+                let r = finish_sensitivities(&mut sens, sys, &mut arrays, &mut io, at, r);
+                sens.counters.store(sens_counters);
+                r
+            }
+        };
         let [hi, lo] = stamp_to_words(lin.stamp());
         arrays.ih.set(dsl::STAMP, hi);
         arrays.ih.set(dsl::STAMP + 1, lo);
         store_pending(&mut arrays.ih, &mut arrays.rh, events.pending);
         arrays.ih.set(dsl::EVENT_RETURNED, FInt::from(events.event.is_some()));
         let located = match (&events.event, &result) {
-            (Some(e), Ok(_)) => Some((e.condition as FInt + 1, e.function as FInt + 1, e.t)),
+            (Some(e), Ok(_) | Err(Interrupt::Step(StepFailure::GrazingEvent { .. }))) => {
+                Some((e.condition as FInt + 1, e.function as FInt + 1, e.t))
+            }
             (_, Err(Interrupt::Step(StepFailure::EventPolishing { ievent, idiscon, tevt, .. }))) => {
                 Some((*ievent, *idiscon, *tevt))
             }
@@ -236,6 +317,167 @@ impl<'a, S: DaeSystem + StateConditions + ?Sized> Protocol<S> for Dsl48e<'a> {
         }
         result
     }
+}
+
+impl Dsl48e<'_> {
+    /// Z, ZDOT hold NEQ*(NP+1) numbers, SENRHS is given for INFO(15) = 0.
+    fn check_sensitivity_arrays(&self, c: &Common<'_>, so: SensOptions) -> Result<(), InputError> {
+        let Some(args) = &self.sens else {
+            return Err(InputError::Internal);
+        };
+        let needed = so.np.saturating_add(1).saturating_mul(c.y.len());
+        let given = c.y.len() + args.s.len().min(args.sp.len());
+        if given < needed {
+            let (needed, given) = (FInt::try_from(needed).unwrap_or(FInt::MAX), given as FInt);
+            return Err(InputError::ArrayTooShort { name: "Z, ZDOT (NEQ*(INFO(12)+1))", needed, given });
+        }
+        if so.dfdp == super::sensitivity::DfdpSource::Routine && !args.senrhs {
+            return Err(InputError::NullArgument { what: "SENRHS (INFO(12) > 0 with INFO(15) = 0)" });
+        }
+        Ok(())
+    }
+
+    /// A first call at the time of the last event return (the record in
+    /// IWORK(38), RWORK(54), kept until a later call returns successfully
+    /// without an event; a start's zeroed counters do not touch it), with
+    /// the same NP: a restart after the event,
+    /// whose sensitivities cross it as INFO(20) says (checked against what
+    /// the record holds).
+    fn restart_after_event(&self, c: &Common<'_>, so: SensOptions, l: &Dsl48eLayout) -> Result<Option<JumpRule>, InputError> {
+        let i = |pos: usize| c.iwork[pos - 1];
+        let record = i(sens::RECORD);
+        let (state, np) = (record.rem_euclid(4), record.div_euclid(4));
+        let same_time = c.rwork[sens::RECORD_T - 1].to_bits() == c.t.to_bits();
+        let restart = (state == sens::RECORD_TRANSVERSAL || state == sens::RECORD_GRAZING)
+            && np == so.np as FInt
+            && same_time;
+        if !restart {
+            return Ok(None);
+        }
+        let rule = match so.jump {
+            JumpRule::Continuous => 0,
+            JumpRule::TotalDerivative => 1,
+            JumpRule::Given => return Ok(Some(JumpRule::Given)),
+        };
+        if state == sens::RECORD_GRAZING {
+            let reason = "the event was not transversal (IDID = -16): dTEVT/dp is undefined; use INFO(20) = 2";
+            return Err(InputError::SensitivityJump { rule, reason });
+        }
+        if so.jump == JumpRule::Continuous {
+            let old_id = &c.iwork[l.id..l.id + l.neq];
+            let same_neq = c.rwork[dsl::RUN_NEQ - 1] == l.neq as Real;
+            let same_x = same_neq
+                && old_id.iter().enumerate().all(|(j, &d)| (d > 0) == self.jydot.contains(&(j as FInt + 1)));
+            if !same_x {
+                let reason = "NEQ or the differential variables (JYDOT) changed at the event; use INFO(20) = 1 or 2";
+                return Err(InputError::SensitivityJump { rule, reason });
+            }
+        }
+        Ok(Some(so.jump))
+    }
+}
+
+/// The parameters' RPAR indices and effective PBAR: RWORK(60+i) if
+/// positive, else |RPAR(IWORK(40+i))| if that index is given and the
+/// value is not 0, else 1. An index the problem has no parameter for (a
+/// null RPAR) is illegal input.
+fn parameters<S: DaeSystem + ?Sized>(sys: &mut S, index: &[FInt], pbar: &[Real]) -> Result<Vec<Parameter>, InputError> {
+    let mut params = Vec::with_capacity(index.len());
+    for (ip, (&slot, &given)) in index.iter().zip(pbar).enumerate() {
+        let slot = slot as usize;
+        let value = match slot {
+            0 => 0.0,
+            _ => sys.parameter(slot).ok_or(InputError::NullArgument { what: "RPAR (an RPAR index IWORK(40+i) is given)" })?,
+        };
+        let pbar = if given > 0.0 {
+            given
+        } else if value != 0.0 && value.is_finite() {
+            value.abs()
+        } else {
+            1.0
+        };
+        params.push(Parameter { ip, slot, pbar });
+    }
+    Ok(params)
+}
+
+/// What the end of a call with sensitivities needs of the event search.
+struct EventCall<'x> {
+    isc: &'x [FInt],
+    nd: usize,
+    np: usize,
+    event: Option<Event>,
+    tau: &'x mut [Real],
+    record: &'x mut [Real],
+}
+
+/// The end of a call with sensitivities: at an event return their values
+/// at TEVT, dTEVT/dp and the record (or IDID = -16 for a grazing event);
+/// otherwise their values at the returned T; none non-finite on success.
+fn finish_sensitivities<S: DaeSystem + ?Sized>(
+    sens: &mut Sensitivities<'_>,
+    sys: &mut S,
+    a: &mut Arrays<'_>,
+    io: &mut CallIo<'_>,
+    ev: EventCall<'_>,
+    result: Result<FInt, Interrupt>,
+) -> Result<FInt, Interrupt> {
+    let st = BdfState::load(&a.rh, &a.ih);
+    let tn = a.rh.get(rw::TN);
+    let t = *io.t;
+    let mut result = match (ev.event, result) {
+        (Some(e), Ok(idid)) => {
+            let n = io.y.len();
+            let first = ev.isc[..e.condition].iter().map(|&k| k as usize).sum::<usize>();
+            let m = n - ev.nd + first + e.function;
+            let mut cnt = a.ih.counters();
+            let at = EventPoint {
+                t,
+                z: &mut *io.y,
+                zdot: &mut *io.yp,
+                m,
+                wt: a.wt,
+                h: a.rh.get(rw::HOLD),
+                tn,
+                kold: st.kold,
+                psi: &st.psi,
+                uround: UROUND,
+            };
+            let outcome = sens.at_event(sys, at, ev.tau, ev.record, &mut cnt);
+            a.ih.store_counters(&cnt);
+            match outcome {
+                Ok(EventOutcome::Transversal) => {
+                    a.ih.set(sens::RECORD, 4 * ev.np as FInt + sens::RECORD_TRANSVERSAL);
+                    a.rh.set(sens::RECORD_T, t);
+                    Ok(idid)
+                }
+                Ok(EventOutcome::Grazing) => {
+                    a.ih.set(sens::RECORD, 4 * ev.np as FInt + sens::RECORD_GRAZING);
+                    a.rh.set(sens::RECORD_T, t);
+                    let (ievent, idiscon) = (e.condition as FInt + 1, e.function as FInt + 1);
+                    let slope = io.yp[m];
+                    Err(StepFailure::GrazingEvent { tevt: t, ievent, idiscon, slope }.into())
+                }
+                Err(f) => Err(f.into()),
+            }
+        }
+        (_, r) => {
+            // A successful return without an event: the run has left the
+            // last event behind (a failed restart may be tried again).
+            if r.is_ok() {
+                a.ih.set(sens::RECORD, 0);
+            }
+            if matches!(r, Ok(_) | Err(Interrupt::Step(_))) {
+                sens.output(tn, st.kold, &st.psi, t);
+            }
+            r
+        }
+    };
+    let returned = matches!(result, Ok(_) | Err(Interrupt::Step(StepFailure::GrazingEvent { .. })));
+    if returned && !sens.finite() {
+        result = Err(StepFailure::SensitivitiesNotFinite { t }.into());
+    }
+    result
 }
 
 impl<'a, S: DaeSystem + StateConditions + ?Sized> InfoProtocol<S> for Dsl48e<'a> {

@@ -13,13 +13,17 @@
 //! |---|---|---|
 //! | [`direct::DirectSolver`] | dense or banded, LU in place in RWORK | DMATD, DSLVD, DGEFA/DGESL, DGBFA/DGBSL |
 //! | [`krylov::KrylovSolver`] | none: preconditioned GMRES | DSLVK, DSPIGM, DATV, DFNRMK |
-//! | [`sparse::SparseSolver`] | coordinate pattern, the crate's multifrontal LU (AMD ordering from faer) | DSL48E; DDASKR with INFO(6) = 2 (extension) |
+//! | [`sparse::SparseSolver`] | coordinate pattern, the crate's multifrontal LU (faer's AMD and COLAMD orderings) | DSL48E; DDASKR with INFO(6) = 2 (extension) |
 //!
 //! Kernels: [`dense`] and [`band`] LU, [`dq`] difference-quotient
-//! Jacobians by column groups (dense columns, band groups, any colouring).
+//! Jacobians by column groups (dense columns, band groups, any colouring:
+//! `colouring` finds one for a sparse pattern).
 #![forbid(unsafe_code)]
 
 pub mod band;
+// Column colourings of sparse patterns, for the difference quotients.
+#[cfg(not(daskr_single))]
+pub mod colouring;
 pub mod dense;
 pub mod direct;
 pub mod dq;

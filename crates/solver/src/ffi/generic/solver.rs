@@ -390,7 +390,7 @@ pub(in crate::ffi) unsafe fn daskr(
             let mut problem =
                 ForeignProblem { user_weights, res, jac: jac_direct, jac_krylov, psol, rt, rpar, ipar, neq };
             let mut common = Common { neq, t, y, yp, tout, rtol: rtol_s, atol: atol_s, rwork, lrw, iwork, liw };
-            let mut call = Ddaskr { nrt, jroot };
+            let mut call = Ddaskr::new(nrt, jroot);
             let _ = call_with_info(&mut call, &mut common, info_s, idid_ref, &mut problem, &mut Sink);
         },
         // SAFETY: INFO and IDID are null or the caller's arrays; the

@@ -8,16 +8,24 @@
 //! a row below belongs to another supernode, whose remaining entries live
 //! in other fronts. So the pivoting is *restricted partial pivoting with a
 //! threshold*: in each column the candidate of largest scaled magnitude
-//! among rows `< k` is accepted if it is at least [`PIVOT_THRESHOLD`] times
-//! the largest scaled magnitude of the whole column (all `m` rows), the
-//! classic threshold test of sparse LU codes (MA48, UMFPACK, MUMPS: growth
-//! at most `1 + 1/threshold` per step). Magnitudes are scaled by the
+//! among rows `< k` is accepted if it is at least `threshold` times the
+//! largest scaled magnitude of the whole column (all `m` rows), the classic
+//! threshold test of sparse LU codes (MA48, UMFPACK, MUMPS: growth at most
+//! `1 + 1/threshold` per step; the row the transversal put on the diagonal
+//! is taken whenever it passes). Magnitudes are scaled by the
 //! reciprocal of each row's largest original entry (implicit row
 //! equilibration), so that a row of small coefficients, an algebraic
 //! boundary condition `u(1) - u(2) = 0` next to diffusion terms of order
 //! 1/h^2, is judged by its own size. When no candidate passes, the front
-//! reports [`FrontFailure::Threshold`] and the caller factors the matrix by
-//! unrestricted partial pivoting instead.
+//! reports [`FrontFailure::Threshold`].
+//!
+//! Such a front is then factored again by [`factor_front_delaying`]: the
+//! same test, but a column whose candidates all fail it is passed over
+//! (and tried again after the next elimination step), and what cannot be
+//! eliminated at all is left to the parent front as *delayed* rows and
+//! columns (as MUMPS does): right-looking, one column at a time, full-row
+//! and full-column interchanges, the row and column positions moved with
+//! them.
 //!
 //! The arithmetic is that of `dense/blocked.rs` (recursive panels, packed
 //! product kernels, LINPACK's order of operations, no FMA), so a front's
@@ -29,8 +37,6 @@ use super::blocked::{self, Leaf};
 use super::{axpy_neg, eliminate_columns};
 use crate::types::FInt;
 
-/// The threshold of the restricted pivoting (see the module doc).
-pub const PIVOT_THRESHOLD: f64 = 0.01;
 
 /// Why a front could not be factored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,36 +55,63 @@ pub enum FrontFailure {
 /// `< k` of the other columns of `a` are left unspecified). `scale[i]` is
 /// the scale of the row at position `i` (moved with the interchanges);
 /// `pivots[p]` (`p < k`) the position interchanged with `p` at step `p`.
+/// Returns the growth: the largest pivot times its row's scale (a pivot
+/// accepted by a scaling that misjudges the rows makes the later pivots
+/// grow).
 pub fn factor_front(
     a: &mut [f64],
     m: usize,
     k: usize,
-    scale: &mut [f64],
+    test: PivotTest<'_>,
     pivots: &mut [FInt],
     u12: &mut [f64],
-) -> Result<(), FrontFailure> {
-    debug_assert!(k <= m && a.len() >= m * m && scale.len() >= m && pivots.len() >= k && u12.len() == k * (m - k));
-    Arch::new().dispatch(FactorFront { a, m, k, scale, pivots, u12 })
+) -> Result<f64, FrontFailure> {
+    debug_assert!(k <= m && a.len() >= m * m && test.scale.len() >= m && pivots.len() >= k && u12.len() == k * (m - k));
+    Arch::new().dispatch(FactorFront { a, m, k, test, pivots, u12 })
+}
+
+/// The threshold test: the row scales (moved with the interchanges) and
+/// the threshold.
+pub struct PivotTest<'a> {
+    pub scale: &'a mut [f64],
+    pub threshold: f64,
 }
 
 struct FactorFront<'a> {
     a: &'a mut [f64],
     m: usize,
     k: usize,
-    scale: &'a mut [f64],
+    test: PivotTest<'a>,
     pivots: &'a mut [FInt],
     u12: &'a mut [f64],
 }
 
 impl WithSimd for FactorFront<'_> {
-    type Output = Result<(), FrontFailure>;
+    type Output = Result<f64, FrontFailure>;
     #[inline(always)]
     fn with_simd<S: Simd>(self, simd: S) -> Self::Output {
-        let Self { a, m, k, scale, pivots, u12 } = self;
-        blocked::factor_front(simd, a, m, k, pivots, &mut RestrictedPivoting { scale, k })?;
+        let Self { a, m, k, test: PivotTest { scale, threshold }, pivots, u12 } = self;
+        let test = PivotTest { scale: &mut *scale, threshold };
+        blocked::factor_front(simd, a, m, k, pivots, &mut RestrictedPivoting { test, k })?;
         schur_update(simd, a, m, k, u12);
-        Ok(())
+        Ok(pivot_growth(a, m, &scale[..k]))
     }
+}
+
+/// The largest pivot of the factored front (order `m`) times its row's
+/// scale.
+#[inline(always)]
+fn pivot_growth(a: &[f64], m: usize, scale: &[f64]) -> f64 {
+    scale.iter().enumerate().fold(0.0f64, |g, (p, &sc)| g.max(a[p + p * m].abs() * sc))
+}
+
+/// `y -= a * x` in SIMD lanes of one vector (no unrolling: the sparse
+/// LU's solves run it over the few rows of small fronts), each product
+/// rounded before the subtraction, as the loop `y[i] -= a * x[i]` would
+/// round it.
+#[inline(always)]
+pub fn subtract_multiple<S: Simd>(simd: S, a: f64, x: &[f64], y: &mut [f64]) {
+    axpy_neg(simd, a, x, y)
 }
 
 /// Columns of the Schur-update tile.
@@ -179,9 +212,101 @@ fn tile<S: Simd, const V: usize>(
     }
 }
 
+/// Factor as many of the `nfs` fully summed columns of the column-major
+/// `m x m` front `a` as pass the threshold test with a pivot among the
+/// fully summed rows (rows and columns `< nfs`), in order, passing over a
+/// column that fails (it is tried again after the next step). Returns the
+/// number `e` of pivots: `a` then holds `L11\U11` and `L21` in its first
+/// `e` columns, `U12` in rows `< e` of the others and the Schur complement
+/// in rows and columns `e..m`, whose first `nfs - e` rows and columns are
+/// the delayed ones. `scale`, `rows` and `cols` (the row scales and the
+/// positions of the front's rows and columns) are interchanged with the
+/// rows and columns. A fully summed column that is zero (or not finite)
+/// in every row still to be eliminated is a singular matrix.
+pub fn factor_front_delaying(
+    a: &mut [f64],
+    m: usize,
+    nfs: usize,
+    test: PivotTest<'_>,
+    rows: &mut [u32],
+    cols: &mut [u32],
+) -> Result<usize, FrontFailure> {
+    debug_assert!(nfs <= m && a.len() >= m * m && test.scale.len() >= m && rows.len() >= m && cols.len() >= m);
+    Arch::new().dispatch(FactorDelaying { a, m, nfs, test, rows, cols })
+}
+
+struct FactorDelaying<'a> {
+    a: &'a mut [f64],
+    m: usize,
+    nfs: usize,
+    test: PivotTest<'a>,
+    rows: &'a mut [u32],
+    cols: &'a mut [u32],
+}
+
+impl WithSimd for FactorDelaying<'_> {
+    type Output = Result<usize, FrontFailure>;
+    #[inline(always)]
+    fn with_simd<S: Simd>(self, simd: S) -> Self::Output {
+        let Self { a, m, nfs, test: PivotTest { scale, threshold }, rows, cols } = self;
+        let a = &mut a[..m * m];
+        for p in 0..nfs {
+            let Some((q, r)) = next_pivot(a, m, nfs, p, scale, threshold)? else { return Ok(p) };
+            if q != p {
+                let (left, right) = a.split_at_mut(q * m);
+                left[p * m..(p + 1) * m].swap_with_slice(&mut right[..m]);
+                cols.swap(p, q);
+            }
+            if r != p {
+                for col in a.chunks_exact_mut(m) {
+                    col.swap(p, r);
+                }
+                scale.swap(p, r);
+                rows.swap(p, r);
+            }
+            let (left, right) = a.split_at_mut((p + 1) * m);
+            let lcol = &mut left[p * m + p..];
+            let recip = 1.0 / lcol[0];
+            let lcol = &mut lcol[1..];
+            for v in lcol.iter_mut() {
+                *v *= recip;
+            }
+            let lcol = &*lcol;
+            for col in right.chunks_exact_mut(m) {
+                let t = col[p];
+                if t != 0.0 {
+                    axpy_neg(simd, t, lcol, &mut col[p + 1..]);
+                }
+            }
+        }
+        Ok(nfs)
+    }
+}
+
+/// The first fully summed column `q >= p` (of `nfs`) with an acceptable
+/// pivot among rows `p..nfs`, and that row; `None` if every column fails.
+#[inline(always)]
+fn next_pivot(
+    a: &[f64],
+    m: usize,
+    nfs: usize,
+    p: usize,
+    scale: &[f64],
+    threshold: f64,
+) -> Result<Option<(usize, usize)>, FrontFailure> {
+    for q in p..nfs {
+        match choose_pivot(&a[q * m..(q + 1) * m], scale, threshold, p, nfs, q) {
+            Ok(r) => return Ok(Some((q, r))),
+            Err(FrontFailure::Threshold { .. }) => {}
+            Err(FrontFailure::Singular { .. }) => return Err(FrontFailure::Singular { column: q }),
+        }
+    }
+    Ok(None)
+}
+
 /// The leaf of the front's panel: restricted threshold pivoting.
 struct RestrictedPivoting<'a> {
-    scale: &'a mut [f64],
+    test: PivotTest<'a>,
     /// Rows `< k` are the candidates.
     k: usize,
 }
@@ -198,7 +323,8 @@ impl Leaf for RestrictedPivoting<'_> {
         w: usize,
         pivots: &mut [FInt],
     ) -> Result<(), FrontFailure> {
-        simd.vectorize(RestrictedLeaf { a, n, d, w, k: self.k, scale: self.scale, pivots })
+        let PivotTest { ref mut scale, threshold } = self.test;
+        simd.vectorize(RestrictedLeaf { a, n, d, w, k: self.k, scale, threshold, pivots })
     }
 }
 
@@ -209,6 +335,7 @@ struct RestrictedLeaf<'a> {
     w: usize,
     k: usize,
     scale: &'a mut [f64],
+    threshold: f64,
     pivots: &'a mut [FInt],
 }
 
@@ -216,9 +343,9 @@ impl WithSimd for RestrictedLeaf<'_> {
     type Output = Result<(), FrontFailure>;
     #[inline(always)]
     fn with_simd<S: Simd>(self, simd: S) -> Self::Output {
-        let Self { a, n, d, w, k, scale, pivots } = self;
+        let Self { a, n, d, w, k, scale, threshold, pivots } = self;
         eliminate_columns(simd, a, n, d, w, pivots, |col, c| {
-            let p = choose_pivot(col, scale, c, k).map_err(|e| (c, e))?;
+            let p = choose_pivot(col, scale, threshold, c, k, c).map_err(|e| (c, e))?;
             if p != c {
                 scale.swap(c, p);
             }
@@ -228,10 +355,14 @@ impl WithSimd for RestrictedLeaf<'_> {
 }
 
 /// The pivot row of column `c` (its values `col`, rows `c..` still to be
-/// eliminated): the candidate row `c..k` of largest scaled magnitude (the
-/// first of equals), if it passes the threshold test.
+/// eliminated, candidates `c..k`): `preferred` (the row the transversal
+/// put on the diagonal) if it passes the threshold test, else the
+/// candidate of largest scaled magnitude (the first of equals) if that
+/// passes. Keeping the diagonal keeps the structure the analysis planned
+/// for, and a row that scaling misjudges is then not preferred to it for
+/// a few per cent of magnitude.
 #[inline(always)]
-fn choose_pivot(col: &[f64], scale: &[f64], c: usize, k: usize) -> Result<usize, FrontFailure> {
+fn choose_pivot(col: &[f64], scale: &[f64], threshold: f64, c: usize, k: usize, preferred: usize) -> Result<usize, FrontFailure> {
     let mut p = c;
     let mut best = col[c].abs() * scale[c];
     for i in c + 1..k {
@@ -253,8 +384,12 @@ fn choose_pivot(col: &[f64], scale: &[f64], c: usize, k: usize) -> Result<usize,
             FrontFailure::Threshold { column: c }
         });
     }
-    if best < PIVOT_THRESHOLD * largest {
+    if best < threshold * largest {
         return Err(FrontFailure::Threshold { column: c });
+    }
+    let keep = col[preferred];
+    if preferred != p && keep != 0.0 && keep.abs() * scale[preferred] >= threshold * largest {
+        return Ok(preferred);
     }
     Ok(p)
 }
@@ -286,7 +421,7 @@ mod tests {
             let mut scale = vec![1.0; m];
             let mut piv = vec![0; k];
             let mut u12 = vec![0.0; k * (m - k)];
-            factor_front(&mut a, m, k, &mut scale, &mut piv, &mut u12).unwrap();
+            factor_front(&mut a, m, k, PivotTest { scale: &mut scale, threshold: 0.01 }, &mut piv, &mut u12).unwrap();
             // Rebuild: rows permuted by the interchanges.
             let mut perm: Vec<usize> = (0..m).collect();
             for (p, &q) in piv.iter().enumerate() {
@@ -321,17 +456,17 @@ mod tests {
         let mut a = vec![1e-4, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0];
         let (mut scale, mut piv, mut u12) = (vec![1.0; 3], vec![0; 1], vec![0.0; 2]);
         assert_eq!(
-            factor_front(&mut a, m, 1, &mut scale, &mut piv, &mut u12),
+            factor_front(&mut a, m, 1, PivotTest { scale: &mut scale, threshold: 0.01 }, &mut piv, &mut u12),
             Err(FrontFailure::Threshold { column: 0 })
         );
         // Scaled by its row, the small row passes.
         let mut a = vec![1e-4, 0.0, 1.0, 1e-4, 1.0, 0.0, 0.0, 0.0, 1.0];
         let mut scale = vec![1e4, 1.0, 1.0];
-        assert_eq!(factor_front(&mut a, m, 1, &mut scale, &mut piv, &mut u12), Ok(()));
+        assert!(factor_front(&mut a, m, 1, PivotTest { scale: &mut scale, threshold: 0.01 }, &mut piv, &mut u12).is_ok());
         let mut a = vec![0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0];
         let mut scale = vec![1.0; 3];
         assert_eq!(
-            factor_front(&mut a, m, 1, &mut scale, &mut piv, &mut u12),
+            factor_front(&mut a, m, 1, PivotTest { scale: &mut scale, threshold: 0.01 }, &mut piv, &mut u12),
             Err(FrontFailure::Singular { column: 0 })
         );
     }

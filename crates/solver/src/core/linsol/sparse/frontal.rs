@@ -7,117 +7,418 @@
 //! (extend-add), factors its `k` columns in place with restricted threshold
 //! pivoting (`dense/front.rs`), keeps the panel `L11\U11` over `L21` and the
 //! block `U12` as its factors, and leaves the Schur complement on a stack
-//! for its parent. Row interchanges stay inside a supernode; a column whose
-//! supernode holds no acceptable pivot ends the factorisation with
-//! [`FrontFailure::Threshold`] and the caller uses the general sparse LU.
+//! for its parent.
 //!
-//! With `M` the permuted matrix (`M[r, c] = A[row_src[r], col_src[c]]`)
-//! and `P` the interchanges, `P M = L U`; the solve applies each
-//! supernode's interchanges when it reaches it in the forward sweep.
+//! # Delayed pivots
+//!
+//! Row interchanges stay inside a supernode. When a column of the
+//! supernode has no acceptable pivot among its rows, the front is
+//! assembled again and factored by [`factor_front_delaying`], which
+//! eliminates what it can and leaves the other rows and columns in the
+//! contribution block as *delayed* ones: the parent's front takes them as
+//! fully summed rows and columns of its own, after its `k` (MUMPS's delayed
+//! pivots). A front with delayed rows in it is factored the same way. Such
+//! a *reshaped* front keeps the positions of its rows and columns with its
+//! factors; a front factored in its symbolic shape only its interchanges.
+//! A root front can pivot on any of its rows, so what is left after it is
+//! a singular matrix. The caller gives a [`DelayBudget`]: past it the
+//! factorisation stops ([`FrontalFailure::OverBudget`]) and the caller
+//! chooses another route (a matching from the values, the general LU).
+//!
+//! With `M` the permuted matrix (`M[r, c] = A[row_src[r], col_src[c]]`),
+//! the forward solve runs on a vector indexed by row position, the
+//! backward solve writes the solution by column position: a reshaped front
+//! pairs pivot rows and columns that are not the same positions.
 
 use faer::traits::pulp::{Arch, Simd, WithSimd};
 
 use super::symbolic::FrontalAnalysis;
-use crate::core::linsol::dense::front::{factor_front, FrontFailure};
+use crate::core::linsol::dense::front::{
+    factor_front, factor_front_delaying, subtract_multiple, FrontFailure, PivotTest,
+};
 use crate::types::FInt;
+
+const NONE: usize = usize::MAX;
+
+/// Why the multifrontal LU stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FrontalFailure {
+    /// A fully summed column is zero (or not finite) in every row still to
+    /// be eliminated, or a root front could not eliminate all its columns:
+    /// the matrix is singular.
+    Singular,
+    /// More pivots were delayed, the factors grew larger or their entries
+    /// grew more than the [`DelayBudget`] allows.
+    OverBudget,
+}
+
+/// How far a factorisation may depart from its symbolic analysis.
+#[derive(Clone, Copy, Debug)]
+pub struct DelayBudget {
+    /// Delayed pivots (a column delayed twice counts twice).
+    pub pivots: usize,
+    /// Entries of the factors.
+    pub entries: usize,
+    /// Growth with row-max scales ([`RowScales::RowMax`]): the largest
+    /// pivot times its row's scale (the row's largest entry in the matrix
+    /// counts 1).
+    pub growth: f64,
+}
+
+/// The threshold of the pivot test on row-scaled magnitudes (the first
+/// route, as the multifrontal LU always had it).
+pub const ROW_MAX_THRESHOLD: f64 = 0.01;
+
+/// The threshold of the pivot test on the matched scaling: there the
+/// matched entries are 1 and every other at most 1, so a stricter test
+/// (UMFPACK's default) costs few delays and bounds the multipliers by 10,
+/// which the per-row accuracy on badly scaled matrices needs (circuits:
+/// 1e-7 with 0.01, 4e-16 with 0.1).
+pub const MATCHED_THRESHOLD: f64 = 0.1;
+
+/// The row scales by which pivots are judged.
+#[derive(Clone, Copy, Debug)]
+pub enum RowScales<'a> {
+    /// 1 / the largest magnitude of each row: blind to the units of the
+    /// equations, not to those of the variables ([`ROW_MAX_THRESHOLD`]).
+    RowMax,
+    /// Given per original row (the matching's, `matching.rs`;
+    /// [`MATCHED_THRESHOLD`]).
+    ByRow(&'a [f64]),
+}
+
+impl RowScales<'_> {
+    fn threshold(&self) -> f64 {
+        match self {
+            RowScales::RowMax => ROW_MAX_THRESHOLD,
+            RowScales::ByRow(_) => MATCHED_THRESHOLD,
+        }
+    }
+}
 
 /// The numeric factors (storage reused across factorisations).
 #[derive(Debug, Default)]
 pub struct FrontalFactors {
-    /// Per supernode at `lu_ptr[s]`: the `m x k` panel, then U12 (`k x
-    /// (m - k)`, row-major).
+    /// Per front at `fronts[s].lu`: the `m x e` panel (column-major), then
+    /// U12 (`e x (m - e)`, row-major); `lu[..used]` belong to this
+    /// factorisation (the rest is storage kept for the next).
     lu: Vec<f64>,
-    /// Interchanges per column position, local to its supernode.
+    used: usize,
+    fronts: Vec<FrontFactors>,
+    /// Interchanges per column position, local to its supernode (fronts
+    /// factored in their symbolic shape).
     pivots: Vec<FInt>,
-    /// The reciprocals of U's diagonal, per column position (the backward
+    /// The reciprocals of U's diagonal, per elimination step (the backward
     /// solve multiplies: a division per unknown would be a quarter of it).
     pivot_inverses: Vec<f64>,
+    /// The row positions, then the column positions, of each reshaped
+    /// front (pivots first).
+    index: Vec<u32>,
+    /// Delayed pivots of this factorisation, and its growth (see
+    /// [`DelayBudget::growth`]).
+    delayed: usize,
+    growth: f64,
+}
+
+impl FrontalFactors {
+    /// Pivots delayed to a parent front (a column delayed twice counts
+    /// twice).
+    #[cfg(any(test, feature = "internals"))]
+    pub fn delayed(&self) -> usize {
+        self.delayed
+    }
+
+    /// The growth of this factorisation (see [`DelayBudget::growth`]).
+    #[cfg(any(test, feature = "internals"))]
+    pub fn growth(&self) -> f64 {
+        self.growth
+    }
+
+    /// Entries of L and U, explicit zeros of the fronts included.
+    #[cfg(any(test, feature = "internals"))]
+    pub fn entries(&self) -> usize {
+        self.used
+    }
+}
+
+/// How one front was factored.
+#[derive(Clone, Copy, Debug, Default)]
+struct FrontFactors {
+    /// Offset of its panel in `lu`.
+    lu: usize,
+    /// The elimination step of its first pivot.
+    step: usize,
+    /// Pivots `e` and order `m`.
+    eliminated: usize,
+    order: usize,
+    /// Offset of its positions in `index`; [`NONE`] for a front factored
+    /// in its symbolic shape.
+    index: usize,
+}
+
+/// A contribution block waiting on the stack for its parent.
+#[derive(Clone, Copy, Debug)]
+struct Block {
+    /// The supernode that left it.
+    sn: usize,
+    /// Offset of its values (column-major, order `delayed` + rows below).
+    values: usize,
+    /// Delayed rows (and columns), and the offset of their row positions,
+    /// then column positions, in `delayed_index`.
+    delayed: usize,
+    index: usize,
 }
 
 /// Scratch of the factorisation and the solve, kept per thread.
 #[derive(Debug, Default)]
 pub struct FrontalWorkspace {
     front: Vec<f64>,
-    /// Contribution blocks waiting for their parent, and (supernode,
-    /// offset) of each.
     stack: Vec<f64>,
-    blocks: Vec<(usize, usize)>,
+    blocks: Vec<Block>,
+    delayed_index: Vec<u32>,
     /// Row scales: per permuted row, then per front position.
     row_scale: Vec<f64>,
     front_scale: Vec<f64>,
-    /// Solve: the permuted right-hand side and the gathered rows below.
+    /// The threshold of the pivot test, and whether the scales are the
+    /// row maxima (the growth is measured against them).
+    threshold: f64,
+    row_max: bool,
+    /// A reshaped front's row and column positions, and where a child's
+    /// block lands in it.
+    front_rows: Vec<u32>,
+    front_cols: Vec<u32>,
+    rel: Vec<u32>,
+    /// Solve: the right-hand side by row position, the solution by column
+    /// position, a front's gathered entries.
     x: Vec<f64>,
-    below: Vec<f64>,
+    z: Vec<f64>,
+    gathered: Vec<f64>,
 }
 
 impl FrontalAnalysis {
     /// Factor the matrix whose entries are `values` (indexed as the
-    /// analysis was told) into `f`. A failure names the column within its
-    /// front.
+    /// analysis was told), judging pivots by `|a_ij| * scale_i`, into `f`.
     pub fn factor(
         &self,
         values: &[f64],
+        scales: RowScales<'_>,
+        budget: DelayBudget,
         f: &mut FrontalFactors,
         ws: &mut FrontalWorkspace,
-    ) -> Result<(), FrontFailure> {
-        self.row_scales(values, &mut ws.row_scale);
-        f.lu.resize(self.factor_entries(), 0.0);
+    ) -> Result<(), FrontalFailure> {
+        match scales {
+            RowScales::RowMax => self.row_scales(values, &mut ws.row_scale),
+            RowScales::ByRow(row) => {
+                ws.row_scale.clear();
+                ws.row_scale.extend(self.row_src.iter().map(|&i| row[i]));
+            }
+        }
+        ws.threshold = scales.threshold();
+        ws.row_max = matches!(scales, RowScales::RowMax);
+        f.used = 0;
+        if f.lu.len() < self.factor_entries() {
+            // The analysis's size at once (delays may need more).
+            f.lu.resize(self.factor_entries(), 0.0);
+        }
+        f.growth = 0.0;
+        f.fronts.clear();
+        f.index.clear();
+        f.delayed = 0;
         f.pivots.resize(self.n, 0);
-        f.pivot_inverses.resize(self.n, 0.0);
+        f.pivot_inverses.clear();
         ws.stack.clear();
         ws.blocks.clear();
-        ws.front.resize(self.max_front * self.max_front, 0.0);
-        ws.front_scale.resize(self.max_front, 0.0);
+        ws.delayed_index.clear();
         for s in 0..self.supernodes() {
-            let cols = self.columns(s);
-            let (k, m) = (cols.len(), cols.len() + self.rows_below(s).len());
-            self.assemble(s, values, ws);
-            let FrontalWorkspace { front, front_scale, .. } = ws;
-            let front = &mut front[..m * m];
-            let (panel, u12) = f.lu[self.lu_ptr[s]..self.lu_ptr[s + 1]].split_at_mut(m * k);
-            factor_front(front, m, k, &mut front_scale[..m], &mut f.pivots[cols.clone()], u12)?;
-            for (p, inv) in f.pivot_inverses[cols].iter_mut().enumerate() {
-                *inv = 1.0 / front[p * m + p];
+            let first = self.first_child_block(s, ws);
+            let delayed: usize = ws.blocks[first..].iter().map(|b| b.delayed).sum();
+            let in_shape = delayed == 0 && self.factor_in_shape(s, values, first, f, ws)?;
+            if !in_shape {
+                self.factor_reshaped(s, values, first, delayed, f, ws)?;
             }
-            panel.copy_from_slice(&front[..m * k]);
-            // The Schur complement waits on the stack for the parent.
-            if m > k {
-                let offset = ws.stack.len();
-                for col in ws.front[m * k..m * m].chunks_exact(m) {
-                    ws.stack.extend_from_slice(&col[k..]);
-                }
-                ws.blocks.push((s, offset));
+            if f.delayed > budget.pivots || f.used > budget.entries || f.growth > budget.growth {
+                return Err(FrontalFailure::OverBudget);
             }
         }
         Ok(())
     }
 
+    /// The first of the blocks of supernode `s`'s children, which lie on
+    /// top of the stack.
+    fn first_child_block(&self, s: usize, ws: &FrontalWorkspace) -> usize {
+        let mut first = ws.blocks.len();
+        while first > 0 && self.sn_parent[ws.blocks[first - 1].sn] == s {
+            first -= 1;
+        }
+        first
+    }
+
+    /// Factor supernode `s` (no delayed rows from its children) in its
+    /// symbolic shape. `Ok(false)`: a column has no acceptable pivot (the
+    /// front is spoiled, the children's blocks are still on the stack).
+    fn factor_in_shape(
+        &self,
+        s: usize,
+        values: &[f64],
+        first: usize,
+        f: &mut FrontalFactors,
+        ws: &mut FrontalWorkspace,
+    ) -> Result<bool, FrontalFailure> {
+        let cols = self.columns(s);
+        let (k, m) = (cols.len(), cols.len() + self.rows_below(s).len());
+        self.assemble_in_shape(s, values, first, ws);
+        let lu = f.used;
+        let (panel, u12) = reserve(&mut f.lu, &mut f.used, m * k + k * (m - k)).split_at_mut(m * k);
+        let FrontalWorkspace { front, front_scale, threshold, .. } = ws;
+        let front = &mut front[..m * m];
+        let test = PivotTest { scale: &mut front_scale[..m], threshold: *threshold };
+        let growth = match factor_front(front, m, k, test, &mut f.pivots[cols.clone()], u12) {
+            Ok(growth) => growth,
+            Err(FrontFailure::Singular { .. }) => return Err(FrontalFailure::Singular),
+            Err(FrontFailure::Threshold { .. }) => {
+                f.used = lu;
+                return Ok(false);
+            }
+        };
+        panel.copy_from_slice(&front[..m * k]);
+        if ws.row_max {
+            f.growth = f.growth.max(growth);
+        }
+        let step = f.pivot_inverses.len();
+        f.pivot_inverses.extend((0..k).map(|p| 1.0 / front[p * m + p]));
+        f.fronts.push(FrontFactors { lu, step, eliminated: k, order: m, index: NONE });
+        pop_blocks(ws, first);
+        if m > k {
+            let values = ws.stack.len();
+            for col in ws.front[m * k..m * m].chunks_exact(m) {
+                ws.stack.extend_from_slice(&col[k..]);
+            }
+            ws.blocks.push(Block { sn: s, values, delayed: 0, index: ws.delayed_index.len() });
+        }
+        Ok(true)
+    }
+
     /// Supernode `s`'s front in `ws.front` (order `m`): zero, the original
-    /// entries, the children's contribution blocks (taken off the stack);
+    /// entries, the children's contribution blocks (left on the stack);
     /// and the row scales of its positions in `ws.front_scale`.
-    fn assemble(&self, s: usize, values: &[f64], ws: &mut FrontalWorkspace) {
+    fn assemble_in_shape(&self, s: usize, values: &[f64], first: usize, ws: &mut FrontalWorkspace) {
         let cols = self.columns(s);
         let below = self.rows_below(s);
         let m = cols.len() + below.len();
+        grow(&mut ws.front, m * m);
         let front = &mut ws.front[..m * m];
         front.fill(0.0);
         let entries = self.asm_ptr[s]..self.asm_ptr[s + 1];
         for (&src, &dst) in self.asm_src[entries.clone()].iter().zip(&self.asm_dst[entries]) {
             front[dst as usize] = values[src as usize];
         }
-        while let Some(&(c, offset)) = ws.blocks.last() {
-            if self.sn_parent[c] != s {
-                break;
-            }
+        for block in &ws.blocks[first..] {
+            let c = block.sn;
             let rel = &self.in_parent[self.below_ptr[c]..self.below_ptr[c + 1]];
             let runs = &self.runs[self.run_ptr[c]..self.run_ptr[c + 1]];
-            extend_add(front, m, &ws.stack[offset..], rel, runs);
-            ws.stack.truncate(offset);
-            ws.blocks.pop();
+            extend_add(front, m, &ws.stack[block.values..], rel, runs);
         }
+        grow(&mut ws.front_scale, m);
         let scale = &mut ws.front_scale[..m];
         scale[..cols.len()].copy_from_slice(&ws.row_scale[cols.clone()]);
         for (sc, &i) in scale[cols.len()..].iter_mut().zip(below) {
+            *sc = ws.row_scale[i as usize];
+        }
+    }
+
+    /// Factor supernode `s` with the `delayed` rows and columns of its
+    /// children, passing over columns without an acceptable pivot
+    /// ([`factor_front_delaying`]); what it cannot eliminate goes to its
+    /// parent.
+    fn factor_reshaped(
+        &self,
+        s: usize,
+        values: &[f64],
+        first: usize,
+        delayed: usize,
+        f: &mut FrontalFactors,
+        ws: &mut FrontalWorkspace,
+    ) -> Result<(), FrontalFailure> {
+        let k = self.columns(s).len();
+        let nfs = k + delayed;
+        let m = nfs + self.rows_below(s).len();
+        self.assemble_reshaped(s, values, first, delayed, ws);
+        let FrontalWorkspace { front, front_scale, front_rows, front_cols, threshold, .. } = ws;
+        let front = &mut front[..m * m];
+        let test = PivotTest { scale: &mut front_scale[..m], threshold: *threshold };
+        let e = factor_front_delaying(front, m, nfs, test, front_rows, front_cols)
+            .map_err(|_| FrontalFailure::Singular)?;
+        if e < nfs && self.sn_parent[s] == NONE {
+            return Err(FrontalFailure::Singular);
+        }
+        let lu = f.used;
+        let (panel, u12) = reserve(&mut f.lu, &mut f.used, m * e + e * (m - e)).split_at_mut(m * e);
+        panel.copy_from_slice(&front[..m * e]);
+        if m > e {
+            for (p, row) in u12.chunks_exact_mut(m - e).enumerate() {
+                for (u, j) in row.iter_mut().zip(e..m) {
+                    *u = front[p + j * m];
+                }
+            }
+        }
+        let step = f.pivot_inverses.len();
+        f.pivot_inverses.extend((0..e).map(|p| 1.0 / front[p * m + p]));
+        f.fronts.push(FrontFactors { lu, step, eliminated: e, order: m, index: f.index.len() });
+        f.index.extend_from_slice(&front_rows[..m]);
+        f.index.extend_from_slice(&front_cols[..m]);
+        f.delayed += nfs - e;
+        pop_blocks(ws, first);
+        if m > e {
+            let values = ws.stack.len();
+            for col in ws.front[m * e..m * m].chunks_exact(m) {
+                ws.stack.extend_from_slice(&col[e..]);
+            }
+            let index = ws.delayed_index.len();
+            ws.delayed_index.extend_from_slice(&ws.front_rows[e..nfs]);
+            ws.delayed_index.extend_from_slice(&ws.front_cols[e..nfs]);
+            ws.blocks.push(Block { sn: s, values, delayed: nfs - e, index });
+        }
+        Ok(())
+    }
+
+    /// Supernode `s`'s front with its children's delayed rows and columns
+    /// after its own (order `k + delayed + rows below`), its row and column
+    /// positions in `ws.front_rows` and `ws.front_cols`, the row scales.
+    fn assemble_reshaped(&self, s: usize, values: &[f64], first: usize, delayed: usize, ws: &mut FrontalWorkspace) {
+        let cols = self.columns(s);
+        let below = self.rows_below(s);
+        let k = cols.len();
+        let (m0, m) = (k + below.len(), k + delayed + below.len());
+        // Symbolic local position -> reshaped one.
+        let shift = |p: usize| if p < k { p } else { p + delayed };
+        grow(&mut ws.front, m * m);
+        let front = &mut ws.front[..m * m];
+        front.fill(0.0);
+        let entries = self.asm_ptr[s]..self.asm_ptr[s + 1];
+        for (&src, &dst) in self.asm_src[entries.clone()].iter().zip(&self.asm_dst[entries]) {
+            let (r, c) = (dst as usize % m0, dst as usize / m0);
+            front[shift(r) + shift(c) * m] = values[src as usize];
+        }
+        ws.front_rows.clear();
+        ws.front_cols.clear();
+        ws.front_rows.extend(cols.clone().map(|p| p as u32));
+        ws.front_cols.extend(cols.map(|p| p as u32));
+        let mut slot = k;
+        for block in &ws.blocks[first..] {
+            let c = block.sn;
+            let d = block.delayed;
+            ws.front_rows.extend_from_slice(&ws.delayed_index[block.index..block.index + d]);
+            ws.front_cols.extend_from_slice(&ws.delayed_index[block.index + d..block.index + 2 * d]);
+            ws.rel.clear();
+            ws.rel.extend((slot..slot + d).map(|p| p as u32));
+            ws.rel.extend(self.in_parent[self.below_ptr[c]..self.below_ptr[c + 1]].iter().map(|&p| shift(p as usize) as u32));
+            extend_add_scattered(front, m, &ws.stack[block.values..], &ws.rel);
+            slot += d;
+        }
+        ws.front_rows.extend_from_slice(below);
+        ws.front_cols.extend_from_slice(below);
+        grow(&mut ws.front_scale, m);
+        for (sc, &i) in ws.front_scale[..m].iter_mut().zip(&ws.front_rows) {
             *sc = ws.row_scale[i as usize];
         }
     }
@@ -139,9 +440,38 @@ impl FrontalAnalysis {
         }
     }
 
-    /// Overwrite `b` with the solution of A x = b.
-    pub fn solve(&self, f: &FrontalFactors, b: &mut [f64], ws: &mut FrontalWorkspace) {
-        Arch::new().dispatch(Solve { analysis: self, f, b, ws })
+    /// Overwrite the `nrhs` right-hand sides in `b` (column-major, `n`
+    /// each) with the solutions of A x = b, each front's factors read once
+    /// for all of them (the same bits as one at a time).
+    pub fn solve_many(&self, f: &FrontalFactors, b: &mut [f64], nrhs: usize, ws: &mut FrontalWorkspace) {
+        Arch::new().dispatch(Solve { analysis: self, f, b, nrhs, ws })
+    }
+}
+
+/// The next `len` entries of the factors `lu[..*used]` (storage grown if
+/// needed).
+fn reserve<'a>(lu: &'a mut Vec<f64>, used: &mut usize, len: usize) -> &'a mut [f64] {
+    let start = *used;
+    *used += len;
+    if lu.len() < *used {
+        lu.resize(*used, 0.0);
+    }
+    &mut lu[start..*used]
+}
+
+/// Take the blocks from `first` on (and their values) off the stack.
+fn pop_blocks(ws: &mut FrontalWorkspace, first: usize) {
+    if let Some(block) = ws.blocks.get(first) {
+        ws.stack.truncate(block.values);
+        ws.delayed_index.truncate(block.index);
+        ws.blocks.truncate(first);
+    }
+}
+
+/// Make `v` at least `len` long.
+fn grow(v: &mut Vec<f64>, len: usize) {
+    if v.len() < len {
+        v.resize(len, 0.0);
     }
 }
 
@@ -151,6 +481,7 @@ struct Solve<'a> {
     analysis: &'a FrontalAnalysis,
     f: &'a FrontalFactors,
     b: &'a mut [f64],
+    nrhs: usize,
     ws: &'a mut FrontalWorkspace,
 }
 
@@ -158,75 +489,163 @@ impl WithSimd for Solve<'_> {
     type Output = ();
     #[inline(always)]
     fn with_simd<S: Simd>(self, simd: S) {
-        let Solve { analysis: a, f, b, ws } = self;
-        let x = &mut ws.x;
+        let Solve { analysis: a, f, b, nrhs, ws } = self;
+        let n = a.n;
+        let FrontalWorkspace { x, z, gathered, .. } = ws;
         x.clear();
-        x.extend(a.row_src.iter().map(|&i| b[i]));
-        forward(a, f, x, &mut ws.below);
-        backward(simd, a, f, x, &mut ws.below);
-        for (&xc, &j) in x.iter().zip(&a.col_src) {
-            b[j] = xc;
+        for rhs in b.chunks_exact(n).take(nrhs) {
+            x.extend(a.row_src.iter().map(|&i| rhs[i]));
+        }
+        forward(simd, a, f, x, gathered);
+        // Without a reshaped front, pivot rows and columns are the same
+        // positions: the solution overwrites the forward result in place.
+        let z = if f.index.is_empty() {
+            backward_in_place(simd, a, f, x, gathered);
+            x
+        } else {
+            z.clear();
+            z.resize(x.len(), 0.0);
+            backward(simd, a, f, x, z, gathered);
+            z
+        };
+        for (rhs, zr) in b.chunks_exact_mut(n).zip(z.chunks_exact(n)) {
+            for (&zc, &j) in zr.iter().zip(&a.col_src) {
+                rhs[j] = zc;
+            }
         }
     }
 }
 
-/// `x = L^-1 P x`, supernode by supernode.
+/// `x = L^-1 P x` (`x` by row position, right-hand sides of `n` one after
+/// the other), front by front: each front's entries of a right-hand side
+/// gathered into one vector (its pivot rows in pivot order, then the rows
+/// below), each column of L subtracted over all of them at once, and put
+/// back where the backward sweep looks for them: a front in its symbolic
+/// shape at its own positions in pivot order (the in-place backward sweep
+/// reads them there), a reshaped front at its rows.
 #[inline(always)]
-fn forward(a: &FrontalAnalysis, f: &FrontalFactors, x: &mut [f64], below_buf: &mut Vec<f64>) {
-    for s in 0..a.supernodes() {
-        let cols = a.columns(s);
-        let below = a.rows_below(s);
-        let (k, m) = (cols.len(), cols.len() + below.len());
-        let panel = &f.lu[a.lu_ptr[s]..a.lu_ptr[s] + m * k];
-        let xs = &mut x[cols.clone()];
-        for (p, &q) in f.pivots[cols].iter().enumerate() {
-            xs.swap(p, q as usize);
+fn forward<S: Simd>(simd: S, a: &FrontalAnalysis, f: &FrontalFactors, x: &mut [f64], scratch: &mut Vec<f64>) {
+    let n = a.n;
+    for (s, fr) in f.fronts.iter().enumerate() {
+        let (e, m) = (fr.eliminated, fr.order);
+        let panel = &f.lu[fr.lu..fr.lu + m * e];
+        if scratch.len() < m {
+            scratch.resize(m, 0.0);
         }
-        below_buf.clear();
-        below_buf.resize(m - k, 0.0);
-        for (p, col) in panel.chunks_exact(m).enumerate() {
-            let t = xs[p];
-            if t != 0.0 {
-                for (v, &l) in xs[p + 1..].iter_mut().zip(&col[p + 1..k]) {
-                    *v -= l * t;
+        let v = &mut scratch[..m];
+        for xr in x.chunks_exact_mut(n) {
+            if fr.index != NONE {
+                let rows = &f.index[fr.index..fr.index + m];
+                for (vi, &i) in v.iter_mut().zip(rows) {
+                    *vi = xr[i as usize];
                 }
-                for (v, &l) in below_buf.iter_mut().zip(&col[k..]) {
-                    *v += l * t;
+                eliminate(simd, panel, m, e, v);
+                for (&i, &vi) in rows.iter().zip(v.iter()) {
+                    xr[i as usize] = vi;
+                }
+            } else {
+                let (cols, below) = (a.columns(s), a.rows_below(s));
+                v[..e].copy_from_slice(&xr[cols.clone()]);
+                for (p, &q) in f.pivots[cols.clone()].iter().enumerate() {
+                    v.swap(p, q as usize);
+                }
+                for (vi, &i) in v[e..].iter_mut().zip(below) {
+                    *vi = xr[i as usize];
+                }
+                eliminate(simd, panel, m, e, v);
+                xr[cols].copy_from_slice(&v[..e]);
+                for (&i, &vi) in below.iter().zip(&v[e..]) {
+                    xr[i as usize] = vi;
                 }
             }
-        }
-        for (&i, &v) in below.iter().zip(below_buf.iter()) {
-            x[i as usize] -= v;
         }
     }
 }
 
-/// `x = U^-1 x`, supernode by supernode in reverse.
+/// `v = L^-1 v` over one front's `e` columns of L (`panel`, order `m`).
 #[inline(always)]
-fn backward<S: Simd>(simd: S, a: &FrontalAnalysis, f: &FrontalFactors, x: &mut [f64], below_buf: &mut Vec<f64>) {
-    for s in (0..a.supernodes()).rev() {
-        let cols = a.columns(s);
-        let below = a.rows_below(s);
-        let (k, m) = (cols.len(), cols.len() + below.len());
-        let (panel, u12) = f.lu[a.lu_ptr[s]..a.lu_ptr[s + 1]].split_at(m * k);
-        below_buf.clear();
-        below_buf.extend(below.iter().map(|&i| x[i as usize]));
-        let inverses = &f.pivot_inverses[cols.clone()];
-        let xs = &mut x[cols];
-        if m > k {
-            for (v, row) in xs.iter_mut().zip(u12.chunks_exact(m - k)) {
-                *v -= dot(simd, row, below_buf);
+fn eliminate<S: Simd>(simd: S, panel: &[f64], m: usize, e: usize, v: &mut [f64]) {
+    for p in 0..e {
+        let t = v[p];
+        if t != 0.0 {
+            subtract_multiple(simd, t, &panel[p * m + p + 1..(p + 1) * m], &mut v[p + 1..]);
+        }
+    }
+}
+
+/// `z = U^-1 x` (`z` by column position), front by front in reverse.
+#[inline(always)]
+fn backward<S: Simd>(simd: S, a: &FrontalAnalysis, f: &FrontalFactors, x: &[f64], z: &mut [f64], gathered: &mut Vec<f64>) {
+    let n = a.n;
+    for (s, fr) in f.fronts.iter().enumerate().rev() {
+        let (e, m) = (fr.eliminated, fr.order);
+        let (panel, u12) = f.lu[fr.lu..fr.lu + m * e + e * (m - e)].split_at(m * e);
+        let inverses = &f.pivot_inverses[fr.step..fr.step + e];
+        let own = a.columns(s);
+        let (rows, cols): (&[u32], &[u32]) = if fr.index != NONE {
+            f.index[fr.index..fr.index + 2 * m].split_at(m)
+        } else {
+            (&[], a.rows_below(s))
+        };
+        for (xr, zr) in x.chunks_exact(n).zip(z.chunks_exact_mut(n)) {
+            gathered.clear();
+            if fr.index != NONE {
+                gathered.extend(rows[..e].iter().map(|&i| xr[i as usize]));
+                gathered.extend(cols[e..].iter().map(|&j| zr[j as usize]));
+            } else {
+                gathered.extend(own.clone().map(|c| xr[c]));
+                gathered.extend(cols.iter().map(|&i| zr[i as usize]));
+            }
+            let (v, w) = gathered.split_at_mut(e);
+            back_substitute(simd, panel, u12, m, inverses, v, w);
+            if fr.index != NONE {
+                for (&j, &vj) in cols.iter().zip(v.iter()) {
+                    zr[j as usize] = vj;
+                }
+            } else {
+                zr[own.clone()].copy_from_slice(v);
             }
         }
-        for p in (0..k).rev() {
-            let col = &panel[p * m..p * m + p + 1];
-            xs[p] *= inverses[p];
-            let t = xs[p];
-            if t != 0.0 {
-                for (v, &u) in xs[..p].iter_mut().zip(&col[..p]) {
-                    *v -= u * t;
-                }
+    }
+}
+
+/// `x = U^-1 x` when every front kept its symbolic shape (`x` by
+/// position, right-hand sides of `n` one after the other).
+#[inline(always)]
+fn backward_in_place<S: Simd>(simd: S, a: &FrontalAnalysis, f: &FrontalFactors, x: &mut [f64], below_buf: &mut Vec<f64>) {
+    let n = a.n;
+    for (s, fr) in f.fronts.iter().enumerate().rev() {
+        let (k, m) = (fr.eliminated, fr.order);
+        let (panel, u12) = f.lu[fr.lu..fr.lu + m * k + k * (m - k)].split_at(m * k);
+        let below = a.rows_below(s);
+        if below_buf.len() < below.len() {
+            below_buf.resize(below.len(), 0.0);
+        }
+        let w = &mut below_buf[..below.len()];
+        for xr in x.chunks_exact_mut(n) {
+            for (wi, &i) in w.iter_mut().zip(below) {
+                *wi = xr[i as usize];
             }
+            back_substitute(simd, panel, u12, m, &f.pivot_inverses[fr.step..fr.step + k], &mut xr[a.columns(s)], w);
+        }
+    }
+}
+
+/// `v = U11^-1 (v - U12 w)` for one front (`e` pivots, order `m`).
+#[inline(always)]
+fn back_substitute<S: Simd>(simd: S, panel: &[f64], u12: &[f64], m: usize, inverses: &[f64], v: &mut [f64], w: &[f64]) {
+    let (e, b) = (v.len(), m - v.len());
+    if b > 0 {
+        for (p, vp) in v.iter_mut().enumerate() {
+            *vp -= dot(simd, &u12[p * b..(p + 1) * b], w);
+        }
+    }
+    for p in (0..e).rev() {
+        let col = &panel[p * m..p * m + p + 1];
+        v[p] *= inverses[p];
+        let t = v[p];
+        if t != 0.0 {
+            subtract_multiple(simd, t, &col[..p], &mut v[..p]);
         }
     }
 }
@@ -266,5 +685,58 @@ fn extend_add(front: &mut [f64], m: usize, block: &[f64], rel: &[u32], runs: &[(
                 *d += v;
             }
         }
+    }
+}
+
+/// [`extend_add`] entry by entry (a reshaped front: the runs of the
+/// symbolic shape do not hold).
+fn extend_add_scattered(front: &mut [f64], m: usize, block: &[f64], rel: &[u32]) {
+    let mc = rel.len();
+    for (col, &rj) in block[..mc * mc].chunks_exact(mc).zip(rel) {
+        let dst = &mut front[rj as usize * m..(rj as usize + 1) * m];
+        for (&v, &ri) in col.iter().zip(rel) {
+            dst[ri as usize] += v;
+        }
+    }
+}
+
+#[cfg(test)]
+impl FrontalAnalysis {
+    /// L and U of a factorisation as dense `n x n` arrays (row-major by
+    /// position: `l[r * n + t]` for row position `r` and elimination step
+    /// `t`, `u[t * n + c]` for column position `c`).
+    pub(super) fn dense_factors(&self, f: &FrontalFactors) -> (Vec<f64>, Vec<f64>) {
+        let n = self.n;
+        let (mut l, mut u) = (vec![0.0; n * n], vec![0.0; n * n]);
+        for (s, fr) in f.fronts.iter().enumerate() {
+            let (e, m) = (fr.eliminated, fr.order);
+            let (rows, cols): (Vec<usize>, Vec<usize>) = if fr.index == NONE {
+                let mut own: Vec<usize> = self.columns(s).collect();
+                for (p, &q) in f.pivots[self.columns(s)].iter().enumerate() {
+                    own.swap(p, q as usize);
+                }
+                let below = self.rows_below(s).iter().map(|&i| i as usize);
+                (own.iter().copied().chain(below.clone()).collect(), self.columns(s).chain(below).collect())
+            } else {
+                let idx = &f.index[fr.index..fr.index + 2 * m];
+                (idx[..m].iter().map(|&i| i as usize).collect(), idx[m..].iter().map(|&i| i as usize).collect())
+            };
+            let panel = &f.lu[fr.lu..fr.lu + m * e];
+            let u12 = &f.lu[fr.lu + m * e..fr.lu + m * e + e * (m - e)];
+            for t in 0..e {
+                let step = fr.step + t;
+                l[rows[t] * n + step] = 1.0;
+                for i in t + 1..m {
+                    l[rows[i] * n + step] = panel[i + t * m];
+                }
+                for j in t..e {
+                    u[step * n + cols[j]] = panel[t + j * m];
+                }
+                for j in e..m {
+                    u[step * n + cols[j]] = u12[t * (m - e) + j - e];
+                }
+            }
+        }
+        (l, u)
     }
 }

@@ -1,17 +1,25 @@
-//! The general sparse LU: unrestricted partial pivoting, for the matrices
-//! whose pivots the multifrontal LU ([`super::frontal`]) cannot keep inside
-//! their supernodes.
+//! The general sparse LU: unrestricted threshold partial pivoting, for the
+//! matrices whose pivots the multifrontal LU ([`super::frontal`]) cannot
+//! keep near their supernodes.
 //!
 //! Left-looking, one column at a time (Gilbert and Peierls): column `k` of
-//! the fill-reducing column order is scattered into a dense work vector,
-//! the rows it reaches through the columns of L already computed are found
-//! by a depth-first search (in topological order), the triangular solve
-//! runs over those rows only, and the pivot is the largest remaining entry
-//! (the first of equals in the search's order). L is kept by columns in
-//! the original row numbering, U by columns in pivot positions. The cost is
-//! that of the arithmetic on the non-zeros (scalar code, no dense blocks):
-//! slower than the multifrontal LU on the matrices both can factor, and
-//! only used when the other cannot.
+//! the column order (COLAMD's, which bounds the fill of L and U whatever
+//! rows the pivoting picks) is scattered into a dense work vector, the rows
+//! it reaches through the columns of L already computed are found by a
+//! depth-first search (in topological order), the triangular solve runs
+//! over those rows only, and the pivot is chosen among the remaining
+//! entries by their magnitudes times their rows' scales (the equilibrated
+//! or matched matrix's, so that neither the units of an equation nor of a
+//! variable decide): the row the transversal pairs with the column when it
+//! is within [`MATCHED_THRESHOLD`] of the largest (it keeps the structure the
+//! ordering planned for), else the largest (the first of equals in the
+//! search's order). L is kept by columns in the original row numbering, U
+//! by columns in pivot positions. The cost is that of the arithmetic on the
+//! non-zeros (scalar code, no dense blocks): slower than the multifrontal
+//! LU on the matrices both can factor, and only used when the other
+//! cannot.
+
+use super::frontal::MATCHED_THRESHOLD;
 
 const NONE: usize = usize::MAX;
 
@@ -53,12 +61,20 @@ pub struct Csc<'a, F: Fn(usize) -> f64> {
     pub value: F,
 }
 
+/// How the pivots are chosen: the rows' scales and, if any, the row to
+/// prefer in each column (both in the original numbering).
+pub struct Pivoting<'a> {
+    pub scale: &'a [f64],
+    pub preferred: Option<&'a [usize]>,
+}
+
 /// Factor `a` with its columns taken in `order` (`order[k]` is the k-th
 /// column eliminated). `Err(column)`: no usable pivot (zero or non-finite)
 /// in that original column: the matrix is singular.
 pub fn factor<F: Fn(usize) -> f64>(
     a: &Csc<'_, F>,
     order: &[usize],
+    pivoting: &Pivoting<'_>,
     f: &mut GeneralFactors,
     ws: &mut GeneralWorkspace,
 ) -> Result<(), usize> {
@@ -99,7 +115,8 @@ pub fn factor<F: Fn(usize) -> f64>(
                 }
             }
         }
-        let pivot_row = choose_pivot(f, ws).ok_or(col)?;
+        let preferred = pivoting.preferred.map_or(NONE, |p| p[col]);
+        let pivot_row = choose_pivot(f, ws, pivoting.scale, preferred).ok_or(col)?;
         let pivot = ws.x[pivot_row];
         f.position[pivot_row] = k;
         f.pivot_row[k] = pivot_row;
@@ -156,16 +173,17 @@ fn reach(f: &GeneralFactors, ws: &mut GeneralWorkspace, rows: &[usize], k: usize
     }
 }
 
-/// The row of the largest magnitude among the reached rows not yet
-/// pivotal (the first of equals in topological order); `None` if it is
-/// zero or not finite.
-fn choose_pivot(f: &GeneralFactors, ws: &GeneralWorkspace) -> Option<usize> {
+/// The pivot among the reached rows not yet pivotal, by scaled magnitude:
+/// `preferred` if it is one of them and within the threshold of the
+/// largest, else the largest (the first of equals in topological order);
+/// `None` if that is zero or not finite.
+fn choose_pivot(f: &GeneralFactors, ws: &GeneralWorkspace, scale: &[f64], preferred: usize) -> Option<usize> {
     let mut best: Option<(usize, f64)> = None;
     for &i in ws.reached.iter().rev() {
         if f.position[i] != NONE {
             continue;
         }
-        let v = ws.x[i].abs();
+        let v = ws.x[i].abs() * scale[i];
         if v.is_nan() {
             return None;
         }
@@ -173,10 +191,22 @@ fn choose_pivot(f: &GeneralFactors, ws: &GeneralWorkspace) -> Option<usize> {
             best = Some((i, v));
         }
     }
-    best.filter(|&(_, v)| v > 0.0 && v.is_finite()).map(|(i, _)| i)
+    let (largest_row, largest) = best.filter(|&(_, v)| v > 0.0 && v.is_finite())?;
+    let keeps = preferred != NONE
+        && f.position[preferred] == NONE
+        && ws.mark[preferred] == ws.mark[largest_row]
+        && ws.x[preferred] != 0.0
+        && ws.x[preferred].abs() * scale[preferred] >= MATCHED_THRESHOLD * largest;
+    Some(if keeps { preferred } else { largest_row })
 }
 
 impl GeneralFactors {
+    /// Entries of L and U (the unit diagonal of L not counted).
+    #[cfg(any(test, feature = "internals"))]
+    pub fn entries(&self) -> usize {
+        self.l_val.len() + self.u_val.len() + self.diagonal.len()
+    }
+
     /// Overwrite `b` with the solution of A x = b (`order` as factored).
     pub fn solve(&self, order: &[usize], b: &mut [f64], ws: &mut GeneralWorkspace) {
         let n = self.diagonal.len();
@@ -205,6 +235,28 @@ impl GeneralFactors {
         for (&col, &v) in order.iter().zip(z.iter()) {
             b[col] = v;
         }
+    }
+}
+
+#[cfg(test)]
+impl GeneralFactors {
+    /// L and U as dense `n x n` arrays (row-major: `l[i * n + k]` for
+    /// original row `i` and elimination step `k`, `u[k * n + j]` for the
+    /// `j`-th column of the order), so that `A[:, order] = L U`.
+    pub(super) fn dense_factors(&self) -> (Vec<f64>, Vec<f64>) {
+        let n = self.diagonal.len();
+        let (mut l, mut u) = (vec![0.0; n * n], vec![0.0; n * n]);
+        for k in 0..n {
+            l[self.pivot_row[k] * n + k] = 1.0;
+            for e in self.l_ptr[k]..self.l_ptr[k + 1] {
+                l[self.l_row[e] as usize * n + k] = self.l_val[e];
+            }
+            u[k * n + k] = self.diagonal[k];
+            for e in self.u_ptr[k]..self.u_ptr[k + 1] {
+                u[self.u_pos[e] as usize * n + k] = self.u_val[e];
+            }
+        }
+        (l, u)
     }
 }
 
@@ -244,7 +296,9 @@ mod tests {
             let a = Csc { n, col_ptr: &col_ptr, row_idx: &rows, value: |q| vals[q] };
             let order: Vec<usize> = (0..n).rev().collect();
             let (mut f, mut ws) = (GeneralFactors::default(), GeneralWorkspace::default());
-            if factor(&a, &order, &mut f, &mut ws).is_err() {
+            let unscaled = vec![1.0; n];
+            let pivoting = Pivoting { scale: &unscaled, preferred: None };
+            if factor(&a, &order, &pivoting, &mut f, &mut ws).is_err() {
                 continue; // a random pattern may be singular
             }
             let b: Vec<f64> = (0..n).map(|i| 1.0 + i as f64).collect();
@@ -267,6 +321,7 @@ mod tests {
         let vals = [1.0, 2.0, 3.0, 2.0, 4.0]; // column 2 = 2 * column 0
         let a = Csc { n: 3, col_ptr: &col_ptr, row_idx: &rows, value: |q| vals[q] };
         let (mut f, mut ws) = (GeneralFactors::default(), GeneralWorkspace::default());
-        assert_eq!(factor(&a, &[0, 1, 2], &mut f, &mut ws), Err(2));
+        let pivoting = Pivoting { scale: &[1.0; 3], preferred: None };
+        assert_eq!(factor(&a, &[0, 1, 2], &pivoting, &mut f, &mut ws), Err(2));
     }
 }

@@ -7,7 +7,10 @@
 //!    simulators often write them), a maximum transversal (Duff's MC21:
 //!    depth-first augmenting paths) pairs each column with a row of it;
 //!    the rows are renumbered by their column. No transversal: the pattern
-//!    is structurally singular.
+//!    is structurally singular. (When the values show that the transversal
+//!    pairs columns with small entries, the sparse solver analyses the
+//!    pattern again on the transversal of `matching.rs`:
+//!    [`FrontalAnalysis::with_transversal`].)
 //! 2. **Fill-reducing order.** Approximate minimum degree (faer's AMD) on
 //!    the symmetrised pattern A + A^T, then the postorder of the
 //!    elimination tree (same fill, subtrees contiguous).
@@ -25,7 +28,7 @@
 //! numeric factorisation allocates nothing beyond what is fixed here.
 
 use faer::dyn_stack::{MemBuffer, MemStack};
-use faer::sparse::linalg::amd;
+use faer::sparse::linalg::{amd, colamd};
 use faer::sparse::SymbolicSparseColMatRef;
 
 const NONE: usize = usize::MAX;
@@ -45,6 +48,9 @@ pub enum SymbolicFailure {
 #[derive(Debug)]
 pub struct FrontalAnalysis {
     pub(super) n: usize,
+    /// The transversal: the row paired with each column (original
+    /// numbering), which lands on the diagonal.
+    pub(super) row_of_col: Vec<usize>,
     /// The original row that is row `r` of the permuted matrix.
     pub(super) row_src: Vec<usize>,
     /// The original column that is column `c` of the permuted matrix.
@@ -85,6 +91,19 @@ impl FrontalAnalysis {
     /// in the value array the numeric factorisation will be given.
     pub fn new(n: usize, col_ptr: &[usize], row_idx: &[usize], value_of: &[usize]) -> Result<Self, SymbolicFailure> {
         let row_of_col = transversal(n, col_ptr, row_idx).ok_or(SymbolicFailure::StructurallySingular)?;
+        Self::with_transversal(n, col_ptr, row_idx, value_of, row_of_col)
+    }
+
+    /// [`FrontalAnalysis::new`] on a given transversal (`row_of_col[j]`, a
+    /// row with an entry in column `j`, all distinct): one chosen from the
+    /// values.
+    pub fn with_transversal(
+        n: usize,
+        col_ptr: &[usize],
+        row_idx: &[usize],
+        value_of: &[usize],
+        row_of_col: Vec<usize>,
+    ) -> Result<Self, SymbolicFailure> {
         // The matched matrix: row i of A becomes row `col_of_row[i]`.
         let mut col_of_row = vec![0usize; n];
         for (j, &i) in row_of_col.iter().enumerate() {
@@ -120,6 +139,7 @@ impl FrontalAnalysis {
         let (adj_ptr, adj) = symmetric_adjacency(n, col_ptr, &matched, &inv);
         let mut a = FrontalAnalysis {
             n,
+            row_of_col,
             row_src,
             col_src,
             sn_start,
@@ -146,6 +166,11 @@ impl FrontalAnalysis {
         }
         a.assembly(&sn_of, col_ptr, &matched, &inv, value_of);
         Ok(a)
+    }
+
+    /// Is the transversal the diagonal (the pattern's diagonal full)?
+    pub fn diagonal_is_full(&self) -> bool {
+        self.row_of_col.iter().enumerate().all(|(j, &i)| i == j)
     }
 
     /// Supernodes.
@@ -386,6 +411,23 @@ fn transversal(n: usize, col_ptr: &[usize], row_idx: &[usize]) -> Option<Vec<usi
         }
     }
     Some(row_of_col)
+}
+
+/// The column order of the general LU (`order[new] = old`): COLAMD on
+/// the pattern, which orders the columns for a small Cholesky factor of
+/// A^T A and so bounds the fill of L and U whatever rows the partial
+/// pivoting picks; the natural order if COLAMD cannot run (out of memory).
+pub fn column_order(n: usize, col_ptr: &[usize], row_idx: &[usize]) -> Vec<usize> {
+    let a = SymbolicSparseColMatRef::new_checked(n, n, col_ptr, None, row_idx);
+    let (mut perm, mut perm_inv) = (vec![0usize; n], vec![0usize; n]);
+    let ordered = MemBuffer::try_new(colamd::order_scratch::<usize>(n, n, row_idx.len())).is_ok_and(|mut mem| {
+        colamd::order(&mut perm, &mut perm_inv, a, colamd::Control::default(), MemStack::new(&mut mem)).is_ok()
+    });
+    if ordered {
+        perm
+    } else {
+        (0..n).collect()
+    }
 }
 
 /// AMD on A + A^T: `order[new] = old`.
