@@ -54,7 +54,7 @@ enum Command {
         /// Start value of a variable (parameter, input or state), repeatable.
         #[arg(long = "start", value_name = "NAME=VALUE", value_parser = parse_start)]
         starts: Vec<(String, String)>,
-        /// Output file (default: <model>_out.csv in the current directory).
+        /// Output file (default: MODEL_out.csv in the current directory, for MODEL.fmu).
         #[arg(long, short = 'o', value_name = "FILE.csv")]
         output: Option<PathBuf>,
         /// No progress bar and no summary line.
