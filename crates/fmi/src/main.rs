@@ -98,7 +98,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                             None => String::new(),
                         };
                         eprintln!(
-                            "daskr-fmi: {}: t = {} reached{ended}; {} steps, {} events ({} state, {} time, {} step), {} residual evaluations, {} Jacobians; {} rows in {}; {:.3} s",
+                            "daskr-fmi: {}: t = {} reached{ended}; {} steps, {} events ({} state, {} time, {} step), {} residual evaluations, {} Jacobians{}; {} rows in {}; {:.3} s",
                             fmu.model.name,
                             s.end_time,
                             s.steps,
@@ -108,6 +108,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                             s.step_events,
                             s.residual_evaluations,
                             s.jacobian_evaluations,
+                            if s.directional { " (directional derivatives)" } else { "" },
                             s.rows,
                             output.display(),
                             s.elapsed.as_secs_f64()

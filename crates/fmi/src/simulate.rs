@@ -29,8 +29,12 @@
 //! completedIntegratorStepNotNeeded. After both the solver starts afresh
 //! from the new states. The Jacobian's pattern comes from the
 //! `<Derivatives>` dependencies (a derivative without a list depends on
-//! every state; indicators depend on every state); its values are
-//! difference quotients on a colouring of the pattern.
+//! every state; indicators depend on every state). Its values are
+//! difference quotients on a colouring of the pattern, or, when the FMU
+//! provides directional derivatives, df/dx column by column from
+//! fmi2GetDirectionalDerivative (one call per state, seeded with a unit
+//! vector) and the indicator rows dg/dx by forward differences in x (FMI
+//! 2.0 gives no directional derivatives of event indicators).
 
 use std::cell::RefCell;
 use std::fs::File;
@@ -41,7 +45,7 @@ use std::time::{Duration, Instant};
 
 use daskr::api::{
     CallbackStatus, DaeSystem, Error as SolverError, Event, HybridOptions, HybridOutcome, HybridSolver, HybridSystem,
-    SparsePattern, Stats, StepFailure, Tolerance,
+    MatrixStorage, SparsePattern, Stats, StepFailure, Tolerance,
 };
 use fmi::fmi2::instance::{Common, InstanceME, ModelExchange};
 use fmi::fmi2::{Fmi2Error, Fmi2Res};
@@ -68,6 +72,8 @@ pub struct Summary {
     pub steps: i64,
     pub residual_evaluations: i64,
     pub jacobian_evaluations: i64,
+    /// The Jacobians came from the FMU's directional derivatives.
+    pub directional: bool,
     pub state_events: usize,
     pub time_events: usize,
     pub step_events: usize,
@@ -98,6 +104,23 @@ struct FmuSystem {
     /// The states after the last event iteration, for `switch_mode`.
     new_x: Vec<f64>,
     error: ErrorSlot,
+    /// The Jacobian from fmi2GetDirectionalDerivative, when the FMU
+    /// provides it (and has states).
+    directional: Option<Directional>,
+}
+
+/// What the Jacobian from directional derivatives needs: the value
+/// references of the states and their derivatives, the solver's pattern
+/// (the order of its values) and scratch.
+struct Directional {
+    state_vrs: Vec<u32>,
+    derivative_vrs: Vec<u32>,
+    rows: Vec<usize>,
+    cols: Vec<usize>,
+    /// df/dx (n x n) over dg/dx (m x n), column-major.
+    jac: Vec<f64>,
+    seed: Vec<f64>,
+    column: Vec<f64>,
 }
 
 /// An FMU call's status as the solver's: fmi2Discard asks for a smaller
@@ -156,7 +179,80 @@ impl FmuSystem {
     }
 }
 
+impl FmuSystem {
+    /// The iteration matrix of the augmented residual in pattern order:
+    /// `CJ I - df/dx` in the state rows, `-dg/dx` and 1 in the indicator
+    /// rows.
+    fn directional_jacobian(
+        &mut self,
+        d: &mut Directional,
+        t: f64,
+        z: &[f64],
+        cj: f64,
+        pd: &mut [f64],
+    ) -> Result<(), CallbackStatus> {
+        let (n, nz) = (self.n, self.nz);
+        let rows = n + nz;
+        self.evaluate(t, z)?;
+        for j in 0..n {
+            d.seed.fill(0.0);
+            d.seed[j] = 1.0;
+            let r = self.inst.get_directional_derivative(&d.derivative_vrs, &d.state_vrs, &d.seed, &mut d.column);
+            status(&self.error, r, "fmi2GetDirectionalDerivative", t)?;
+            d.jac[j * rows..j * rows + n].copy_from_slice(&d.column);
+        }
+        if nz > 0 {
+            let g0 = self.g.clone();
+            let mut x = z[..self.nx].to_vec();
+            for j in 0..n {
+                let h = f64::EPSILON.sqrt() * x[j].abs().max(1.0);
+                let xj = x[j];
+                x[j] = xj + h;
+                let h = x[j] - xj;
+                self.evaluate(t, &x)?;
+                for (i, (g, g0)) in self.g.iter().zip(&g0).enumerate() {
+                    d.jac[j * rows + n + i] = (g - g0) / h;
+                }
+                x[j] = xj;
+            }
+            // Leave the FMU at the point itself.
+            self.evaluate(t, z)?;
+        }
+        for (k, v) in pd.iter_mut().enumerate() {
+            let (r, c) = (d.rows[k], d.cols[k]);
+            *v = if r < self.nx {
+                let dfdx = if r < n && c < n { d.jac[c * rows + r] } else { 0.0 };
+                -dfdx + if r == c { cj } else { 0.0 }
+            } else if r == c {
+                1.0
+            } else if c < n {
+                -d.jac[c * rows + n + (r - self.nx)]
+            } else {
+                0.0
+            };
+        }
+        Ok(())
+    }
+}
+
 impl DaeSystem for FmuSystem {
+    fn jacobian(
+        &mut self,
+        t: f64,
+        z: &[f64],
+        _zp: &[f64],
+        cj: f64,
+        pd: &mut [f64],
+        _s: MatrixStorage,
+    ) -> CallbackStatus {
+        let Some(mut d) = self.directional.take() else {
+            return CallbackStatus::Stop;
+        };
+        let r = self.directional_jacobian(&mut d, t, z, cj, pd);
+        self.directional = Some(d);
+        r.err().unwrap_or(CallbackStatus::Ok)
+    }
+
     fn residual(&mut self, t: f64, z: &[f64], zp: &[f64], _cj: f64, r: &mut [f64]) -> CallbackStatus {
         if let Err(s) = self.evaluate(t, z) {
             return s;
@@ -519,6 +615,7 @@ pub fn simulate(fmu: &Fmu, settings: &Settings) -> Result<Summary, Failure> {
         g: vec![0.0; nz],
         new_x: vec![0.0; n],
         error: error.clone(),
+        directional: None,
     };
     let mut summary = Summary::default();
     let after = event_iteration(&mut sys, t0, &[], true)?;
@@ -526,7 +623,21 @@ pub fn simulate(fmu: &Fmu, settings: &Settings) -> Result<Summary, Failure> {
     if n > 0 {
         init(sys.inst.get_nominals_of_continuous_states(&mut nominals), "fmi2GetNominalsOfContinuousStates")?;
     }
-    let opts = options(model, rtol, &nominals);
+    let mut opts = options(model, rtol, &nominals);
+    if model.directional_derivatives && n > 0 {
+        let vr = |i: usize| model.variables[i].vr;
+        sys.directional = Some(Directional {
+            state_vrs: model.states.iter().map(|s| vr(s.variable)).collect(),
+            derivative_vrs: model.states.iter().map(|s| vr(s.derivative)).collect(),
+            rows: opts.pattern.rows().to_vec(),
+            cols: opts.pattern.cols().to_vec(),
+            jac: vec![0.0; (n + nz) * n],
+            seed: vec![0.0; n],
+            column: vec![0.0; n],
+        });
+        opts.user_jacobian = true;
+        summary.directional = true;
+    }
     let mut out = Output::create(&settings.output, model)?;
     let x0 = sys.new_x.clone();
     out.row(&mut sys, t0, &x0)?;

@@ -214,6 +214,7 @@ fn bouncing_ball_impacts_at_their_closed_form_times() {
     assert!(csv.rows.iter().all(|r| r[1] > -1e-5));
     let summary = r.stderr();
     assert!(summary.contains("6 events (6 state, 0 time, 0 step)"), "{summary}");
+    assert!(!summary.contains("directional"), "the ball has no directional derivatives: {summary}");
     eprintln!("bouncing ball: worst impact-time error {worst:.2e}");
 }
 
@@ -310,7 +311,18 @@ fn an_indicator_that_dips_and_returns_within_one_output_interval_is_found() {
     let above = csv.col("above");
     let output_rows_above = csv.rows.iter().filter(|r| r[above] == 1.0 && (r[0] * 10.0).fract().abs() < 1e-9).count();
     assert_eq!(output_rows_above, 0);
-    eprintln!("dip: 20 crossings, worst error {worst:.2e} (rtol 1e-8: {tight_error:.2e}); {}", r.stderr().trim());
+    // The dip model provides directional derivatives: every Jacobian is
+    // made from them, two calls (one per state) each.
+    let summary = r.stderr();
+    let jacobians: f64 = summary
+        .split(" Jacobians (directional derivatives)")
+        .next()
+        .and_then(|s| s.rsplit(' ').next())
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("no directional Jacobians in {summary}"));
+    assert!(jacobians > 0.0);
+    assert_eq!(last[csv.col("dd_calls")], 2.0 * jacobians, "{summary}");
+    eprintln!("dip: 20 crossings, worst error {worst:.2e} (rtol 1e-8: {tight_error:.2e}); {}", summary.trim());
 }
 
 #[test]

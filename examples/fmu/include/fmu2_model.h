@@ -193,11 +193,25 @@ FMI2_EXPORT fmi2Status fmi2DeSerializeFMUstate(fmi2Component c, const fmi2Byte b
     (void)c; (void)b; (void)n; (void)s;
     return fmi2Error;
 }
+/* A model that defines MODEL_DIRECTIONAL provides directional derivatives
+ * (providesDirectionalDerivative="true" in its description) through
+ *   static fmi2Status model_directional(Model *m, const fmi2ValueReference u[], size_t nu,
+ *       const fmi2ValueReference k[], size_t nk, const fmi2Real dk[], fmi2Real du[]);
+ * (du = d(unknowns)/d(knowns) . dk at the current point); others report
+ * fmi2Error. */
+#ifdef MODEL_DIRECTIONAL
+static fmi2Status model_directional(Model *m, const fmi2ValueReference u[], size_t nu, const fmi2ValueReference k[],
+                                    size_t nk, const fmi2Real dk[], fmi2Real du[]);
+#endif
 FMI2_EXPORT fmi2Status fmi2GetDirectionalDerivative(fmi2Component c, const fmi2ValueReference u[], size_t nu,
                                                     const fmi2ValueReference k[], size_t nk, const fmi2Real dk[],
                                                     fmi2Real du[]) {
+#ifdef MODEL_DIRECTIONAL
+    return model_directional(c, u, nu, k, nk, dk, du);
+#else
     (void)c; (void)u; (void)nu; (void)k; (void)nk; (void)dk; (void)du;
     return fmi2Error;
+#endif
 }
 
 FMI2_EXPORT fmi2Status fmi2EnterEventMode(fmi2Component c) {
