@@ -41,6 +41,13 @@
 !>    as it is.  It is read only when INFO(10) = 1; otherwise pass any
 !>    array or array element (e.g. a BDUM(1)).  As for every array
 !>    argument, a scalar variable is rejected by the compiler.
+!>  * DSBSIM (SLICOT-standard models, seed 004) takes DERIV, OUTPUT and
+!>    JACFX in the ODE form (ITYPE = 0: DSBLOCK_ODEDER, which ODEOUT
+!>    shares, and DSBLOCK_JACFX_ODE) or the DAE form (ITYPE = 1:
+!>    DSBLOCK_DAEDER, DSBLOCK_JACFX_DAE), so they are declared
+!>    EXTERNAL; INPUT has one form, DSBLOCK_INPUT.  IROW, ICOL are
+!>    read only for a sparse matrix (IOPT(1) = 2): pass any INTEGER
+!>    array otherwise.
 module daskr
   implicit none
   private
@@ -56,7 +63,9 @@ module daskr
   public :: dsl48e_senrhs
   public :: sdaskr_res, sdaskr_jac_direct, sdaskr_jac_krylov, sdaskr_psol
   public :: sdaskr_rt
-  public :: ddaskr, sdaskr, xsetf, xsetun, dsl48e
+  public :: dsblock_odeder, dsblock_daeder, dsblock_jacfx_ode
+  public :: dsblock_jacfx_dae, dsblock_input
+  public :: ddaskr, sdaskr, xsetf, xsetun, dsl48e, dsbsim
 
   abstract interface
     !> Residual G(T,Y,YPRIME) of the DAE, returned in DELTA.
@@ -335,6 +344,66 @@ module daskr
       real(daskr_sp), intent(inout) :: rpar(*)
       integer, intent(inout) :: ipar(*)
     end subroutine sdaskr_rt
+
+    !> ODEDER (also ODEOUT): F(1..NX) = f(T,X,U,P) (ODEOUT: the NY
+    !> outputs).  IERR = 0 when the values were computed.
+    subroutine dsblock_odeder(t, x, u, p, f, ierr)
+      import :: daskr_dp
+      real(daskr_dp), intent(in) :: t
+      real(daskr_dp), intent(in) :: x(*)
+      real(daskr_dp), intent(in) :: u(*)
+      real(daskr_dp), intent(in) :: p(*)
+      real(daskr_dp), intent(out) :: f(*)
+      integer, intent(out) :: ierr
+    end subroutine dsblock_odeder
+
+    !> DAEDER (also DAEOUT): F(1..NX) = F(T,XDOT,X,U,P).
+    subroutine dsblock_daeder(t, xdot, x, u, p, f, ierr)
+      import :: daskr_dp
+      real(daskr_dp), intent(in) :: t
+      real(daskr_dp), intent(in) :: xdot(*)
+      real(daskr_dp), intent(in) :: x(*)
+      real(daskr_dp), intent(in) :: u(*)
+      real(daskr_dp), intent(in) :: p(*)
+      real(daskr_dp), intent(out) :: f(*)
+      integer, intent(out) :: ierr
+    end subroutine dsblock_daeder
+
+    !> JACFX of an ODE: FX = df/dX, dense FX(LDFX,NX), band
+    !> FX(I-J+MU+1,J) with LDFX = ML+MU+1, or sparse FX(K) for pattern
+    !> entry K (LDFX = NNZ).  FX is zero on entry.
+    subroutine dsblock_jacfx_ode(t, x, u, p, fx, ldfx, ierr)
+      import :: daskr_dp
+      real(daskr_dp), intent(in) :: t
+      real(daskr_dp), intent(in) :: x(*)
+      real(daskr_dp), intent(in) :: u(*)
+      real(daskr_dp), intent(in) :: p(*)
+      real(daskr_dp), intent(inout) :: fx(*)
+      integer, intent(in) :: ldfx
+      integer, intent(out) :: ierr
+    end subroutine dsblock_jacfx_ode
+
+    !> JACFX of a DAE: FX = dF/dX + CJ*dF/dXDOT, stored as for the ODE.
+    subroutine dsblock_jacfx_dae(t, xdot, x, u, p, cj, fx, ldfx, ierr)
+      import :: daskr_dp
+      real(daskr_dp), intent(in) :: t
+      real(daskr_dp), intent(in) :: xdot(*)
+      real(daskr_dp), intent(in) :: x(*)
+      real(daskr_dp), intent(in) :: u(*)
+      real(daskr_dp), intent(in) :: p(*)
+      real(daskr_dp), intent(in) :: cj
+      real(daskr_dp), intent(inout) :: fx(*)
+      integer, intent(in) :: ldfx
+      integer, intent(out) :: ierr
+    end subroutine dsblock_jacfx_dae
+
+    !> The input signals U(1..NU) at T.
+    subroutine dsblock_input(t, u, ierr)
+      import :: daskr_dp
+      real(daskr_dp), intent(in) :: t
+      real(daskr_dp), intent(out) :: u(*)
+      integer, intent(out) :: ierr
+    end subroutine dsblock_input
   end interface
 
   interface
@@ -459,5 +528,38 @@ module daskr
       procedure(dsl48e_stchange) :: stchange
       procedure(dsl48e_evtderiv) :: evtderiv
     end subroutine dsl48e
+
+    !> DSBSIM: a SLICOT-standard model (ODEDER/DAEDER, JACFX, input
+    !> function, ODEOUT/DAEOUT) integrated by DDASKR over TOUT(1..NT);
+    !> Y(1..NY,K) are the outputs at TOUT(K).  Arguments, IOPT and INFO
+    !> as in daskr.h and the README.
+    subroutine dsbsim(itype, nx, nu, np, ny, deriv, output, jacfx, &
+                      input, p, t, x, xdot, nt, tout, y, ldy, rtol, &
+                      atol, iopt, irow, icol, info)
+      import :: daskr_dp, dsblock_input
+      integer, intent(in) :: itype
+      integer, intent(in) :: nx
+      integer, intent(in) :: nu
+      integer, intent(in) :: np
+      integer, intent(in) :: ny
+      external :: deriv
+      external :: output
+      external :: jacfx
+      procedure(dsblock_input) :: input
+      real(daskr_dp), intent(in) :: p(*)
+      real(daskr_dp), intent(inout) :: t
+      real(daskr_dp), intent(inout) :: x(*)
+      real(daskr_dp), intent(inout) :: xdot(*)
+      integer, intent(in) :: nt
+      real(daskr_dp), intent(in) :: tout(*)
+      real(daskr_dp), intent(inout) :: y(ldy,*)
+      integer, intent(in) :: ldy
+      real(daskr_dp), intent(in) :: rtol(*)
+      real(daskr_dp), intent(in) :: atol(*)
+      integer, intent(inout) :: iopt(*)
+      integer, intent(in) :: irow(*)
+      integer, intent(in) :: icol(*)
+      integer, intent(out) :: info
+    end subroutine dsbsim
   end interface
 end module daskr

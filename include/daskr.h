@@ -58,6 +58,12 @@ typedef void (*daskr_generic_fn)(void);
 typedef void (*daskr_rt_fn)(const int *neq, const double *t, const double *y, const double *yp, const int *nrt, double *rval, double *rpar, int *ipar);
 
 /*
+ DSBSIM's input function `INPUT(T, U, IERR)`: the NU input signals
+ U(T). Not called when NU = 0 (may be NULL then).
+ */
+typedef void (*dsblock_input_fn)(const double *t, double *u, int *ierr);
+
+/*
  DSL48E's residual routine `RES(NEQ, T, Z, ZDOT, DELTA, IRES, ICHVAR,
  RPAR, IPAR)`: the locked, augmented model; ICHVAR is passed as 0.
  */
@@ -137,6 +143,37 @@ typedef void (*sdaskr_rblock_fn)(const float *t, const int *jx, const int *jy, c
  (INFO(12)=0, INFO(5)=1). Pass it to DDASKR cast to `daskr_generic_fn`.
  */
 typedef void (*daskr_jac_direct_fn)(const double *t, const double *y, const double *yprime, double *pd, const double *cj, double *rpar, int *ipar);
+
+/*
+ DSBSIM's model routine for an ODE (ITYPE = 0), the standard's
+ `ODEDER(T, X, U, P, F, IERR)`: F = f(T, X, U, P); also the form of
+ `ODEOUT(T, X, U, P, Y, IERR)`. IERR = 0: values computed. Pass it to
+ DSBSIM cast to `daskr_generic_fn`.
+ */
+typedef void (*dsblock_odeder_fn)(const double *t, const double *x, const double *u, const double *p, double *f, int *ierr);
+
+/*
+ DSBSIM's model routine for a DAE (ITYPE = 1), the standard's
+ `DAEDER(T, XDOT, X, U, P, F, IERR)`: F = F(T, XDOT, X, U, P); also the
+ form of `DAEOUT(T, XDOT, X, U, P, Y, IERR)`. Pass it to DSBSIM cast to
+ `daskr_generic_fn`.
+ */
+typedef void (*dsblock_daeder_fn)(const double *t, const double *xdot, const double *x, const double *u, const double *p, double *f, int *ierr);
+
+/*
+ DSBSIM's Jacobian for an ODE, the standard's `JACFX(T, X, U, P, FX,
+ LDFX, IERR)`: FX = df/dX in the storage IOPT(1) selects (dense
+ FX(i,j), LDFX = NX; band FX(i-j+MU+1,j), LDFX = ML+MU+1; sparse FX(k)
+ for pattern entry k, LDFX = NNZ). Pass it cast to `daskr_generic_fn`.
+ */
+typedef void (*dsblock_jacfx_ode_fn)(const double *t, const double *x, const double *u, const double *p, double *fx, const int *ldfx, int *ierr);
+
+/*
+ DSBSIM's Jacobian for a DAE, `JACFX(T, XDOT, X, U, P, CJ, FX, LDFX,
+ IERR)`: FX = dF/dX + CJ*dF/dXDOT (DASKR's iteration matrix), stored as
+ for the ODE form. Pass it cast to `daskr_generic_fn`.
+ */
+typedef void (*dsblock_jacfx_dae_fn)(const double *t, const double *xdot, const double *x, const double *u, const double *p, const double *cj, double *fx, const int *ldfx, int *ierr);
 
 /*
  Krylov-method JAC (INFO(12)=1, INFO(15)=1): prepares the
@@ -272,6 +309,59 @@ void ddaskr_(daskr_res_fn res, const int *neq, double *t, double *y, double *ypr
 
 /* DDASKR: alias of ddaskr. */
 void DDASKR(daskr_res_fn res, const int *neq, double *t, double *y, double *yprime, const double *tout, int *info, double *rtol, double *atol, int *idid, double *rwork, const int *lrw, int *iwork, const int *liw, double *rpar, int *ipar, daskr_generic_fn jac, daskr_generic_fn psol, daskr_rt_fn rt, const int *nrt, int *jroot);
+
+/*
+ DSBSIM: integrate a SLICOT-standard model (seed `004`: ODEDER or
+ DAEDER, JACFX, an input function, ODEOUT or DAEOUT) with DDASKR over
+ the output times TOUT(1..NT), storing the NY outputs at TOUT(k) in
+ Y(1..NY, k). Also exported as `dsbsim_` and `DSBSIM`.
+
+ ```text
+       SUBROUTINE DSBSIM (ITYPE, NX, NU, NP, NY, DERIV, OUTPUT, JACFX,
+      1   INPUT, P, T, X, XDOT, NT, TOUT, Y, LDY, RTOL, ATOL, IOPT,
+      2   IROW, ICOL, INFO)
+ ```
+
+ ITYPE 0: ODE x' = f(t,x,u,p), DERIV = ODEDER(T,X,U,P,F,IERR), OUTPUT =
+ ODEOUT(T,X,U,P,Y,IERR), JACFX(T,X,U,P,FX,LDFX,IERR) = df/dx. ITYPE 1:
+ DAE 0 = F(t,x',x,u,p), DERIV = DAEDER(T,XDOT,X,U,P,F,IERR), OUTPUT =
+ DAEOUT(T,XDOT,X,U,P,Y,IERR), JACFX(T,XDOT,X,U,P,CJ,FX,LDFX,IERR) =
+ dF/dx + CJ*dF/dx'. INPUT(T,U,IERR) gives the NU inputs (not called
+ when NU = 0). P(NP) is passed to every model routine. T, X(NX),
+ XDOT(NX): the initial point on entry (an ODE's XDOT is computed), the
+ last point reached on return. TOUT: nondecreasing, TOUT(1) >= T; the
+ integration never passes TOUT(NT). RTOL, ATOL: scalars, or NX-vectors
+ with IOPT(6) = 1.
+
+ IOPT(1..10), inputs: (1) 0 dense, 1 band, 2 sparse iteration matrix;
+ (2), (3) ML, MU for the band; (4) 1: JACFX supplied, 0: difference
+ quotients (JACFX not called, may be null); (5) NNZ, the number of
+ pattern entries IROW(k), ICOL(k) (1-based) for the sparse matrix;
+ (6) 1: vector tolerances; (7) DAE only, 1: compute XDOT from X at the
+ start; (8..10) reserved, 0. IOPT(11..19), outputs: steps, DERIV calls
+ by the solver, Jacobian evaluations, error-test failures, convergence
+ failures, IDID of a failed integration, the model routine that
+ returned IERR /= 0 (1 DERIV, 2 JACFX, 3 INPUT, 4 OUTPUT) and its IERR,
+ the number of output times reached. IOPT(20) is not used.
+
+ INFO: 0 success; -i: argument i is illegal (nothing integrated); 1: a
+ model routine returned IERR /= 0 (the run stopped there); 2: the
+ integrator failed (IDID in IOPT(16)); 3: internal error.
+
+ # Safety
+ All arguments by reference; every pointer valid for the length above
+ (IOPT: 20; Y: LDY*(NT-1)+NY; IROW, ICOL: IOPT(5) when IOPT(1) = 2);
+ each non-null routine with the argument list of its form. No routine
+ may write outside the array it is handed (F: NX, Y: NY, FX: LDFX*NX,
+ U: NU).
+ */
+void dsbsim(const int *itype, const int *nx, const int *nu, const int *np, const int *ny, daskr_generic_fn deriv, daskr_generic_fn output, daskr_generic_fn jacfx, dsblock_input_fn input, const double *p, double *t, double *x, double *xdot, const int *nt, const double *tout, double *y, const int *ldy, const double *rtol, const double *atol, int *iopt, const int *irow, const int *icol, int *info);
+
+/* dsbsim_: alias of dsbsim. */
+void dsbsim_(const int *itype, const int *nx, const int *nu, const int *np, const int *ny, daskr_generic_fn deriv, daskr_generic_fn output, daskr_generic_fn jacfx, dsblock_input_fn input, const double *p, double *t, double *x, double *xdot, const int *nt, const double *tout, double *y, const int *ldy, const double *rtol, const double *atol, int *iopt, const int *irow, const int *icol, int *info);
+
+/* DSBSIM: alias of dsbsim. */
+void DSBSIM(const int *itype, const int *nx, const int *nu, const int *np, const int *ny, daskr_generic_fn deriv, daskr_generic_fn output, daskr_generic_fn jacfx, dsblock_input_fn input, const double *p, double *t, double *x, double *xdot, const int *nt, const double *tout, double *y, const int *ldy, const double *rtol, const double *atol, int *iopt, const int *irow, const int *icol, int *info);
 
 /*
  DSL48E: integrate the locked hybrid DAE F(t, z, z') = 0 one step (or to

@@ -15,6 +15,8 @@
 #   (d) with pkg-config --cflags --libs daskr (and --static)
 #   (e) the F90 program in (a)-(d)
 #   (f) gfortran -static decay.f libdaskr.a, and cc -static
+#   (h) the installed FMU simulator bin/daskr-fmi on the bouncing ball of
+#       examples/fmu, built by examples/fmu/build.sh (6 impacts by t = 3)
 #   (g) the README's fully static pkg-config line,
 #       gfortran -static decay.f $(pkg-config --static --libs daskr), and
 #       the same with cc -static; `file` and `ldd` must call them static
@@ -156,8 +158,8 @@ so_name=libdaskr.so.$major
 # What scripts/install.sh installs (the prefix may hold other software).
 daskr_files=(include/daskr.h include/daskr.f90 lib/daskr lib/libdaskr.a
     lib/libdaskr.so "lib/$so_name" "lib/libdaskr.so.$version" lib/pkgconfig/daskr.pc lib/cmake/daskr
-    share/doc/daskr)
-for f in include/daskr.h include/daskr.f90 lib/daskr/finclude/daskr.mod \
+    share/doc/daskr bin/daskr-fmi)
+for f in bin/daskr-fmi include/daskr.h include/daskr.f90 lib/daskr/finclude/daskr.mod \
     lib/libdaskr.a "lib/libdaskr.so.$version" lib/cmake/daskr/daskrConfig.cmake \
     lib/cmake/daskr/daskrConfigVersion.cmake share/doc/daskr/LICENSE-MIT share/doc/daskr/LICENSE-APACHE; do
     [ -f "$prefix/$f" ] && pass "installed $f" || fail "installed $f" "missing"
@@ -339,6 +341,23 @@ echo "== (g): fully static programs with \$(pkg-config --static --libs daskr)"
         run "cc -static decay.c \$(pkg-config --static --libs daskr)" "$pk/decay_c_fullstatic" &&
         expect_static "pkg-config cc -static decay.c" "$pk/decay_c_fullstatic"
 } || true
+
+echo "== (h): the installed daskr-fmi on an FMU built from examples/fmu"
+# The bouncing ball's six impacts before t = 3 are six pairs of rows with
+# the same time stamp; the summary line says so too.
+fm=$work/fmu
+mkdir -p "$fm"
+if [ -x "$prefix/bin/daskr-fmi" ] && bash "$repo/examples/fmu/build.sh" bouncing_ball "$fm" >"$fm/build.log" 2>&1; then
+    if (cd "$fm" && "$prefix/bin/daskr-fmi" simulate bouncing_ball.fmu --output ball.csv) >"$fm/run.log" 2>&1 &&
+        [ "$(awk -F, 'NR > 2 && $1 == prev { n++ } { prev = $1 } END { print n + 0 }' "$fm/ball.csv")" = 6 ] &&
+        grep -q '6 events' "$fm/run.log"; then
+        pass "daskr-fmi simulate bouncing_ball.fmu: 6 impacts"
+    else
+        fail "daskr-fmi simulate bouncing_ball.fmu" "$(cat "$fm/run.log")"
+    fi
+else
+    fail "daskr-fmi" "not installed, or the example FMU did not build: $(cat "$fm/build.log" 2>/dev/null)"
+fi
 
 echo "consumer: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -18,6 +18,9 @@
 #   lib/cmake/daskr/daskrConfig.cmake   CMake targets daskr::daskr (shared)
 #   lib/cmake/daskr/daskrConfigVersion.cmake     and daskr::daskr_static
 #   share/doc/daskr/                    LICENSE-MIT, LICENSE-APACHE, README.md
+#   bin/daskr-fmi                       the FMU simulator (crates/fmi); needs
+#                                       libclang to build (skipped with a
+#                                       note when absent)
 #
 # The link flags that a static link needs (Libs.private, the static CMake
 # target) are asked from rustc (`--print native-static-libs`), not written
@@ -90,12 +93,33 @@ for f in libdaskr.a libdaskr.so; do
     [ -f "$rel/$f" ] || { echo "install.sh: $rel/$f was not built" >&2; exit 1; }
 done
 
+# daskr-fmi, the FMU simulator of crates/fmi. Its fmi-sys dependency
+# generates bindings with bindgen (libclang) into the build tree and its
+# panic locations name them, so it is built in a target directory of its
+# own with the source and build paths remapped: the installed program
+# names neither (checked at the end). Skipped with a note without libclang.
+. scripts/lib/require-libclang.sh
+fmi_exe=""
+if have_libclang; then
+    tools_dir=$target_dir/install-tools
+    CARGO_TARGET_DIR=$tools_dir \
+        RUSTFLAGS="${RUSTFLAGS:-}${RUSTFLAGS:+ }--remap-path-prefix=$tools_dir=/build --remap-path-prefix=$src_dir=/daskr" \
+        "$cargo" build --release -p daskr-fmi
+    fmi_exe=$tools_dir/release/daskr-fmi
+    [ -x "$fmi_exe" ] || { echo "install.sh: $fmi_exe was not built" >&2; exit 1; }
+    fmi_note="installed"
+else
+    fmi_note="not built (libclang not found, see scripts/lib/require-libclang.sh)"
+    echo "install.sh: note: libclang not found; daskr-fmi not installed" >&2
+fi
+
 # --- Layout --------------------------------------------------------------
 libdir=$prefix/lib
 includedir=$prefix/include
 fmoddir=$libdir/daskr/finclude
 docdir=$prefix/share/doc/daskr
 cmakedir=$libdir/cmake/daskr
+bindir=$prefix/bin
 so_real=libdaskr.so.$v_major.$v_minor.$v_patch
 so_name=libdaskr.so.$v_major
 
@@ -110,6 +134,12 @@ ln -sfn "$so_name" "$destdir$libdir/libdaskr.so"
 if command -v readelf >/dev/null 2>&1; then
     got=$(readelf -d "$destdir$libdir/$so_real" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
     [ "$got" = "$so_name" ] || { echo "install.sh: SONAME of $so_real is '$got', expected $so_name" >&2; exit 1; }
+fi
+
+# The FMU simulator.
+if [ -n "$fmi_exe" ]; then
+    install -d "$destdir$bindir"
+    install -m 755 "$fmi_exe" "$destdir$bindir/daskr-fmi"
 fi
 
 # Headers and the Fortran interface.
@@ -228,7 +258,7 @@ install -m 644 LICENSE-MIT LICENSE-APACHE README.md "$destdir$docdir/"
 leaks=""
 for path in "$src_dir" "$target_dir"; do
     if hits=$(grep -rlF -- "$path" "$dest/lib/libdaskr.a" "$dest/lib/$so_real" \
-        "$dest/include" "$dest/lib/daskr" "$dest/lib/pkgconfig" "$dest/lib/cmake/daskr" "$dest/share/doc/daskr"); then
+        "$dest/include" "$dest/lib/daskr" "$dest/lib/pkgconfig" "$dest/lib/cmake/daskr" "$dest/share/doc/daskr" ${fmi_exe:+"$dest/bin"}); then
         leaks="$leaks$hits
 "
     fi
@@ -242,3 +272,4 @@ fi
 echo "installed libdaskr $version into $dest"
 echo "  static link: -L$libdir -ldaskr (shared) or $libdir/libdaskr.a $static_libs"
 echo "  daskr.mod: $fmod_note"
+echo "  daskr-fmi: $fmi_note"

@@ -10,6 +10,9 @@ cd "$(dirname "$0")/.."
 
 . scripts/lib/require-gfortran.sh
 require_gfortran "for the Fortran test programs" || exit 1
+# The workspace's daskr-fmi (crates/fmi) runs bindgen through the fmi crate.
+. scripts/lib/require-libclang.sh
+require_libclang "to build daskr-fmi (crates/fmi)" || exit 1
 
 # Hygiene first: formatting and lints are part of the suite.
 cargo fmt --all -- --check

@@ -735,6 +735,11 @@ fn fortran_dsl_sinline() {
 }
 
 #[test]
+fn fortran_dsb_pendulum() {
+    fortran("dsb_pendulum.f", Link::Static);
+}
+
+#[test]
 fn fortran_dsl_sens_chain() {
     fortran("dsl_sens_chain.f", Link::Static);
 }
@@ -886,6 +891,11 @@ fn c_dsl48e() {
 #[test]
 fn c_dsl48e_restart() {
     c_program("c_dsl48e_restart.c", Link::Static);
+}
+
+#[test]
+fn c_dsb_pendulum() {
+    c_program("c_dsb_pendulum.c", Link::Static);
 }
 
 #[test]

@@ -224,3 +224,69 @@ pub type dsl48e_senrhs_fn = Option<
         ipar: *mut c_int,
     ),
 >;
+
+/// DSBSIM's model routine for an ODE (ITYPE = 0), the standard's
+/// `ODEDER(T, X, U, P, F, IERR)`: F = f(T, X, U, P); also the form of
+/// `ODEOUT(T, X, U, P, Y, IERR)`. IERR = 0: values computed. Pass it to
+/// DSBSIM cast to `daskr_generic_fn`.
+#[allow(non_camel_case_types)]
+pub type dsblock_odeder_fn = Option<
+    unsafe extern "C" fn(t: *const f64, x: *const f64, u: *const f64, p: *const f64, f: *mut f64, ierr: *mut c_int),
+>;
+
+/// DSBSIM's model routine for a DAE (ITYPE = 1), the standard's
+/// `DAEDER(T, XDOT, X, U, P, F, IERR)`: F = F(T, XDOT, X, U, P); also the
+/// form of `DAEOUT(T, XDOT, X, U, P, Y, IERR)`. Pass it to DSBSIM cast to
+/// `daskr_generic_fn`.
+#[allow(non_camel_case_types)]
+pub type dsblock_daeder_fn = Option<
+    unsafe extern "C" fn(
+        t: *const f64,
+        xdot: *const f64,
+        x: *const f64,
+        u: *const f64,
+        p: *const f64,
+        f: *mut f64,
+        ierr: *mut c_int,
+    ),
+>;
+
+/// DSBSIM's Jacobian for an ODE, the standard's `JACFX(T, X, U, P, FX,
+/// LDFX, IERR)`: FX = df/dX in the storage IOPT(1) selects (dense
+/// FX(i,j), LDFX = NX; band FX(i-j+MU+1,j), LDFX = ML+MU+1; sparse FX(k)
+/// for pattern entry k, LDFX = NNZ). Pass it cast to `daskr_generic_fn`.
+#[allow(non_camel_case_types)]
+pub type dsblock_jacfx_ode_fn = Option<
+    unsafe extern "C" fn(
+        t: *const f64,
+        x: *const f64,
+        u: *const f64,
+        p: *const f64,
+        fx: *mut f64,
+        ldfx: *const c_int,
+        ierr: *mut c_int,
+    ),
+>;
+
+/// DSBSIM's Jacobian for a DAE, `JACFX(T, XDOT, X, U, P, CJ, FX, LDFX,
+/// IERR)`: FX = dF/dX + CJ*dF/dXDOT (DASKR's iteration matrix), stored as
+/// for the ODE form. Pass it cast to `daskr_generic_fn`.
+#[allow(non_camel_case_types)]
+pub type dsblock_jacfx_dae_fn = Option<
+    unsafe extern "C" fn(
+        t: *const f64,
+        xdot: *const f64,
+        x: *const f64,
+        u: *const f64,
+        p: *const f64,
+        cj: *const f64,
+        fx: *mut f64,
+        ldfx: *const c_int,
+        ierr: *mut c_int,
+    ),
+>;
+
+/// DSBSIM's input function `INPUT(T, U, IERR)`: the NU input signals
+/// U(T). Not called when NU = 0 (may be NULL then).
+#[allow(non_camel_case_types)]
+pub type dsblock_input_fn = Option<unsafe extern "C" fn(t: *const f64, u: *mut f64, ierr: *mut c_int)>;

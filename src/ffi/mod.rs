@@ -46,6 +46,7 @@ pub mod callbacks;
 pub mod daux;
 pub mod ddaskr;
 mod double;
+pub mod dsblock;
 pub mod dsl48e;
 solver_module!(pub messages);
 pub mod precond_banded;

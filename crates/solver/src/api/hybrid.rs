@@ -10,8 +10,9 @@ use super::sensitivity::{SensitivityOptions, SensitivityStats};
 use super::sparse::SparsePattern;
 use crate::core::dsl48e::{Dsl48e, Dsl48eOptions, SensArgs};
 use crate::core::error::{InputError, Interrupt, StepFailure};
+use crate::core::interpolate::interpolate;
 use crate::core::layout::dsl::sens as sens_pos;
-use crate::core::layout::Dsl48eLayout;
+use crate::core::layout::{iw, rw, Dsl48eLayout};
 use crate::core::sensitivity::SensCounters;
 use crate::core::messages::MessageLine;
 use crate::core::problem::{ConditionPoint, DaeSystem, StateConditions};
@@ -646,5 +647,25 @@ impl<P: HybridSystem> HybridSolver<P> {
     pub fn stats(&self) -> Stats {
         // DSL48E has no root functions (IWORK(36) holds NP there).
         Stats { root_function_evaluations: 0, ..self.run.stats() }
+    }
+
+    /// `z` and `z'` at `t` from the interpolating polynomial of the last
+    /// step (DDATRP), meant for `t` within that step: for example output
+    /// times that a call stepped over when it returned at TSTOP (which
+    /// comes before TOUT when one step passes both, as in DDASKR).
+    pub fn interpolate(&self, t: Real, z: &mut [Real], zdot: &mut [Real]) -> Result<(), Error> {
+        let n = self.run.y.len();
+        expect_len("z", z.len(), n)?;
+        expect_len("zdot", zdot.len(), n)?;
+        let nd = self.options.conditions.iter().sum();
+        let q = self.options.controls.max_order.clamp(1, 5);
+        let np = self.sens.as_ref().map_or(0, |s| s.options.parameters);
+        let layout = Dsl48eLayout::compute(n, self.jrow.len(), nd, q, self.options.controls.exclude_algebraic, np)
+            .map_err(|_| SetupError::TooLarge)?;
+        let kold = usize::try_from(self.run.iwork[iw::KOLD - 1]).unwrap_or(0).min(q);
+        let (rwork, psi) = (&self.run.rwork, rw::PSI - 1);
+        let phi = &rwork[layout.phi..layout.phi + (kold + 1) * n];
+        interpolate(rwork[rw::TN - 1], t, kold, phi, &rwork[psi..psi + 6], z, zdot);
+        Ok(())
     }
 }

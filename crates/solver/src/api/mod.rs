@@ -12,6 +12,7 @@
 //! | [`Krylov`], [`Preconditioner`] | GMRES with the problem's own, the banded or the ILU preconditioner | INFO(12..15), DBANJA/DBANPS, DJACILU/DPSOLILU |
 //! | [`SparsePattern`] | a coordinate sparsity pattern | JROW, JCOL |
 //! | [`HybridSystem`], [`HybridSolver`], [`HybridOutcome`], [`Event`] | hybrid models with state events | DSL48E, STCHANGE, EVTDERIV |
+//! | [`dsblock::simulate`], [`dsblock::DsBlockModel`] | a SLICOT-standard (DSblock) model, ODEDER/DAEDER, JACFX, u(t), ODEOUT/DAEOUT, over a list of output times | DSBSIM |
 //! | [`SensitivityOptions`], [`ParameterDerivatives`], [`SensitivityJump`], [`SensitivityStats`] | parametric sensitivities of `Solver` and `HybridSolver` | DSL48E's INFO(12..20), SENRHS |
 //!
 //! Indices are 0-based throughout (components, root functions, conditions,
@@ -143,6 +144,8 @@ mod sensitivity;
 mod solver;
 #[cfg(not(daskr_single))]
 mod sparse;
+#[cfg(not(daskr_single))]
+pub mod dsblock;
 
 pub use self::error::{Error, SetupError};
 #[cfg(not(daskr_single))]

@@ -314,7 +314,10 @@ impl<P: DaeSystem> Solver<P> {
             });
         }
         let (phase, controls) = (begin.phase, &self.options.controls);
-        let result = self.run.call(&mut protocol, &options, (phase, controls), &mut self.problem, tout);
+        // A trait object: one instance of the core for every problem type
+        // (and the Fortran/C DDASKR's), see ffi/generic/solver.rs.
+        let problem: &mut dyn DaeSystem = &mut self.problem;
+        let result = self.run.call(&mut protocol, &options, (phase, controls), problem, tout);
         self.run.messages.0.extend(self.problem.take_messages());
         if self.run.finish(begin.phase, &result, false) {
             let _ = self.prepare_start(begin.initial_conditions);

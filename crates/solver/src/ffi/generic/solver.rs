@@ -391,7 +391,12 @@ pub(in crate::ffi) unsafe fn daskr(
                 ForeignProblem { user_weights, res, jac: jac_direct, jac_krylov, psol, rt, rpar, ipar, neq };
             let mut common = Common { neq, t, y, yp, tout, rtol: rtol_s, atol: atol_s, rwork, lrw, iwork, liw };
             let mut call = Ddaskr::new(nrt, jroot);
-            let _ = call_with_info(&mut call, &mut common, info_s, idid_ref, &mut problem, &mut Sink);
+            // The problem as a trait object: the core is instantiated once
+            // for DaeSystem objects, shared with the Rust API's Solver (and
+            // so with DSBSIM), instead of once per problem type in every
+            // static program.
+            let problem: &mut dyn DaeSystem = &mut problem;
+            let _ = call_with_info(&mut call, &mut common, info_s, idid_ref, problem, &mut Sink);
         },
         // SAFETY: INFO and IDID are null or the caller's arrays; the
         // references made from them died with the unwound call.
