@@ -290,6 +290,25 @@ impl HybridSystem for Tank {
     }
 }
 
+/// An event between TOUT and the end of a step that ends on TSTOP: TOUT
+/// is returned first (ReachedTout), then the event; the TSTOP return, which
+/// DASKR's stop tests take before TOUT's, must not step over it. The first
+/// step (H0 = 1, the exact linear solution) goes from 0 to TSTOP = 1 and
+/// crosses h = 1 at t = 0.5, after TOUT = 0.4.
+#[test]
+fn an_event_after_tout_in_a_step_that_ends_on_tstop_is_not_lost() {
+    let pattern = SparsePattern::from_entries([(0, 0), (1, 0), (1, 1)]);
+    let mut opts = HybridOptions::new(pattern, vec![0], vec![1]);
+    opts.controls.initial_step = Some(1.0);
+    opts.controls.tstop = Some(1.0);
+    let mut s = HybridSolver::new(Tank { draining: false }, 0.0, &[0.5, -0.5], &[1.0, 1.0], opts).unwrap();
+    assert_eq!(s.solve_to(0.4).unwrap(), HybridOutcome::ReachedTout);
+    assert_eq!(s.t(), 0.4);
+    assert_eq!(s.stats().steps, 1, "the first step ends on TSTOP");
+    let HybridOutcome::Event(ev) = s.solve_to(0.8).unwrap() else { panic!("the event at t = 0.5 was lost") };
+    assert!(ev.became_true && close(ev.t, 0.5, 1e-5), "{ev:?}");
+}
+
 #[test]
 fn hybrid_event_protocol() {
     let pattern = SparsePattern::from_entries([(0, 0), (1, 0), (1, 1)]);

@@ -364,11 +364,21 @@ impl<S: DaeSystem + StateConditions + ?Sized> EventHook<S> for EventDetector<'_>
         let Some(p) = self.first_change(sys, cx) else {
             return Ok(None);
         };
-        if Self::beyond_tout(cx, p.t) {
-            // TOUT is returned first; the event on the next call.
+        let stop = if Self::beyond_tout(cx, p.t) {
             self.pending = Some(p);
-            return Ok(None);
+            None
+        } else {
+            self.polish_pending(sys, cx, p)?
+        };
+        if stop.is_none() && self.pending.is_some() {
+            // The event lies after TOUT in this step: TOUT is returned now
+            // and the event by the next call. Returned here because the
+            // stop tests that follow take TSTOP first (as DASKR's do): a
+            // step that ended on TSTOP would otherwise return there, past
+            // the event, and the event would be lost.
+            cx.hist.at(cx.tout, cx.y, cx.yp);
+            return Ok(Some(Stop { t: cx.tout, idid: 3 }));
         }
-        self.polish_pending(sys, cx, p)
+        Ok(stop)
     }
 }
