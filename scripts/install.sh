@@ -4,8 +4,9 @@
 #     bash scripts/install.sh /usr/local
 #     DESTDIR=/tmp/stage bash scripts/install.sh /usr     (staged install)
 #
-# Builds with `cargo build --release` (a no-op when up to date), then
-# installs under $DESTDIR<prefix>:
+# Builds the libraries with link-time optimisation (Cargo profile `dist`,
+# scripts/lib/build-dist.sh; a no-op when up to date), then installs under
+# $DESTDIR<prefix>:
 #
 #   lib/libdaskr.a                      static archive
 #   lib/libdaskr.so.X.Y.Z               shared library, SONAME libdaskr.so.X
@@ -61,23 +62,15 @@ EOF
 target_dir=$("$cargo" metadata --format-version 1 --no-deps |
     sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
 [ -n "$target_dir" ] || { echo "install.sh: cannot find Cargo's target directory" >&2; exit 1; }
-rel=$target_dir/release
 
 # --- Build ---------------------------------------------------------------
-# rustc prints the system libraries that a program linking the static
-# archive needs only when asked, for a staticlib build: one extra compile of
-# the crate alone (Cargo caches it, and replays the note when it is fresh).
-# It is a separate Cargo unit, so it runs first: the `cargo build` after it
-# puts the real build products back in target/release.
-notes=$(mktemp)
-trap 'rm -f "$notes"' EXIT
-if ! "$cargo" rustc --release --lib --crate-type staticlib -- --print native-static-libs >"$notes" 2>&1; then
-    cat "$notes" >&2
-    echo "install.sh: cargo rustc failed" >&2
-    exit 1
-fi
-native_libs=$(sed -n 's/^note: native-static-libs: //p' "$notes" | tail -n 1)
-[ -n "$native_libs" ] || { cat "$notes" >&2; echo "install.sh: rustc printed no native-static-libs" >&2; exit 1; }
+# The shipped libraries: profile `dist` (release with link-time
+# optimisation) into $target_dir/dist, with the system libraries that a
+# program linking the static archive needs as rustc prints them
+# (scripts/lib/build-dist.sh).
+. scripts/lib/build-dist.sh
+build_dist || { echo "install.sh: building the libraries failed" >&2; exit 1; }
+rel=$dist_dir
 # Without -lgcc_s. rustc names the shared unwinder for a dynamically linked
 # program, but the compiler driver (gcc, gfortran, clang) links it by itself
 # (--as-needed -lgcc_s), or libgcc_eh.a under -static / -static-libgcc,
@@ -87,10 +80,6 @@ native_libs=$(sed -n 's/^note: native-static-libs: //p' "$notes" | tail -n 1)
 static_libs=""
 for l in $native_libs; do
     [ "$l" = -lgcc_s ] || static_libs="$static_libs${static_libs:+ }$l"
-done
-"$cargo" build --release
-for f in libdaskr.a libdaskr.so; do
-    [ -f "$rel/$f" ] || { echo "install.sh: $rel/$f was not built" >&2; exit 1; }
 done
 
 # daskr-fmi, the FMU simulator of crates/fmi. Its fmi-sys dependency
@@ -151,7 +140,7 @@ install -m 644 include/daskr.f90 "$destdir$includedir/daskr.f90"
 # there is no object to install with it.
 if command -v "$fc" >/dev/null 2>&1; then
     modtmp=$(mktemp -d)
-    trap 'rm -f "$notes"; rm -rf "$modtmp"' EXIT
+    trap 'rm -rf "$modtmp"' EXIT
     (cd "$modtmp" && "$fc" -c "$src_dir/include/daskr.f90" -J "$modtmp" -o daskr_module.o)
     install -m 644 "$modtmp/daskr.mod" "$destdir$fmoddir/daskr.mod"
     fmod_note="compiled by $("$fc" --version | head -n 1)"

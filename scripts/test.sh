@@ -31,6 +31,14 @@ cargo test --release --workspace 2>&1 | tee "$log"
 echo "== Fortran programs with -ffpe-trap=invalid,zero,overflow -flto"
 DASKR_TEST_FFLAGS="-ffpe-trap=invalid,zero,overflow -flto" \
     cargo test --release --test legacy -- fortran hygiene 2>&1 | tee -a "$log"
+# And against the libraries that scripts/install.sh ships, built with
+# link-time optimisation (scripts/lib/build-dist.sh), which optimises the
+# whole library again in one piece.
+echo "== Fortran programs with -ffpe-trap=invalid,zero,overflow against the shipped (LTO) libraries"
+. scripts/lib/build-dist.sh
+build_dist
+DASKR_TEST_LIBDIR=$dist_dir DASKR_TEST_FFLAGS="-ffpe-trap=invalid,zero,overflow" \
+    cargo test --release --test legacy -- fortran hygiene 2>&1 | tee -a "$log"
 
 # The Rust examples check their own answers (they panic on a wrong one).
 echo "== Rust examples"

@@ -62,7 +62,16 @@ fn deps_dir() -> PathBuf {
 /// `target/<profile>/deps/` (next to this executable) but copies them up
 /// to `target/<profile>/` only on `cargo build`; the copy in `deps/` is
 /// the one built together with this test, so it is preferred.
+///
+/// `DASKR_TEST_LIBDIR` names another directory to take them from instead:
+/// scripts/test.sh points it at target/dist/, the libraries that
+/// scripts/install.sh ships (built with link-time optimisation).
 fn library(name: &str) -> PathBuf {
+    if let Some(dir) = std::env::var_os("DASKR_TEST_LIBDIR") {
+        let path = PathBuf::from(dir).join(name);
+        assert!(path.is_file(), "{} not found (DASKR_TEST_LIBDIR)", path.display());
+        return path;
+    }
     let deps = deps_dir();
     let profile = deps.parent().expect("deps directory has a parent").to_path_buf();
     let candidates = [deps.join(name), profile.join(name)];
