@@ -60,6 +60,7 @@
 //! grown to the largest need seen.
 
 mod cache;
+mod dissection;
 mod frontal;
 mod general;
 mod matching;

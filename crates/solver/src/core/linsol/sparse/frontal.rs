@@ -272,7 +272,7 @@ impl FrontalAnalysis {
         let FrontalWorkspace { front, front_scale, threshold, .. } = ws;
         let front = &mut front[..m * m];
         let test = PivotTest { scale: &mut front_scale[..m], threshold: *threshold };
-        let growth = match factor_front(front, m, k, test, &mut f.pivots[cols.clone()], u12) {
+        let growth = match factor_front(front, m, k, test, &mut f.pivots[cols.clone()], u12, self.threads) {
             Ok(growth) => growth,
             Err(FrontFailure::Singular { .. }) => return Err(FrontalFailure::Singular),
             Err(FrontFailure::Threshold { .. }) => {
