@@ -87,7 +87,27 @@ pub struct FrontalAnalysis {
     /// [`threads_from_environment`]); the factors are the same bits
     /// whatever it is.
     pub(super) threads: usize,
+    /// Two sets of independent subtrees of the assembly tree that two
+    /// threads may factor at the same time ([`TreeSplit`]); `None` for a
+    /// tree without enough work on both sides.
+    pub(super) split: Option<TreeSplit>,
 }
+
+/// Supernodes `first..mid` and `mid..end` are each whole subtrees (the
+/// subtrees of consecutive children of one supernode, or roots): neither
+/// range needs anything from the other, and both are done before `end`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TreeSplit {
+    pub first: usize,
+    pub mid: usize,
+    pub end: usize,
+}
+
+/// Both sides of a [`TreeSplit`] must cost at least this many
+/// multiply-adds (about 10 ms) for the analysis to keep it: below, a
+/// second thread costs more than it saves, and small problems never start
+/// one.
+pub const TREE_SPLIT_MIN_WORK: f64 = 5e7;
 
 /// The threads a factorisation may use: `DASKR_THREADS` (1 pins the sparse
 /// LU to the calling thread; 2 or more: two threads), read once per
@@ -173,6 +193,7 @@ impl FrontalAnalysis {
             lu_ptr: Vec::new(),
             max_front: 0,
             threads: threads_from_environment(),
+            split: None,
         };
         let mut sn_of = vec![0usize; n];
         for s in 0..a.supernodes() {
@@ -183,7 +204,67 @@ impl FrontalAnalysis {
             return Err(SymbolicFailure::TooLarge);
         }
         a.assembly(&sn_of, col_ptr, &matched, &inv, value_of);
+        a.split = a.tree_split(TREE_SPLIT_MIN_WORK);
         Ok(a)
+    }
+
+    /// Factor on `threads` threads (1 or 2), splitting the tree when both
+    /// sides cost at least `split_min_work`.
+    pub(super) fn set_parallelism(&mut self, threads: usize, split_min_work: f64) {
+        self.threads = threads.clamp(1, 2);
+        self.split = self.tree_split(split_min_work);
+    }
+
+    /// The split of the assembly tree whose smaller side has the most work
+    /// (a front's: `k m^2` multiply-adds): over every supernode (and the
+    /// forest's roots together), its children's subtrees cut into a first
+    /// and a last part. Ties go to the first; `None` when the smaller side
+    /// is below `min_work`.
+    fn tree_split(&self, min_work: f64) -> Option<TreeSplit> {
+        let ns = self.supernodes();
+        let mut subtree_work = vec![0.0f64; ns];
+        let mut subtree_start: Vec<usize> = (0..ns).collect();
+        // Children in increasing order, per parent (`ns`: the roots).
+        let mut children: Vec<Vec<usize>> = vec![Vec::new(); ns + 1];
+        for s in 0..ns {
+            let (k, m) = (self.columns(s).len() as f64, (self.columns(s).len() + self.rows_below(s).len()) as f64);
+            subtree_work[s] += k * m * m;
+            let p = self.sn_parent[s];
+            let p = if p == NONE { ns } else { p };
+            if p < ns {
+                subtree_work[p] += subtree_work[s];
+                subtree_start[p] = subtree_start[p].min(subtree_start[s]);
+            }
+            children[p].push(s);
+        }
+        let mut best: Option<(f64, TreeSplit)> = None;
+        for list in children.iter().filter(|c| c.len() >= 2) {
+            let total: f64 = list.iter().map(|&c| subtree_work[c]).sum();
+            let mut before = 0.0;
+            for t in 1..list.len() {
+                before += subtree_work[list[t - 1]];
+                let score = before.min(total - before);
+                if best.is_none_or(|(b, _)| score > b) {
+                    let split = TreeSplit {
+                        first: subtree_start[list[0]],
+                        mid: subtree_start[list[t]],
+                        end: list[list.len() - 1] + 1,
+                    };
+                    best = Some((score, split));
+                }
+            }
+        }
+        let (_, split) = best.filter(|&(score, _)| score >= min_work)?;
+        // Each side closed under parents up to the common parent (the
+        // supernodes are in postorder; checked, not assumed).
+        let common = self.sn_parent[split.end - 1];
+        let closed = |range: std::ops::Range<usize>| {
+            range.clone().all(|s| {
+                let p = self.sn_parent[s];
+                p == common || range.contains(&p)
+            })
+        };
+        (closed(split.first..split.mid) && closed(split.mid..split.end)).then_some(split)
     }
 
     /// Is the transversal the diagonal (the pattern's diagonal full)?
