@@ -665,7 +665,8 @@ fn peak_mb() -> f64 {
 /// the previous one and a solve (medians), in minimum-degree and
 /// nested-dissection order (`DASKR_ORDERING`), on one and two threads
 /// (`DASKR_THREADS`, read by each analysis), with the factor entries and
-/// the process's peak memory so far. Without names: the grids up to
+/// the process's peak memory so far, and whether the analysis split the
+/// assembly tree between two threads. Without names: the grids up to
 /// NEQ = 10^5; GRID1000 and GRID3D64 only when named.
 fn scale_table(names: &[String], quick: bool) {
     let all = ["GRID100", "GRID316", "GRID1000", "GRID3D20", "GRID3D32", "GRID3D47", "GRID3D64"];
@@ -676,7 +677,7 @@ fn scale_table(names: &[String], quick: bool) {
         .filter(|c| if names.is_empty() { !big.contains(c) } else { names.iter().any(|n| n == c) })
         .collect();
     println!(" DSL48E SPARSE LU AT SCALE (wall times, medians; machine shared, see README)");
-    println!(" PATTERN        NEQ  ORDER THR  ANALYSE(MS)   FACTOR(MS)  SOLVE(MS)  LU(M)  RESID    PEAK(MB)");
+    println!(" PATTERN        NEQ  ORDER THR  ANALYSE(MS)   FACTOR(MS)  SOLVE(MS)  LU(M)  RESID    PEAK(MB)  SPLIT");
     for name in chosen {
         let case = if let Some(m) = name.strip_prefix("GRID3D") {
             matrices::grid3d_dae(m.parse().expect("size"), 100.0)
@@ -704,7 +705,7 @@ fn scale_table(names: &[String], quick: bool) {
                     pattern.solve(&f, &mut x);
                 });
                 println!(
-                    " {:<10}{:>8}{:>7}{:>4}{:>13.1}{:>13.1}{:>11.2}{:>7.1}{:>7.0e}{:>12.0}",
+                    " {:<10}{:>8}{:>7}{:>4}{:>13.1}{:>13.1}{:>11.2}{:>7.1}{:>7.0e}{:>12.0}{:>7}",
                     name,
                     n,
                     order,
@@ -714,7 +715,8 @@ fn scale_table(names: &[String], quick: bool) {
                     1e3 * solve,
                     pattern.factor_entries() as f64 / 1e6,
                     residual(&case, &x, &b),
-                    peak_mb()
+                    peak_mb(),
+                    if pattern.tree_split() { "yes" } else { "no" }
                 );
             }
         }
