@@ -638,16 +638,17 @@ fn peers_table(dir: &str, reps: usize) {
     }
 }
 
-/// Wall time in seconds of `f`, median over `reps` runs.
-fn wall_median(reps: usize, mut f: impl FnMut()) -> f64 {
-    let times: Vec<f64> = (0..reps.max(1))
+/// Wall time and this thread's processor time in seconds of `f`, medians
+/// over `reps` runs.
+fn wall_cpu_median(reps: usize, mut f: impl FnMut()) -> (f64, f64) {
+    let (walls, cpus): (Vec<f64>, Vec<f64>) = (0..reps.max(1))
         .map(|_| {
-            let t0 = std::time::Instant::now();
+            let (t0, c0) = (std::time::Instant::now(), thread_cpu_time());
             f();
-            t0.elapsed().as_secs_f64()
+            (t0.elapsed().as_secs_f64(), thread_cpu_time() - c0)
         })
-        .collect();
-    median_of(times)
+        .unzip();
+    (median_of(walls), median_of(cpus))
 }
 
 /// This process's peak resident memory in MB (`VmHWM`).
@@ -666,7 +667,10 @@ fn peak_mb() -> f64 {
 /// nested-dissection order (`DASKR_ORDERING`), on one and two threads
 /// (`DASKR_THREADS`, read by each analysis), with the factor entries and
 /// the process's peak memory so far, and whether the analysis split the
-/// assembly tree between two threads. Without names: the grids up to
+/// assembly tree between two threads; beside each wall time the calling
+/// thread's processor time (with one thread the whole cost, less disturbed
+/// by other jobs than the wall time; with two, the calling thread's
+/// share). Without names: the grids up to
 /// NEQ = 10^5; GRID1000 and GRID3D64 only when named.
 fn scale_table(names: &[String], quick: bool) {
     let all = ["GRID100", "GRID316", "GRID1000", "GRID3D20", "GRID3D32", "GRID3D47", "GRID3D64"];
@@ -677,7 +681,9 @@ fn scale_table(names: &[String], quick: bool) {
         .filter(|c| if names.is_empty() { !big.contains(c) } else { names.iter().any(|n| n == c) })
         .collect();
     println!(" DSL48E SPARSE LU AT SCALE (wall times, medians; machine shared, see README)");
-    println!(" PATTERN        NEQ  ORDER THR  ANALYSE(MS)   FACTOR(MS)  SOLVE(MS)  LU(M)  RESID    PEAK(MB)  SPLIT");
+    println!(
+        " PATTERN        NEQ  ORDER THR  ANALYSE(MS)   (CPU)   FACTOR(MS)   (CPU)  SOLVE(MS)  (CPU)  LU(M)  RESID  PEAK(MB) SPLIT"
+    );
     for name in chosen {
         let case = if let Some(m) = name.strip_prefix("GRID3D") {
             matrices::grid3d_dae(m.parse().expect("size"), 100.0)
@@ -690,29 +696,34 @@ fn scale_table(names: &[String], quick: bool) {
             for threads in ["1", "2"] {
                 std::env::set_var("DASKR_ORDERING", order);
                 std::env::set_var("DASKR_THREADS", threads);
-                let t0 = std::time::Instant::now();
-                let pattern = Pattern::new(n, &case.rows, &case.cols).expect("valid pattern");
-                let analyse = t0.elapsed().as_secs_f64();
+                let mut made = None;
+                let analyse = wall_cpu_median(1, || {
+                    made = Some(Pattern::new(n, &case.rows, &case.cols).expect("valid pattern"));
+                });
+                let pattern = made.expect("analysed");
                 let mut held = Some(pattern.factor(&case.values).expect("nonsingular"));
-                let factor = wall_median(reps, || {
+                let factor = wall_cpu_median(reps, || {
                     held = Some(pattern.refactor(&case.values, held.take()).expect("nonsingular"));
                 });
                 let f = held.expect("factored");
                 let b: Vec<f64> = (1..=n).map(|i| i as f64).collect();
                 let mut x = b.clone();
-                let solve = wall_median(reps.max(3), || {
+                let solve = wall_cpu_median(reps.max(3), || {
                     x.copy_from_slice(&b);
                     pattern.solve(&f, &mut x);
                 });
                 println!(
-                    " {:<10}{:>8}{:>7}{:>4}{:>13.1}{:>13.1}{:>11.2}{:>7.1}{:>7.0e}{:>12.0}{:>7}",
+                    " {:<10}{:>8}{:>7}{:>4}{:>13.1}{:>8.1}{:>13.1}{:>8.1}{:>11.2}{:>7.2}{:>7.1}{:>7.0e}{:>10.0}{:>6}",
                     name,
                     n,
                     order,
                     threads,
-                    1e3 * analyse,
-                    1e3 * factor,
-                    1e3 * solve,
+                    1e3 * analyse.0,
+                    1e3 * analyse.1,
+                    1e3 * factor.0,
+                    1e3 * factor.1,
+                    1e3 * solve.0,
+                    1e3 * solve.1,
                     pattern.factor_entries() as f64 / 1e6,
                     residual(&case, &x, &b),
                     peak_mb(),

@@ -185,13 +185,17 @@ impl Pattern {
     /// Factor on `threads` threads (1 pins the factorisations to the
     /// calling thread; 2: independent subtrees of the assembly tree and
     /// large Schur updates on two), whatever `DASKR_THREADS` says. The
-    /// factors are the same bits either way.
+    /// factors are the same bits either way. (From Rust with the
+    /// `internals` feature; callers of the Fortran and C interfaces set
+    /// `DASKR_THREADS`.)
+    #[cfg(any(test, feature = "internals"))]
     pub fn set_threads(&mut self, threads: usize) {
         self.set_parallelism(threads, symbolic::TREE_SPLIT_MIN_WORK);
     }
 
     /// [`Pattern::set_threads`] with the work both sides of a tree split
     /// need (tests split small trees).
+    #[cfg(any(test, feature = "internals"))]
     fn set_parallelism(&mut self, threads: usize, split_min_work: f64) {
         self.parallelism = Some((threads, split_min_work));
         if let Analysis::Frontal(a) = &mut self.analysis {
@@ -204,7 +208,7 @@ impl Pattern {
     /// (for tests and benchmarks)?
     #[cfg(any(test, feature = "internals"))]
     pub fn tree_split(&self) -> bool {
-        matches!(&self.analysis, Analysis::Frontal(a) if a.split.is_some())
+        matches!(&self.analysis, Analysis::Frontal(a) if a.split.is_some() && a.threads > 1)
     }
 
     /// Residual calls per difference-quotient Jacobian (for tests and
@@ -975,8 +979,12 @@ mod tests {
             let mut results = Vec::new();
             for threads in [1, 2, 2] {
                 let mut p = Pattern::new(n, &a.rows, &a.cols).unwrap();
-                p.set_parallelism(threads, 0.0);
-                assert_eq!(p.tree_split(), matches!(p.analysis, Analysis::Frontal(_)), "{}", a.name);
+                if threads == 1 {
+                    p.set_threads(1);
+                } else {
+                    p.set_parallelism(threads, 0.0);
+                }
+                assert_eq!(p.tree_split(), threads > 1 && matches!(p.analysis, Analysis::Frontal(_)), "{}", a.name);
                 let outcome = match p.factor(&a.values) {
                     Ok(f) => {
                         let mut x = b.clone();
