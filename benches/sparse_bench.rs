@@ -664,7 +664,8 @@ fn peak_mb() -> f64 {
 /// and 3-D grids (GRID316 = HEAT316, GRID1000 = HEAT1000, GRID3D47, ...),
 /// wall time of the analysis (once), a factorisation into the storage of
 /// the previous one and a solve (medians), in minimum-degree and
-/// nested-dissection order (`DASKR_ORDERING`), on one and two threads
+/// nested-dissection order and as the analysis chooses (`DASKR_ORDERING`
+/// = amd, nd, auto: the analysis then computes both), on one and two threads
 /// (`DASKR_THREADS`, read by each analysis), with the factor entries and
 /// the process's peak memory so far, and whether the analysis split the
 /// assembly tree between two threads; beside each wall time the calling
@@ -692,7 +693,7 @@ fn scale_table(names: &[String], quick: bool) {
         };
         let n = case.n;
         let reps = if quick || n >= 500_000 { 1 } else { 3 };
-        for order in ["amd", "nd"] {
+        for order in ["amd", "nd", "auto"] {
             for threads in ["1", "2"] {
                 std::env::set_var("DASKR_ORDERING", order);
                 std::env::set_var("DASKR_THREADS", threads);
