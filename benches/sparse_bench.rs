@@ -638,6 +638,105 @@ fn peers_table(dir: &str, reps: usize) {
     }
 }
 
+/// Wall time and this thread's processor time in seconds of `f`, medians
+/// over `reps` runs.
+fn wall_cpu_median(reps: usize, mut f: impl FnMut()) -> (f64, f64) {
+    let (walls, cpus): (Vec<f64>, Vec<f64>) = (0..reps.max(1))
+        .map(|_| {
+            let (t0, c0) = (std::time::Instant::now(), thread_cpu_time());
+            f();
+            (t0.elapsed().as_secs_f64(), thread_cpu_time() - c0)
+        })
+        .unzip();
+    (median_of(walls), median_of(cpus))
+}
+
+/// This process's peak resident memory in MB (`VmHWM`).
+fn peak_mb() -> f64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| s.lines().find(|l| l.starts_with("VmHWM:")).map(|l| l.to_string()))
+        .and_then(|l| l.split_whitespace().nth(1).and_then(|v| v.parse::<f64>().ok()))
+        .map_or(f64::NAN, |kb| kb / 1024.0)
+}
+
+/// `-- scale [NAME...]`: the heat DAE's iteration matrix on growing 2-D
+/// and 3-D grids (GRID316 = HEAT316, GRID1000 = HEAT1000, GRID3D47, ...),
+/// wall time of the analysis (once), a factorisation into the storage of
+/// the previous one and a solve (medians), in minimum-degree and
+/// nested-dissection order and as the analysis chooses (`DASKR_ORDERING`
+/// = amd, nd, auto: the analysis then computes both), on one and two threads
+/// (`DASKR_THREADS`, read by each analysis), with the factor entries and
+/// the process's peak memory so far, and whether the analysis split the
+/// assembly tree between two threads; beside each wall time the calling
+/// thread's processor time (with one thread the whole cost, less disturbed
+/// by other jobs than the wall time; with two, the calling thread's
+/// share). Without names: the grids up to
+/// NEQ = 10^5; GRID1000 and GRID3D64 only when named.
+fn scale_table(names: &[String], quick: bool) {
+    let all = ["GRID100", "GRID316", "GRID1000", "GRID3D20", "GRID3D32", "GRID3D47", "GRID3D64"];
+    let big = ["GRID1000", "GRID3D64"];
+    let chosen: Vec<&str> = all
+        .iter()
+        .copied()
+        .filter(|c| if names.is_empty() { !big.contains(c) } else { names.iter().any(|n| n == c) })
+        .collect();
+    println!(" DSL48E SPARSE LU AT SCALE (wall times, medians; machine shared, see README)");
+    println!(
+        " PATTERN        NEQ  ORDER THR  ANALYSE(MS)   (CPU)   FACTOR(MS)   (CPU)  SOLVE(MS)  (CPU)  LU(M)  RESID  PEAK(MB) SPLIT"
+    );
+    for name in chosen {
+        let case = if let Some(m) = name.strip_prefix("GRID3D") {
+            matrices::grid3d_dae(m.parse().expect("size"), 100.0)
+        } else {
+            matrices::grid_dae(name[4..].parse().expect("size"), 100.0)
+        };
+        let n = case.n;
+        let reps = if quick || n >= 500_000 { 1 } else { 3 };
+        for order in ["amd", "nd", "auto"] {
+            for threads in ["1", "2"] {
+                std::env::set_var("DASKR_ORDERING", order);
+                std::env::set_var("DASKR_THREADS", threads);
+                let mut made = None;
+                let analyse = wall_cpu_median(1, || {
+                    made = Some(Pattern::new(n, &case.rows, &case.cols).expect("valid pattern"));
+                });
+                let pattern = made.expect("analysed");
+                let mut held = Some(pattern.factor(&case.values).expect("nonsingular"));
+                let factor = wall_cpu_median(reps, || {
+                    held = Some(pattern.refactor(&case.values, held.take()).expect("nonsingular"));
+                });
+                let f = held.expect("factored");
+                let b: Vec<f64> = (1..=n).map(|i| i as f64).collect();
+                let mut x = b.clone();
+                let solve = wall_cpu_median(reps.max(3), || {
+                    x.copy_from_slice(&b);
+                    pattern.solve(&f, &mut x);
+                });
+                println!(
+                    " {:<10}{:>8}{:>7}{:>4}{:>13.1}{:>8.1}{:>13.1}{:>8.1}{:>11.2}{:>7.2}{:>7.1}{:>7.0e}{:>10.0}{:>6}",
+                    name,
+                    n,
+                    order,
+                    threads,
+                    1e3 * analyse.0,
+                    1e3 * analyse.1,
+                    1e3 * factor.0,
+                    1e3 * factor.1,
+                    1e3 * solve.0,
+                    1e3 * solve.1,
+                    pattern.factor_entries() as f64 / 1e6,
+                    residual(&case, &x, &b),
+                    peak_mb(),
+                    if pattern.tree_split() { "yes" } else { "no" }
+                );
+            }
+        }
+    }
+    std::env::remove_var("DASKR_ORDERING");
+    std::env::remove_var("DASKR_THREADS");
+}
+
 fn main() {
     let quick = std::env::var("DASKR_BENCH_QUICK").is_ok_and(|v| !v.is_empty() && v != "0");
     let mut filters: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
@@ -650,6 +749,10 @@ fn main() {
     }
     if filters.first().is_some_and(|f| f == "harder") {
         harder_table(&filters[1..], quick);
+        return;
+    }
+    if filters.first().is_some_and(|f| f == "scale") {
+        scale_table(&filters[1..], quick);
         return;
     }
     let selected = |name: &str| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str()));

@@ -60,6 +60,7 @@
 //! grown to the largest need seen.
 
 mod cache;
+mod dissection;
 mod frontal;
 mod general;
 mod matching;
@@ -125,6 +126,10 @@ pub struct Pattern {
     matched: RefCell<Vec<Rc<FrontalAnalysis>>>,
     /// The general LU's column order (COLAMD), made when first needed.
     general_order: OnceCell<Vec<usize>>,
+    /// Threads and the work a tree split needs, when set by
+    /// [`Pattern::set_threads`] (otherwise `DASKR_THREADS` and
+    /// [`TREE_SPLIT_MIN_WORK`](symbolic::TREE_SPLIT_MIN_WORK)).
+    parallelism: Option<(usize, f64)>,
 }
 
 /// The growth (`frontal::DelayBudget::growth`) beyond which the first
@@ -173,7 +178,37 @@ impl Pattern {
             analysis,
             matched: RefCell::new(Vec::new()),
             general_order: OnceCell::new(),
+            parallelism: None,
         })
+    }
+
+    /// Factor on `threads` threads (1 pins the factorisations to the
+    /// calling thread; 2: independent subtrees of the assembly tree and
+    /// large Schur updates on two), whatever `DASKR_THREADS` says. The
+    /// factors are the same bits either way. (From Rust with the
+    /// `internals` feature; callers of the Fortran and C interfaces set
+    /// `DASKR_THREADS`.)
+    #[cfg(any(test, feature = "internals"))]
+    pub fn set_threads(&mut self, threads: usize) {
+        self.set_parallelism(threads, symbolic::TREE_SPLIT_MIN_WORK);
+    }
+
+    /// [`Pattern::set_threads`] with the work both sides of a tree split
+    /// need (tests split small trees).
+    #[cfg(any(test, feature = "internals"))]
+    fn set_parallelism(&mut self, threads: usize, split_min_work: f64) {
+        self.parallelism = Some((threads, split_min_work));
+        if let Analysis::Frontal(a) = &mut self.analysis {
+            a.set_parallelism(threads, split_min_work);
+        }
+        self.matched.borrow_mut().clear();
+    }
+
+    /// Does the multifrontal analysis split its tree between two threads
+    /// (for tests and benchmarks)?
+    #[cfg(any(test, feature = "internals"))]
+    pub fn tree_split(&self) -> bool {
+        matches!(&self.analysis, Analysis::Frontal(a) if a.split.is_some() && a.threads > 1)
     }
 
     /// Residual calls per difference-quotient Jacobian (for tests and
@@ -229,8 +264,13 @@ impl Pattern {
             list.push(Rc::clone(&a));
             return Some(a);
         }
-        let a = FrontalAnalysis::with_transversal(self.n, &self.col_ptr, &self.row_idx, &self.to_user, row_of_col.to_vec());
-        let a = Rc::new(a.ok()?);
+        let mut a =
+            FrontalAnalysis::with_transversal(self.n, &self.col_ptr, &self.row_idx, &self.to_user, row_of_col.to_vec())
+                .ok()?;
+        if let Some((threads, split_min_work)) = self.parallelism {
+            a.set_parallelism(threads, split_min_work);
+        }
+        let a = Rc::new(a);
         if list.len() >= MATCHED_ANALYSES {
             list.remove(0);
         }
@@ -907,6 +947,61 @@ mod tests {
         .join()
         .unwrap();
         assert_eq!(bits(&x1), bits(&x3), "{}", a.name);
+    }
+
+    /// Two threads (independent subtrees at the same time, large Schur
+    /// updates shared) give the bits of one, on every route: grids as
+    /// written and permuted, 3-D grids, circuits with delayed pivots,
+    /// flowsheets; the same singular verdicts; the tree really split.
+    #[test]
+    fn two_threads_give_the_bits_of_one() {
+        let mut cases = vec![
+            matrices::grid_dae(40, 1e2),
+            matrices::grid_dae(33, 1e2).permute_rows_in_blocks(6, 3),
+            matrices::grid_dae(30, 1.0).scale_columns(6, 5),
+            matrices::grid3d_dae(12, 1e2),
+            matrices::circuit(1500, 1e3, 7),
+            matrices::flowsheet(60, 12, 1.0, 3),
+        ];
+        // Singular: a zero column early in one side, and late.
+        for col in [5, 1500] {
+            let mut g = matrices::grid_dae(40, 1e2);
+            for (v, &c) in g.values.iter_mut().zip(&g.cols) {
+                if c as usize == col {
+                    *v = 0.0;
+                }
+            }
+            cases.push(g);
+        }
+        for a in &cases {
+            let n = a.n;
+            let b: Vec<Real> = (0..n).map(|i| (i as Real * 0.37).cos()).collect();
+            let mut results = Vec::new();
+            for threads in [1, 2, 2] {
+                let mut p = Pattern::new(n, &a.rows, &a.cols).unwrap();
+                if threads == 1 {
+                    p.set_threads(1);
+                } else {
+                    p.set_parallelism(threads, 0.0);
+                }
+                assert_eq!(p.tree_split(), threads > 1 && matches!(p.analysis, Analysis::Frontal(_)), "{}", a.name);
+                let outcome = match p.factor(&a.values) {
+                    Ok(f) => {
+                        let mut x = b.clone();
+                        p.solve(&f, &mut x);
+                        let again = p.refactor(&a.values, Some(f)).unwrap();
+                        let mut y = b.clone();
+                        p.solve(&again, &mut y);
+                        assert_eq!(x, y);
+                        Ok((x.iter().map(|v| v.to_bits()).collect::<Vec<_>>(), again.method()))
+                    }
+                    Err(e) => Err(format!("{e:?}")),
+                };
+                results.push(outcome);
+            }
+            assert_eq!(results[0], results[1], "{}", a.name);
+            assert_eq!(results[0], results[2], "{}", a.name);
+        }
     }
 
     #[test]

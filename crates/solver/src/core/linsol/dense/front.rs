@@ -57,7 +57,8 @@ pub enum FrontFailure {
 /// `pivots[p]` (`p < k`) the position interchanged with `p` at step `p`.
 /// Returns the growth: the largest pivot times its row's scale (a pivot
 /// accepted by a scaling that misjudges the rows makes the later pivots
-/// grow).
+/// grow). `threads` (1 or 2) may share a large Schur update between
+/// threads; the result is the same bits either way.
 pub fn factor_front(
     a: &mut [f64],
     m: usize,
@@ -65,9 +66,10 @@ pub fn factor_front(
     test: PivotTest<'_>,
     pivots: &mut [FInt],
     u12: &mut [f64],
+    threads: usize,
 ) -> Result<f64, FrontFailure> {
     debug_assert!(k <= m && a.len() >= m * m && test.scale.len() >= m && pivots.len() >= k && u12.len() == k * (m - k));
-    Arch::new().dispatch(FactorFront { a, m, k, test, pivots, u12 })
+    Arch::new().dispatch(FactorFront { a, m, k, test, pivots, u12, threads })
 }
 
 /// The threshold test: the row scales (moved with the interchanges) and
@@ -84,16 +86,17 @@ struct FactorFront<'a> {
     test: PivotTest<'a>,
     pivots: &'a mut [FInt],
     u12: &'a mut [f64],
+    threads: usize,
 }
 
 impl WithSimd for FactorFront<'_> {
     type Output = Result<f64, FrontFailure>;
     #[inline(always)]
     fn with_simd<S: Simd>(self, simd: S) -> Self::Output {
-        let Self { a, m, k, test: PivotTest { scale, threshold }, pivots, u12 } = self;
+        let Self { a, m, k, test: PivotTest { scale, threshold }, pivots, u12, threads } = self;
         let test = PivotTest { scale: &mut *scale, threshold };
         blocked::factor_front(simd, a, m, k, pivots, &mut RestrictedPivoting { test, k })?;
-        schur_update(simd, a, m, k, u12);
+        schur_update(simd, a, m, k, u12, threads);
         Ok(pivot_growth(a, m, &scale[..k]))
     }
 }
@@ -117,39 +120,141 @@ pub fn subtract_multiple<S: Simd>(simd: S, a: f64, x: &[f64], y: &mut [f64]) {
 /// Columns of the Schur-update tile.
 const TILE_COLS: usize = 4;
 
+/// Columns of `U12` per pass of its triangular solve (the rows of a block
+/// stay in cache while every step runs over them).
+const SOLVE_COLS: usize = 128;
+
+/// Fronts whose update costs at least this many multiply-adds may run it
+/// on two threads (below, starting a thread costs more than it saves).
+pub const PARALLEL_MIN_WORK: usize = 4_000_000;
+
 /// `U12 = L11^-1 A12` into `u12` (row-major) and `A22 -= L21 U12` on the
 /// front (order `m`, `k` columns eliminated). `A12` is copied into `u12`
-/// row by row and solved there by row axpys (rows of the width of the
-/// Schur complement: long, vectorised); then `A22` is updated in register
-/// tiles of two SIMD vectors of rows by [`TILE_COLS`] columns, read
-/// straight from the front (which fits in the first cache levels: no
-/// packing), with fused multiply-adds. (The sparse LU has no LINPACK
-/// results to reproduce, unlike the dense one.)
+/// row by row and solved there by row axpys, a block of [`SOLVE_COLS`]
+/// columns at a time; then `A22` is updated in register tiles of two SIMD
+/// vectors of rows by [`TILE_COLS`] columns with fused multiply-adds,
+/// read straight from the front (no packing: on this project's machine a
+/// packed, cache-blocked variant was slower, the hardware prefetchers
+/// follow the columns); with `threads` = 2 and enough work
+/// ([`PARALLEL_MIN_WORK`]) the columns of `U12` and `A22` are shared
+/// between two threads. Every entry sees the same operations in the same
+/// order on every path (the steps `p` in order, each a fused multiply-add
+/// in the vector rows, a product then a subtraction in the last rows), so
+/// the result does not depend on the thread count. (The sparse LU has no LINPACK results to
+/// reproduce, unlike the dense one.)
 #[inline(always)]
-fn schur_update<S: Simd>(simd: S, a: &mut [f64], m: usize, k: usize, u12: &mut [f64]) {
+fn schur_update<S: Simd>(simd: S, a: &mut [f64], m: usize, k: usize, u12: &mut [f64], threads: usize) {
     let width = m - k;
     if k == 0 || width == 0 {
         return;
     }
     let (left, right) = a[..m * m].split_at_mut(k * m);
-    for (j, col) in right.chunks_exact(m).enumerate() {
-        for (p, &x) in col[..k].iter().enumerate() {
+    let left = &*left;
+    let parallel = threads > 1 && width >= 64 && width * width * k >= PARALLEL_MIN_WORK;
+    if !parallel {
+        solve_u12(simd, left, m, k, right, u12, 0..width);
+        update_columns(simd, left, m, k, u12, right, 0..width);
+        return;
+    }
+    // Two column ranges, split at a tile boundary: U12's columns (rows of
+    // the row-major u12 are split by a transposed view, so each thread
+    // owns whole columns of the front and reads u12 through its range).
+    let half = (width / 2).next_multiple_of(TILE_COLS).min(width);
+    let (right_a, right_b) = right.split_at_mut(half * m);
+    // u12 is row-major (k x width): its columns cannot be split into
+    // disjoint slices, so each thread solves its columns in a buffer of its
+    // own (k x its width) and the buffers are copied back.
+    let mut u_b = vec![0.0; k * (width - half)];
+    std::thread::scope(|scope| {
+        let helper = scope.spawn(|| {
+            simd.vectorize(UpdateRange { left, m, k, right: right_b, u: &mut u_b });
+        });
+        let mut u_a = vec![0.0; k * half];
+        simd.vectorize(UpdateRange { left, m, k, right: right_a, u: &mut u_a });
+        for (dst, src) in u12.chunks_exact_mut(width).zip(u_a.chunks_exact(half)) {
+            dst[..half].copy_from_slice(src);
+        }
+        helper.join().expect("Schur update thread");
+    });
+    for (dst, src) in u12.chunks_exact_mut(width).zip(u_b.chunks_exact(width - half)) {
+        dst[half..].copy_from_slice(src);
+    }
+}
+
+/// One thread's share of [`schur_update`]: the columns `right` (the front
+/// column-major, order `m`) and their `U12` in `u` (row-major, `k` x
+/// their count).
+struct UpdateRange<'a> {
+    left: &'a [f64],
+    m: usize,
+    k: usize,
+    right: &'a mut [f64],
+    u: &'a mut [f64],
+}
+
+impl WithSimd for UpdateRange<'_> {
+    type Output = ();
+    #[inline(always)]
+    fn with_simd<S: Simd>(self, simd: S) {
+        let UpdateRange { left, m, k, right, u } = self;
+        let width = right.len() / m;
+        solve_u12(simd, left, m, k, right, u, 0..width);
+        update_columns(simd, left, m, k, u, right, 0..width);
+    }
+}
+
+/// Copy rows `< k` of the columns `cols` of `right` into `u12` (row-major,
+/// row length `u12.len() / k`) and solve them with `L11` (unit lower, the
+/// first `k` columns of `left`), [`SOLVE_COLS`] columns at a time.
+#[inline(always)]
+fn solve_u12<S: Simd>(
+    simd: S,
+    left: &[f64],
+    m: usize,
+    k: usize,
+    right: &[f64],
+    u12: &mut [f64],
+    cols: std::ops::Range<usize>,
+) {
+    let width = u12.len() / k;
+    for j in cols.clone() {
+        let col = &right[j * m..j * m + k];
+        for (p, &x) in col.iter().enumerate() {
             u12[p * width + j] = x;
         }
     }
-    for q in 0..k {
-        let (done, rest) = u12.split_at_mut((q + 1) * width);
-        let xq = &done[q * width..];
-        for (row, &l) in rest.chunks_exact_mut(width).zip(&left[q * m + q + 1..q * m + k]) {
-            if l != 0.0 {
-                axpy_neg(simd, l, xq, row);
+    for j0 in cols.clone().step_by(SOLVE_COLS) {
+        let j1 = (j0 + SOLVE_COLS).min(cols.end);
+        for q in 0..k {
+            let (done, rest) = u12.split_at_mut((q + 1) * width);
+            let xq = &done[q * width + j0..q * width + j1];
+            for (row, &l) in rest.chunks_exact_mut(width).zip(&left[q * m + q + 1..q * m + k]) {
+                if l != 0.0 {
+                    axpy_neg(simd, l, xq, &mut row[j0..j1]);
+                }
             }
         }
     }
-    let u12 = &*u12;
+}
+
+/// `A22 -= L21 U12` on the columns `cols` of `right` (the front's columns
+/// after the `k` eliminated ones): rows `k..` in register tiles, the last
+/// `(m - k) % lanes` rows one at a time.
+#[inline(always)]
+fn update_columns<S: Simd>(
+    simd: S,
+    left: &[f64],
+    m: usize,
+    k: usize,
+    u12: &[f64],
+    right: &mut [f64],
+    cols: std::ops::Range<usize>,
+) {
+    let width = u12.len() / k;
     let lanes = S::F64_LANES;
-    for j0 in (0..width).step_by(TILE_COLS) {
-        let nj = TILE_COLS.min(width - j0);
+    let vector_end = k + (m - k) / lanes * lanes;
+    for j0 in cols.clone().step_by(TILE_COLS) {
+        let nj = TILE_COLS.min(cols.end - j0);
         let strip = &mut right[j0 * m..(j0 + nj) * m];
         let mut i = k;
         while i + 2 * lanes <= m {
@@ -160,14 +265,15 @@ fn schur_update<S: Simd>(simd: S, a: &mut [f64], m: usize, k: usize, u12: &mut [
             tile::<S, 1>(simd, left, m, k, u12, j0, strip, i, nj);
             i += lanes;
         }
-        for i in i..m {
-            for (jj, col) in strip.chunks_exact_mut(m).enumerate() {
-                let mut c = col[i];
-                for (p, lcol) in left.chunks_exact(m).enumerate() {
-                    c -= lcol[i] * u12[p * width + j0 + jj];
-                }
-                col[i] = c;
+    }
+    for j in cols {
+        let col = &mut right[j * m..(j + 1) * m];
+        for (i, c) in col.iter_mut().enumerate().skip(vector_end) {
+            let mut v = *c;
+            for (p, lcol) in left.chunks_exact(m).enumerate() {
+                v -= lcol[i] * u12[p * width + j];
             }
+            *c = v;
         }
     }
 }
@@ -421,7 +527,7 @@ mod tests {
             let mut scale = vec![1.0; m];
             let mut piv = vec![0; k];
             let mut u12 = vec![0.0; k * (m - k)];
-            factor_front(&mut a, m, k, PivotTest { scale: &mut scale, threshold: 0.01 }, &mut piv, &mut u12).unwrap();
+            factor_front(&mut a, m, k, PivotTest { scale: &mut scale, threshold: 0.01 }, &mut piv, &mut u12, 1).unwrap();
             // Rebuild: rows permuted by the interchanges.
             let mut perm: Vec<usize> = (0..m).collect();
             for (p, &q) in piv.iter().enumerate() {
@@ -456,18 +562,136 @@ mod tests {
         let mut a = vec![1e-4, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0];
         let (mut scale, mut piv, mut u12) = (vec![1.0; 3], vec![0; 1], vec![0.0; 2]);
         assert_eq!(
-            factor_front(&mut a, m, 1, PivotTest { scale: &mut scale, threshold: 0.01 }, &mut piv, &mut u12),
+            factor_front(&mut a, m, 1, PivotTest { scale: &mut scale, threshold: 0.01 }, &mut piv, &mut u12, 1),
             Err(FrontFailure::Threshold { column: 0 })
         );
         // Scaled by its row, the small row passes.
         let mut a = vec![1e-4, 0.0, 1.0, 1e-4, 1.0, 0.0, 0.0, 0.0, 1.0];
         let mut scale = vec![1e4, 1.0, 1.0];
-        assert!(factor_front(&mut a, m, 1, PivotTest { scale: &mut scale, threshold: 0.01 }, &mut piv, &mut u12).is_ok());
+        assert!(factor_front(&mut a, m, 1, PivotTest { scale: &mut scale, threshold: 0.01 }, &mut piv, &mut u12, 1).is_ok());
         let mut a = vec![0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0];
         let mut scale = vec![1.0; 3];
         assert_eq!(
-            factor_front(&mut a, m, 1, PivotTest { scale: &mut scale, threshold: 0.01 }, &mut piv, &mut u12),
+            factor_front(&mut a, m, 1, PivotTest { scale: &mut scale, threshold: 0.01 }, &mut piv, &mut u12, 1),
             Err(FrontFailure::Singular { column: 0 })
         );
+    }
+
+    /// The Schur update of a front, as one loop per entry in the order
+    /// every path of [`schur_update`] keeps: `U12` rows by axpys over the
+    /// earlier rows (zero multipliers skipped), then per entry the steps in
+    /// order, fused in the vector rows, rounded twice in the last rows.
+    fn schur_reference(a: &mut [f64], m: usize, k: usize, lanes: usize) -> Vec<f64> {
+        let width = m - k;
+        let mut u = vec![0.0; k * width];
+        for j in 0..width {
+            for p in 0..k {
+                u[p * width + j] = a[(k + j) * m + p];
+            }
+        }
+        for q in 0..k {
+            for p in q + 1..k {
+                let l = a[q * m + p];
+                if l != 0.0 {
+                    for j in 0..width {
+                        u[p * width + j] -= l * u[q * width + j];
+                    }
+                }
+            }
+        }
+        let vector_end = k + (m - k) / lanes * lanes;
+        for j in 0..width {
+            for i in k..m {
+                let mut c = a[(k + j) * m + i];
+                for p in 0..k {
+                    if i < vector_end {
+                        c = a[p * m + i].mul_add(-u[p * width + j], c);
+                    } else {
+                        c -= a[p * m + i] * u[p * width + j];
+                    }
+                }
+                a[(k + j) * m + i] = c;
+            }
+        }
+        u
+    }
+
+    struct Lanes;
+    impl WithSimd for Lanes {
+        type Output = usize;
+        fn with_simd<S: Simd>(self, _: S) -> usize {
+            S::F64_LANES
+        }
+    }
+
+    struct Update<'a> {
+        a: &'a mut [f64],
+        m: usize,
+        k: usize,
+        u12: &'a mut [f64],
+        threads: usize,
+    }
+    impl WithSimd for Update<'_> {
+        type Output = ();
+        fn with_simd<S: Simd>(self, simd: S) {
+            schur_update(simd, self.a, self.m, self.k, self.u12, self.threads)
+        }
+    }
+
+    /// Small and large fronts (several blocks of the U12 solve, odd row
+    /// counts), on one thread and two: the same bits as the reference
+    /// loop.
+    #[test]
+    fn schur_update_is_the_same_bits_on_every_path() {
+        let lanes = Arch::new().dispatch(Lanes);
+        for (m, k) in [(37usize, 5usize), (300, 120), (701, 300), (1203, 70), (1290, 290)] {
+            let mut a = matrix(m, (m * 7 + k) as u64);
+            for (i, x) in a.iter_mut().enumerate() {
+                if i % 13 == 0 {
+                    *x = 0.0; // zero multipliers are skipped
+                }
+            }
+            let mut want = a.clone();
+            let u_want = schur_reference(&mut want, m, k, lanes);
+            for threads in [1, 2] {
+                let mut got = a.clone();
+                let mut u = vec![0.0; k * (m - k)];
+                Arch::new().dispatch(Update { a: &mut got, m, k, u12: &mut u, threads });
+                assert!(u.iter().zip(&u_want).all(|(x, y)| x.to_bits() == y.to_bits()), "U12, m {m} k {k}");
+                let same = got[k * m..].iter().zip(&want[k * m..]).enumerate().all(|(idx, (x, y))| {
+                    idx % m < k || x.to_bits() == y.to_bits()
+                });
+                assert!(same, "Schur complement, m {m} k {k} threads {threads}");
+            }
+        }
+    }
+
+}
+#[cfg(test)]
+mod timing {
+    use super::*;
+    #[test]
+    #[ignore]
+    fn time_fronts() {
+        for (m, k) in [(1500usize, 300usize), (2000, 1000), (1200, 1200), (3000, 200)] {
+            for threads in [1, 2] {
+                let mut x = 1u64;
+                let a0: Vec<f64> = (0..m * m)
+                    .map(|i| {
+                        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                        ((x >> 33) as f64 / (1u64 << 31) as f64) - 0.5 + if i % (m + 1) == 0 { 8.0 } else { 0.0 }
+                    })
+                    .collect();
+                let mut a = a0.clone();
+                let mut scale = vec![1.0; m];
+                let mut piv = vec![0; k];
+                let mut u12 = vec![0.0; k * (m - k)];
+                let t = std::time::Instant::now();
+                factor_front(&mut a, m, k, PivotTest { scale: &mut scale, threshold: 0.01 }, &mut piv, &mut u12, threads).unwrap();
+                let t1 = t.elapsed().as_secs_f64();
+                let flops = 2.0 * ((m * k * k) as f64 - (k * k * k) as f64 / 3.0) + 2.0 * ((m - k) * (m - k) * k) as f64;
+                println!("m {m} k {k} threads {threads}: {:.1} ms ({:.2} GFLOP/s)", 1e3 * t1, flops / t1 / 1e9);
+            }
+        }
     }
 }

@@ -32,7 +32,7 @@
 
 use faer::traits::pulp::{Arch, Simd, WithSimd};
 
-use super::symbolic::FrontalAnalysis;
+use super::symbolic::{FrontalAnalysis, TreeSplit};
 use crate::core::linsol::dense::front::{
     factor_front, factor_front_delaying, subtract_multiple, FrontFailure, PivotTest,
 };
@@ -118,9 +118,41 @@ pub struct FrontalFactors {
     /// [`DelayBudget::growth`]).
     delayed: usize,
     growth: f64,
+    /// The storage of the second thread's factors ([`TreeSplit`]), kept
+    /// for the next factorisation (its factors are copied after the first
+    /// thread's).
+    helper: Option<Box<FrontalFactors>>,
 }
 
 impl FrontalFactors {
+    /// Empty, for a factorisation of `n` columns (the storage kept).
+    fn start(&mut self, n: usize) {
+        self.growth = 0.0;
+        self.fronts.clear();
+        self.index.clear();
+        self.delayed = 0;
+        self.pivots.resize(n, 0);
+        self.pivot_inverses.clear();
+    }
+
+    /// Append the factors of `other` (a later range of supernodes, columns
+    /// `cols`, factored into storage of its own).
+    fn append(&mut self, other: &FrontalFactors, cols: std::ops::Range<usize>) {
+        let (lu_base, step_base, index_base) = (self.used, self.pivot_inverses.len(), self.index.len());
+        reserve(&mut self.lu, &mut self.used, other.used).copy_from_slice(&other.lu[..other.used]);
+        self.fronts.extend(other.fronts.iter().map(|fr| FrontFactors {
+            lu: fr.lu + lu_base,
+            step: fr.step + step_base,
+            index: if fr.index == NONE { NONE } else { fr.index + index_base },
+            ..*fr
+        }));
+        self.pivot_inverses.extend_from_slice(&other.pivot_inverses);
+        self.index.extend_from_slice(&other.index);
+        self.pivots[cols.clone()].copy_from_slice(&other.pivots[cols]);
+        self.delayed += other.delayed;
+        self.growth = self.growth.max(other.growth);
+    }
+
     /// Pivots delayed to a parent front (a column delayed twice counts
     /// twice).
     #[cfg(any(test, feature = "internals"))]
@@ -193,6 +225,27 @@ pub struct FrontalWorkspace {
     x: Vec<f64>,
     z: Vec<f64>,
     gathered: Vec<f64>,
+    /// The second thread's workspace ([`TreeSplit`]).
+    helper: Option<Box<FrontalWorkspace>>,
+}
+
+/// A factorisation's totals after its last completed front (the delay
+/// budget is judged on them).
+#[derive(Clone, Copy, Debug)]
+struct Totals {
+    delayed: usize,
+    used: usize,
+    growth: f64,
+}
+
+impl Totals {
+    fn of(f: &FrontalFactors) -> Totals {
+        Totals { delayed: f.delayed, used: f.used, growth: f.growth }
+    }
+
+    fn over(self, budget: DelayBudget) -> bool {
+        self.delayed > budget.pivots || self.used > budget.entries || self.growth > budget.growth
+    }
 }
 
 impl FrontalAnalysis {
@@ -220,27 +273,111 @@ impl FrontalAnalysis {
             // The analysis's size at once (delays may need more).
             f.lu.resize(self.factor_entries(), 0.0);
         }
-        f.growth = 0.0;
-        f.fronts.clear();
-        f.index.clear();
-        f.delayed = 0;
-        f.pivots.resize(self.n, 0);
-        f.pivot_inverses.clear();
+        f.start(self.n);
         ws.stack.clear();
         ws.blocks.clear();
         ws.delayed_index.clear();
-        for s in 0..self.supernodes() {
+        let ns = self.supernodes();
+        match self.split.filter(|_| self.threads > 1) {
+            None => self.factor_range(0..ns, values, budget, f, ws, self.threads).map_err(|(e, _)| e),
+            Some(split) => {
+                self.factor_range(0..split.first, values, budget, f, ws, self.threads).map_err(|(e, _)| e)?;
+                self.factor_split(split, values, budget, f, ws)?;
+                self.factor_range(split.end..ns, values, budget, f, ws, self.threads).map_err(|(e, _)| e)
+            }
+        }
+    }
+
+    /// Factor supernodes `range` in order into `f` (their children's
+    /// blocks on `ws`'s stack or made in the range), the fronts' Schur
+    /// updates on up to `threads` threads. On failure, the totals after
+    /// the last front factored.
+    fn factor_range(
+        &self,
+        range: std::ops::Range<usize>,
+        values: &[f64],
+        budget: DelayBudget,
+        f: &mut FrontalFactors,
+        ws: &mut FrontalWorkspace,
+        threads: usize,
+    ) -> Result<(), (FrontalFailure, Totals)> {
+        for s in range {
+            let before = Totals::of(f);
             let first = self.first_child_block(s, ws);
             let delayed: usize = ws.blocks[first..].iter().map(|b| b.delayed).sum();
-            let in_shape = delayed == 0 && self.factor_in_shape(s, values, first, f, ws)?;
+            let in_shape =
+                delayed == 0 && self.factor_in_shape(s, values, first, f, ws, threads).map_err(|e| (e, before))?;
             if !in_shape {
-                self.factor_reshaped(s, values, first, delayed, f, ws)?;
+                self.factor_reshaped(s, values, first, delayed, f, ws).map_err(|e| (e, before))?;
             }
-            if f.delayed > budget.pivots || f.used > budget.entries || f.growth > budget.growth {
-                return Err(FrontalFailure::OverBudget);
+            if Totals::of(f).over(budget) {
+                return Err((FrontalFailure::OverBudget, Totals::of(f)));
             }
         }
         Ok(())
+    }
+
+    /// The two sides of `split` at the same time, the first on this
+    /// thread into `f`, the second on another into storage of its own,
+    /// then appended to `f` and its contribution blocks pushed on `ws`'s
+    /// stack after the first side's: the same factors, stack and verdict
+    /// as [`FrontalAnalysis::factor_range`] over both sides in order (a
+    /// failure of the first side wins; the second side's is judged with
+    /// the first side's totals added, as it would have been).
+    fn factor_split(
+        &self,
+        split: TreeSplit,
+        values: &[f64],
+        budget: DelayBudget,
+        f: &mut FrontalFactors,
+        ws: &mut FrontalWorkspace,
+    ) -> Result<(), FrontalFailure> {
+        let TreeSplit { first, mid, end } = split;
+        let mut hf = f.helper.take().unwrap_or_default();
+        let mut hws = ws.helper.take().unwrap_or_default();
+        hf.used = 0;
+        hf.start(self.n);
+        hws.stack.clear();
+        hws.blocks.clear();
+        hws.delayed_index.clear();
+        hws.row_scale.clone_from(&ws.row_scale);
+        hws.threshold = ws.threshold;
+        hws.row_max = ws.row_max;
+        let (first_side, second_side) = std::thread::scope(|scope| {
+            let helper = scope.spawn(|| self.factor_range(mid..end, values, budget, &mut hf, &mut hws, 1));
+            let first_side = self.factor_range(first..mid, values, budget, f, ws, 1);
+            (first_side, helper.join().expect("factorisation thread"))
+        });
+        let verdict = (|| {
+            first_side.map_err(|(e, _)| e)?;
+            let second = match second_side {
+                Ok(()) => Totals::of(&hf),
+                Err((_, totals)) => totals,
+            };
+            let combined = Totals {
+                delayed: f.delayed + second.delayed,
+                used: f.used + second.used,
+                growth: f.growth.max(second.growth),
+            };
+            if combined.over(budget) {
+                return Err(FrontalFailure::OverBudget);
+            }
+            second_side.map_err(|(e, _)| e)
+        })();
+        if verdict.is_ok() {
+            f.append(&hf, self.sn_start[mid]..self.sn_start[end]);
+            let (values_base, index_base) = (ws.stack.len(), ws.delayed_index.len());
+            ws.stack.extend_from_slice(&hws.stack);
+            ws.delayed_index.extend_from_slice(&hws.delayed_index);
+            ws.blocks.extend(hws.blocks.iter().map(|b| Block {
+                values: b.values + values_base,
+                index: b.index + index_base,
+                ..*b
+            }));
+        }
+        f.helper = Some(hf);
+        ws.helper = Some(hws);
+        verdict
     }
 
     /// The first of the blocks of supernode `s`'s children, which lie on
@@ -263,6 +400,7 @@ impl FrontalAnalysis {
         first: usize,
         f: &mut FrontalFactors,
         ws: &mut FrontalWorkspace,
+        threads: usize,
     ) -> Result<bool, FrontalFailure> {
         let cols = self.columns(s);
         let (k, m) = (cols.len(), cols.len() + self.rows_below(s).len());
@@ -272,7 +410,7 @@ impl FrontalAnalysis {
         let FrontalWorkspace { front, front_scale, threshold, .. } = ws;
         let front = &mut front[..m * m];
         let test = PivotTest { scale: &mut front_scale[..m], threshold: *threshold };
-        let growth = match factor_front(front, m, k, test, &mut f.pivots[cols.clone()], u12) {
+        let growth = match factor_front(front, m, k, test, &mut f.pivots[cols.clone()], u12, threads) {
             Ok(growth) => growth,
             Err(FrontFailure::Singular { .. }) => return Err(FrontalFailure::Singular),
             Err(FrontFailure::Threshold { .. }) => {

@@ -240,6 +240,48 @@ pub fn grid_dae(m: usize, cj: Real) -> TestMatrix {
     s.into_matrix(format!("GRID{m}"), m * m)
 }
 
+/// The 3-D heat DAE of `benches/fortran/bench_dsl_scale.f` (HEAT3D) on
+/// an m x m x m grid at `cj` with U = 0.25: 7-point stencil inside,
+/// U = g on the bottom face, U = 0 on the top face, zero flux on the
+/// sides (each side point equal to its neighbour inwards, the faces I = 1,
+/// M first); rows in the order of the unknowns, built without a map (a
+/// million entries and more).
+pub fn grid3d_dae(m: usize, cj: Real) -> TestMatrix {
+    let (d, h, u) = (0.1, 1.0 / (m - 1) as Real, 0.25);
+    let c = d / (h * h);
+    let (m2, n) = (m * m, m * m * m);
+    let mut t = TestMatrix { name: format!("GRID3D{m}"), n, rows: Vec::new(), cols: Vec::new(), values: Vec::new() };
+    let mut add = |i: usize, j: usize, v: Real| {
+        t.rows.push(i as FInt + 1);
+        t.cols.push(j as FInt + 1);
+        t.values.push(v);
+    };
+    for k in 0..n {
+        let (i, j, l) = (k % m, (k / m) % m, k / m2);
+        if l == 0 || l == m - 1 {
+            add(k, k, 1.0);
+        } else if i == 0 || i == m - 1 || j == 0 || j == m - 1 {
+            let other = if i == 0 {
+                k + 1
+            } else if i == m - 1 {
+                k - 1
+            } else if j == 0 {
+                k + m
+            } else {
+                k - m
+            };
+            add(k, k, 1.0);
+            add(k, other, -1.0);
+        } else {
+            add(k, k, cj + 6.0 * c - (1.0 - 2.0 * u));
+            for o in [k - 1, k + 1, k - m, k + m, k - m2, k + m2] {
+                add(k, o, -c);
+            }
+        }
+    }
+    t
+}
+
 /// Modified nodal analysis of a random circuit of `nodes` nodes at `cj`:
 /// node voltages, then the currents of the voltage sources. Resistors
 /// (1e-3..1e9 ohm) along a random spanning tree with local extra edges,

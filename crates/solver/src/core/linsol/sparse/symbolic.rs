@@ -83,6 +83,43 @@ pub struct FrontalAnalysis {
     pub(super) lu_ptr: Vec<usize>,
     /// The largest front order.
     pub(super) max_front: usize,
+    /// Threads the numeric factorisation may use (1 or 2, see
+    /// [`threads_from_environment`]); the factors are the same bits
+    /// whatever it is.
+    pub(super) threads: usize,
+    /// Two sets of independent subtrees of the assembly tree that two
+    /// threads may factor at the same time ([`TreeSplit`]); `None` for a
+    /// tree without enough work on both sides.
+    pub(super) split: Option<TreeSplit>,
+}
+
+/// Supernodes `first..mid` and `mid..end` are each whole subtrees (the
+/// subtrees of consecutive children of one supernode, or roots): neither
+/// range needs anything from the other, and both are done before `end`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TreeSplit {
+    pub first: usize,
+    pub mid: usize,
+    pub end: usize,
+}
+
+/// Both sides of a [`TreeSplit`] must cost at least this many
+/// multiply-adds (about 10 ms) for the analysis to keep it: below, a
+/// second thread costs more than it saves, and small problems never start
+/// one.
+pub const TREE_SPLIT_MIN_WORK: f64 = 5e7;
+
+/// The threads a factorisation may use: `DASKR_THREADS` (1 pins the sparse
+/// LU to the calling thread; 2 or more: two threads), read once per
+/// pattern analysis; unset, two when the machine has two processors or
+/// more. Only fronts with a large Schur update use the second thread
+/// ([`PARALLEL_MIN_WORK`](crate::core::linsol::dense::front::PARALLEL_MIN_WORK)),
+/// and the factors are the same bits on one thread or two.
+pub fn threads_from_environment() -> usize {
+    match std::env::var("DASKR_THREADS").ok().and_then(|v| v.trim().parse::<usize>().ok()) {
+        Some(t) => t.clamp(1, 2),
+        None => std::thread::available_parallelism().map_or(1, |n| n.get().min(2)),
+    }
 }
 
 impl FrontalAnalysis {
@@ -110,7 +147,7 @@ impl FrontalAnalysis {
             col_of_row[i] = j;
         }
         let matched: Vec<usize> = row_idx.iter().map(|&i| col_of_row[i]).collect();
-        let amd_order = minimum_degree(n, col_ptr, &matched)?;
+        let amd_order = fill_reducing_order(n, col_ptr, &matched)?;
         let mut inv = vec![0usize; n];
         for (new, &old) in amd_order.iter().enumerate() {
             inv[old] = new;
@@ -155,6 +192,8 @@ impl FrontalAnalysis {
             value_row: Vec::new(),
             lu_ptr: Vec::new(),
             max_front: 0,
+            threads: threads_from_environment(),
+            split: None,
         };
         let mut sn_of = vec![0usize; n];
         for s in 0..a.supernodes() {
@@ -165,7 +204,67 @@ impl FrontalAnalysis {
             return Err(SymbolicFailure::TooLarge);
         }
         a.assembly(&sn_of, col_ptr, &matched, &inv, value_of);
+        a.split = a.tree_split(TREE_SPLIT_MIN_WORK);
         Ok(a)
+    }
+
+    /// Factor on `threads` threads (1 or 2), splitting the tree when both
+    /// sides cost at least `split_min_work`.
+    pub(super) fn set_parallelism(&mut self, threads: usize, split_min_work: f64) {
+        self.threads = threads.clamp(1, 2);
+        self.split = self.tree_split(split_min_work);
+    }
+
+    /// The split of the assembly tree whose smaller side has the most work
+    /// (a front's: `k m^2` multiply-adds): over every supernode (and the
+    /// forest's roots together), its children's subtrees cut into a first
+    /// and a last part. Ties go to the first; `None` when the smaller side
+    /// is below `min_work`.
+    fn tree_split(&self, min_work: f64) -> Option<TreeSplit> {
+        let ns = self.supernodes();
+        let mut subtree_work = vec![0.0f64; ns];
+        let mut subtree_start: Vec<usize> = (0..ns).collect();
+        // Children in increasing order, per parent (`ns`: the roots).
+        let mut children: Vec<Vec<usize>> = vec![Vec::new(); ns + 1];
+        for s in 0..ns {
+            let (k, m) = (self.columns(s).len() as f64, (self.columns(s).len() + self.rows_below(s).len()) as f64);
+            subtree_work[s] += k * m * m;
+            let p = self.sn_parent[s];
+            let p = if p == NONE { ns } else { p };
+            if p < ns {
+                subtree_work[p] += subtree_work[s];
+                subtree_start[p] = subtree_start[p].min(subtree_start[s]);
+            }
+            children[p].push(s);
+        }
+        let mut best: Option<(f64, TreeSplit)> = None;
+        for list in children.iter().filter(|c| c.len() >= 2) {
+            let total: f64 = list.iter().map(|&c| subtree_work[c]).sum();
+            let mut before = 0.0;
+            for t in 1..list.len() {
+                before += subtree_work[list[t - 1]];
+                let score = before.min(total - before);
+                if best.is_none_or(|(b, _)| score > b) {
+                    let split = TreeSplit {
+                        first: subtree_start[list[0]],
+                        mid: subtree_start[list[t]],
+                        end: list[list.len() - 1] + 1,
+                    };
+                    best = Some((score, split));
+                }
+            }
+        }
+        let (_, split) = best.filter(|&(score, _)| score >= min_work)?;
+        // Each side closed under parents up to the common parent (the
+        // supernodes are in postorder; checked, not assumed).
+        let common = self.sn_parent[split.end - 1];
+        let closed = |range: std::ops::Range<usize>| {
+            range.clone().all(|s| {
+                let p = self.sn_parent[s];
+                p == common || range.contains(&p)
+            })
+        };
+        (closed(split.first..split.mid) && closed(split.mid..split.end)).then_some(split)
     }
 
     /// Is the transversal the diagonal (the pattern's diagonal full)?
@@ -439,6 +538,74 @@ fn minimum_degree(n: usize, col_ptr: &[usize], rows: &[usize]) -> Result<Vec<usi
     amd::order_maybe_unsorted(&mut perm, &mut perm_inv, a, amd::Control::default(), MemStack::new(&mut mem))
         .map_err(|_| SymbolicFailure::TooLarge)?;
     Ok(perm)
+}
+
+/// Approximate minimum degree on a symmetric pattern without its diagonal
+/// (a subgraph of [`super::dissection`]).
+pub(super) fn minimum_degree_symmetric(n: usize, col_ptr: &[usize], rows: &[usize]) -> Result<Vec<usize>, SymbolicFailure> {
+    minimum_degree(n, col_ptr, rows)
+}
+
+/// Patterns of at least this many columns are ordered by nested
+/// dissection as well as by minimum degree, and take the order whose
+/// Cholesky factor of A + A^T costs fewer operations (a choice made on the
+/// pattern alone). Below, minimum degree only: smaller meshes gain little,
+/// and the analysis stays as cheap as it was.
+pub const DISSECTION_MIN: usize = 20_000;
+
+/// Which fill-reducing order the analysis takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OrderChoice {
+    /// Minimum degree, or nested dissection from [`DISSECTION_MIN`]
+    /// columns on when it predicts fewer operations.
+    Automatic,
+    MinimumDegree,
+    NestedDissection,
+}
+
+/// `DASKR_ORDERING` (`amd` or `nd`; anything else or unset: automatic),
+/// read once per pattern analysis: for measurements.
+pub fn order_from_environment() -> OrderChoice {
+    match std::env::var("DASKR_ORDERING").as_deref().map(str::trim) {
+        Ok("amd") | Ok("AMD") => OrderChoice::MinimumDegree,
+        Ok("nd") | Ok("ND") => OrderChoice::NestedDissection,
+        _ => OrderChoice::Automatic,
+    }
+}
+
+/// The fill-reducing order of the matched pattern (`order[new] = old`).
+fn fill_reducing_order(n: usize, col_ptr: &[usize], matched: &[usize]) -> Result<Vec<usize>, SymbolicFailure> {
+    let choice = order_from_environment();
+    if choice == OrderChoice::MinimumDegree || (choice == OrderChoice::Automatic && n < DISSECTION_MIN) {
+        return minimum_degree(n, col_ptr, matched);
+    }
+    let identity: Vec<usize> = (0..n).collect();
+    let (adj_ptr, adj) = symmetric_adjacency(n, col_ptr, matched, &identity);
+    let dissection = super::dissection::nested_dissection(n, &adj_ptr, &adj)?;
+    if choice == OrderChoice::NestedDissection {
+        return Ok(dissection);
+    }
+    let amd = minimum_degree(n, col_ptr, matched)?;
+    let cost = |order: &[usize]| {
+        let mut inv = vec![0usize; n];
+        for (new, &old) in order.iter().enumerate() {
+            inv[old] = new;
+        }
+        predicted_cost(n, col_ptr, matched, &inv).1
+    };
+    Ok(if cost(&dissection) < cost(&amd) { dissection } else { amd })
+}
+
+/// Entries of the Cholesky factor of A + A^T (diagonal included) and its
+/// operations (the sum of the squared column counts) in the order `inv`
+/// (old -> new).
+pub fn predicted_cost(n: usize, col_ptr: &[usize], rows: &[usize], inv: &[usize]) -> (u128, u128) {
+    let (adj_ptr, adj) = symmetric_adjacency(n, col_ptr, rows, inv);
+    let parent = elimination_tree(n, &adj_ptr, &adj);
+    let counts = column_counts(n, &adj_ptr, &adj, &parent);
+    let entries = counts.iter().map(|&c| c as u128).sum();
+    let ops = counts.iter().map(|&c| (c as u128) * (c as u128)).sum();
+    (entries, ops)
 }
 
 /// The adjacency of A + A^T without the diagonal, relabelled by `inv`
