@@ -27,50 +27,65 @@ const INFO_INTERNAL: c_int = 3;
 const LIOPT: usize = 20;
 const OUT_FIRST: usize = 11;
 
-type OdeFn = unsafe extern "C" fn(*const f64, *const f64, *const f64, *const f64, *mut f64, *mut c_int);
-type DaeFn = unsafe extern "C" fn(*const f64, *const f64, *const f64, *const f64, *const f64, *mut f64, *mut c_int);
-type JacOdeFn =
-    unsafe extern "C" fn(*const f64, *const f64, *const f64, *const f64, *mut f64, *const c_int, *mut c_int);
-type JacDaeFn = unsafe extern "C" fn(
-    *const f64,
-    *const f64,
-    *const f64,
-    *const f64,
-    *const f64,
-    *const f64,
-    *mut f64,
-    *const c_int,
-    *mut c_int,
-);
+/// A callback type of `daskr.h`: an `Option` of a function pointer.
+trait Callback: Copy {
+    /// The function pointer type.
+    type Fn: Copy;
+    fn get(self) -> Option<Self::Fn>;
+}
 
-/// A model routine in the argument list of its form.
+impl<F: Copy> Callback for Option<F> {
+    type Fn = F;
+    fn get(self) -> Option<F> {
+        self
+    }
+}
+
+/// A routine of the caller's in the argument list of the model's form
+/// (ITYPE): callback type `O` for an ODE, `D` for a DAE.
 #[derive(Clone, Copy)]
-enum Routine {
-    Ode(OdeFn),
-    Dae(DaeFn),
+enum ByForm<O: Callback, D: Callback> {
+    Ode(O::Fn),
+    Dae(D::Fn),
+}
+
+/// A model routine, DERIV or OUTPUT.
+type Routine = ByForm<dsblock_odeder_fn, dsblock_daeder_fn>;
+/// JACFX.
+type Jacobian = ByForm<dsblock_jacfx_ode_fn, dsblock_jacfx_dae_fn>;
+
+impl<O: Callback, D: Callback> ByForm<O, D> {
+    /// The caller's routine, cast from the generic pointer type to the
+    /// form ITYPE names, or None if null.
+    ///
+    /// # Safety
+    /// A non-null `f` has the argument list of the form `form` selects.
+    unsafe fn of(form: ModelForm, f: daskr_generic_fn) -> Option<Self> {
+        /// `f` as the callback type `T`, which has the layout of
+        /// `daskr_generic_fn` as every `Option` of a function pointer has
+        /// (the sizes are checked at compile time).
+        ///
+        /// # Safety
+        /// A non-null `f` has `T`'s argument list.
+        unsafe fn cast<T: Callback>(f: daskr_generic_fn) -> T {
+            const { assert!(std::mem::size_of::<T>() == std::mem::size_of::<daskr_generic_fn>()) };
+            // SAFETY: `T` is an Option of a function pointer (the only
+            // Callback), of the same size (above), with None the null
+            // pointer; the argument list is the contract's.
+            unsafe { std::mem::transmute_copy::<daskr_generic_fn, T>(&f) }
+        }
+        Some(match form {
+            // SAFETY: DSBSIM's contract: a non-null DERIV, OUTPUT or JACFX
+            // has the argument list of the form ITYPE selects (the C caller
+            // cast it to daskr_generic_fn, as for DDASKR's JAC).
+            ModelForm::Ode => ByForm::Ode(unsafe { cast::<O>(f) }.get()?),
+            // SAFETY: as above, the DAE form.
+            ModelForm::Dae => ByForm::Dae(unsafe { cast::<D>(f) }.get()?),
+        })
+    }
 }
 
 impl Routine {
-    /// The caller's routine, cast from the generic pointer type to the
-    /// form ITYPE names, or None if null.
-    fn of(form: ModelForm, f: daskr_generic_fn) -> Option<Self> {
-        Some(match form {
-            ModelForm::Ode => {
-                // SAFETY: DSBSIM's contract: a non-null DERIV/OUTPUT has the
-                // argument list of the form ITYPE selects (the C caller cast
-                // it to daskr_generic_fn, as for DDASKR's JAC); Option of a
-                // function pointer has the same layout for every signature.
-                let f = unsafe { std::mem::transmute::<daskr_generic_fn, dsblock_odeder_fn>(f) };
-                Routine::Ode(f?)
-            }
-            ModelForm::Dae => {
-                // SAFETY: as above, the DAE form.
-                let f = unsafe { std::mem::transmute::<daskr_generic_fn, dsblock_daeder_fn>(f) };
-                Routine::Dae(f?)
-            }
-        })
-    }
-
     /// Call it with the values of one point, the result into `out`.
     fn call(self, t: f64, xdot: &[f64], x: &[f64], u: &[f64], p: &[f64], out: &mut [f64]) -> i32 {
         let mut ierr: c_int = 0;
@@ -78,20 +93,14 @@ impl Routine {
             // SAFETY: the caller's routine with the standard's argument
             // list; X, XDOT (NX), U (NU), P (NP) and the result (NX or NY
             // long, as the routine writes) are live arrays of this call.
-            Routine::Ode(f) => unsafe { f(&t, x.as_ptr(), u.as_ptr(), p.as_ptr(), out.as_mut_ptr(), &mut ierr) },
+            ByForm::Ode(f) => unsafe { f(&t, x.as_ptr(), u.as_ptr(), p.as_ptr(), out.as_mut_ptr(), &mut ierr) },
             // SAFETY: as above, with XDOT.
-            Routine::Dae(f) => unsafe {
+            ByForm::Dae(f) => unsafe {
                 f(&t, xdot.as_ptr(), x.as_ptr(), u.as_ptr(), p.as_ptr(), out.as_mut_ptr(), &mut ierr)
             },
         }
         ierr
     }
-}
-
-#[derive(Clone, Copy)]
-enum Jacobian {
-    Ode(JacOdeFn),
-    Dae(JacDaeFn),
 }
 
 /// The caller's routines, seen by the safe simulation.
@@ -129,11 +138,11 @@ impl DsBlockModel for ForeignBlock {
             // SAFETY: the caller's JACFX with the ODE form's argument list;
             // FX holds LDFX*NX values (the layout's), the other arrays as
             // for DERIV.
-            Some(Jacobian::Ode(f)) => unsafe {
+            Some(ByForm::Ode(f)) => unsafe {
                 f(&t, x.as_ptr(), u.as_ptr(), p.as_ptr(), fx.as_mut_ptr(), &ldfx, &mut ierr)
             },
             // SAFETY: as above, the DAE form with XDOT and CJ.
-            Some(Jacobian::Dae(f)) => unsafe {
+            Some(ByForm::Dae(f)) => unsafe {
                 f(&t, xdot.as_ptr(), x.as_ptr(), u.as_ptr(), p.as_ptr(), &cj, fx.as_mut_ptr(), &ldfx, &mut ierr)
             },
             None => {}
@@ -149,23 +158,6 @@ impl DsBlockModel for ForeignBlock {
         }
         ierr
     }
-}
-
-/// JACFX cast to its form's argument list, or None if null.
-fn jacobian_of(form: ModelForm, f: daskr_generic_fn) -> Option<Jacobian> {
-    Some(match form {
-        ModelForm::Ode => {
-            // SAFETY: DSBSIM's contract: a non-null JACFX has the argument
-            // list of the form ITYPE selects; the Option layouts agree.
-            let f = unsafe { std::mem::transmute::<daskr_generic_fn, dsblock_jacfx_ode_fn>(f) };
-            Jacobian::Ode(f?)
-        }
-        ModelForm::Dae => {
-            // SAFETY: as above, the DAE form.
-            let f = unsafe { std::mem::transmute::<daskr_generic_fn, dsblock_jacfx_dae_fn>(f) };
-            Jacobian::Dae(f?)
-        }
-    })
 }
 
 /// DSBSIM's argument positions, for INFO = -i.
@@ -395,16 +387,21 @@ pub unsafe extern "C" fn dsbsim(
                 // SAFETY: as above.
                 Err(what) => return unsafe { store(info, fail(what)) },
             };
-            let Some(deriv) = Routine::of(setup.form, deriv) else {
+            // SAFETY: DERIV, OUTPUT and JACFX have the argument lists of
+            // the form ITYPE selects (DSBSIM's contract); Routine and
+            // Jacobian are those forms' function pointer types.
+            let Some(deriv) = (unsafe { Routine::of(setup.form, deriv) }) else {
                 // SAFETY: as above.
                 return unsafe { store(info, fail("DERIV")) };
             };
-            let output = Routine::of(setup.form, output);
+            // SAFETY: as for DERIV.
+            let output = unsafe { Routine::of(setup.form, output) };
             if setup.outputs > 0 && output.is_none() {
                 // SAFETY: as above.
                 return unsafe { store(info, fail("OUTPUT")) };
             }
-            let jacfx = jacobian_of(setup.form, jacfx);
+            // SAFETY: as for DERIV.
+            let jacfx = unsafe { Jacobian::of(setup.form, jacfx) };
             if setup.user_jacobian && jacfx.is_none() {
                 // SAFETY: as above.
                 return unsafe { store(info, fail("JACFX")) };

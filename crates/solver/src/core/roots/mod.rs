@@ -25,7 +25,6 @@ pub use self::illinois::{locate_first_root, Bracket, SearchArrays};
 use super::error::{InputError, Interrupt, StepFailure};
 use super::guard::{first_non_finite, Source};
 use super::hook::{EventHook, HookContext, Stop};
-use super::interpolate::History;
 use super::layout::{iw, rw, IHeader, RHeader};
 use super::problem::DaeSystem;
 use crate::types::{FInt, Real};
@@ -76,21 +75,6 @@ pub enum RootOutcome {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RootsIllDefined;
 
-/// Everything the root check reads and updates.
-pub struct RootState<'a> {
-    pub arrays: SearchArrays<'a>,
-    /// T0: only roots beyond it are sought.
-    pub t0: &'a mut Real,
-    /// The last T returned to the caller.
-    pub tlast: Real,
-    /// The previous return was at a root.
-    pub root_found_last: bool,
-    /// NRTE (IWORK(36)) and the first non-finite value seen.
-    pub evals: &'a mut Evaluations,
-    pub opts: RootOptions,
-    pub dips: &'a mut DipSearch,
-}
-
 /// The root-function evaluations of one check.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Evaluations {
@@ -98,161 +82,6 @@ pub struct Evaluations {
     pub count: FInt,
     /// The first non-finite value: its 1-based component and T.
     pub non_finite: Option<(usize, Real)>,
-}
-
-/// Check for roots (DRCHEK). `y`, `yp` are overwritten with the solution
-/// at the point of the last evaluation (the root, if one is found).
-#[allow(clippy::too_many_arguments)]
-pub fn check_roots<S: DaeSystem + ?Sized>(
-    job: RootCheck,
-    sys: &mut S,
-    hist: &History<'_>,
-    tout: Real,
-    y: &mut [Real],
-    yp: &mut [Real],
-    uround: Real,
-    rs: &mut RootState<'_>,
-) -> Result<RootOutcome, RootsIllDefined> {
-    let neq = y.len();
-    let h = hist.psi[0];
-    rs.arrays.jroot.fill(0);
-    let hminr = (hist.tn.abs() + h.abs()) * uround * 100.0;
-    let phi2 = &hist.phi[neq..2 * neq];
-    let mut eval_r = |sys: &mut S, t: Real, y: &[Real], yp: &[Real], r: &mut [Real], ev: &mut Evaluations| {
-        sys.roots(t, y, yp, r);
-        ev.count = ev.count.wrapping_add(1);
-        if ev.non_finite.is_none() {
-            ev.non_finite = first_non_finite(r).map(|i| (i, t));
-        }
-    };
-    match job {
-        RootCheck::Initial => {
-            hist.at(*rs.t0, y, yp);
-            rs.evals.count = 0;
-            eval_r(sys, *rs.t0, y, yp, rs.arrays.r0, rs.evals);
-            if rs.opts.mask_zeros || !rs.arrays.r0.iter().any(|&r| is_zero(r)) {
-                return Ok(RootOutcome::None);
-            }
-            // A zero at the initial T: look slightly ahead.
-            let temp2 = (hminr / h.abs()).max(0.1);
-            *rs.t0 += temp2 * h;
-            for (yi, &p) in y.iter_mut().zip(phi2) {
-                *yi += temp2 * p;
-            }
-            eval_r(sys, *rs.t0, y, yp, rs.arrays.r0, rs.evals);
-            if rs.arrays.r0.iter().any(|&r| is_zero(r)) {
-                return Err(RootsIllDefined);
-            }
-            Ok(RootOutcome::None)
-        }
-        RootCheck::Continuation => {
-            if rs.root_found_last {
-                // The previous return was at a root: evaluate R(T0) and step
-                // just past any zero components.
-                hist.at(*rs.t0, y, yp);
-                eval_r(sys, *rs.t0, y, yp, rs.arrays.r0, rs.evals);
-                let mut zroot = false;
-                for (j, &r) in rs.arrays.jroot.iter_mut().zip(rs.arrays.r0.iter()) {
-                    if is_zero(r) {
-                        zroot = true;
-                        *j = 1;
-                    }
-                }
-                if zroot {
-                    let temp1 = hminr.copysign(h);
-                    *rs.t0 += temp1;
-                    if (*rs.t0 - hist.tn) * h < 0.0 {
-                        hist.at(*rs.t0, y, yp);
-                    } else {
-                        let temp2 = temp1 / h;
-                        for (yi, &p) in y.iter_mut().zip(phi2) {
-                            *yi += temp2 * p;
-                        }
-                    }
-                    eval_r(sys, *rs.t0, y, yp, rs.arrays.r0, rs.evals);
-                    let mut found = false;
-                    for (j, &r) in rs.arrays.jroot.iter_mut().zip(rs.arrays.r0.iter()) {
-                        if !is_zero(r) {
-                            continue;
-                        }
-                        if *j == 1 {
-                            if rs.opts.mask_zeros {
-                                // Still zero just past the root: left out of
-                                // the search until it leaves zero.
-                                *j = 0;
-                                continue;
-                            }
-                            return Err(RootsIllDefined);
-                        }
-                        *j = -sign(r) as FInt;
-                        found = true;
-                    }
-                    if found {
-                        return Ok(RootOutcome::Found);
-                    }
-                }
-            }
-            if hist.tn == rs.tlast {
-                return Ok(RootOutcome::None);
-            }
-            search_step(sys, hist, tout, y, yp, hminr, rs, &mut eval_r)
-        }
-        RootCheck::AfterStep => search_step(sys, hist, tout, y, yp, hminr, rs, &mut eval_r),
-    }
-}
-
-/// Search (T0, min(TN, TOUT)] for the first sign change.
-#[allow(clippy::too_many_arguments)]
-fn search_step<S: DaeSystem + ?Sized>(
-    sys: &mut S,
-    hist: &History<'_>,
-    tout: Real,
-    y: &mut [Real],
-    yp: &mut [Real],
-    hminr: Real,
-    rs: &mut RootState<'_>,
-    eval_r: &mut impl FnMut(&mut S, Real, &[Real], &[Real], &mut [Real], &mut Evaluations),
-) -> Result<RootOutcome, RootsIllDefined> {
-    let h = hist.psi[0];
-    let mut t1 = hist.tn;
-    if (tout - hist.tn) * h < 0.0 {
-        t1 = tout;
-        if (t1 - *rs.t0) * h <= 0.0 {
-            return Ok(RootOutcome::None);
-        }
-    }
-    hist.at(t1, y, yp);
-    eval_r(sys, t1, y, yp, rs.arrays.r1, rs.evals);
-    let mut x0 = *rs.t0;
-    let mut x1 = t1;
-    let evals = &mut *rs.evals;
-    if rs.opts.find_dips {
-        let a = &mut rs.arrays;
-        let dip = rs.dips.first_dip(hist.kold, (x0, x1), (a.r0, a.r1), a.rx, |x, r| {
-            hist.at(x, y, yp);
-            eval_r(sys, x, y, yp, r, evals);
-        });
-        if let Some(x) = dip {
-            // Search up to the proven sign change only.
-            x1 = x;
-            a.r1.copy_from_slice(a.rx);
-        }
-    }
-    let outcome = locate_first_root(rs.opts, hminr, &mut x0, &mut x1, &mut rs.arrays, |x, rx| {
-        hist.at(x, y, yp);
-        eval_r(sys, x, y, yp, rx, evals);
-    });
-    let x = match outcome {
-        Bracket::SignChange { x } | Bracket::ZeroAtEnd { x } => x,
-        Bracket::None => x1,
-    };
-    *rs.t0 = x;
-    rs.arrays.r0.copy_from_slice(rs.arrays.rx);
-    if outcome == Bracket::None {
-        return Ok(RootOutcome::None);
-    }
-    hist.at(x, y, yp);
-    Ok(RootOutcome::Found)
 }
 
 /// DDASKR's root finding as the integrator's event hook. Its state lives
@@ -298,27 +127,162 @@ impl<'a> RootFinder<'a> {
         !self.arrays.r0.is_empty()
     }
 
+    /// Check for roots (DRCHEK). The context's Y, Y' are overwritten with
+    /// the solution at the point of the last evaluation (the root, if one is
+    /// found).
+    fn check_roots<S: DaeSystem + ?Sized>(
+        &mut self,
+        job: RootCheck,
+        sys: &mut S,
+        cx: &mut HookContext<'_, '_>,
+    ) -> Result<RootOutcome, RootsIllDefined> {
+        let (hist, y, yp) = (&cx.hist, &mut *cx.y, &mut *cx.yp);
+        let neq = y.len();
+        let h = hist.psi[0];
+        self.arrays.jroot.fill(0);
+        let hminr = (hist.tn.abs() + h.abs()) * cx.uround * 100.0;
+        let phi2 = &hist.phi[neq..2 * neq];
+        let mut eval_r = |sys: &mut S, t: Real, y: &[Real], yp: &[Real], r: &mut [Real], ev: &mut Evaluations| {
+            sys.roots(t, y, yp, r);
+            ev.count = ev.count.wrapping_add(1);
+            if ev.non_finite.is_none() {
+                ev.non_finite = first_non_finite(r).map(|i| (i, t));
+            }
+        };
+        match job {
+            RootCheck::Initial => {
+                hist.at(self.t0, y, yp);
+                self.evals.count = 0;
+                eval_r(sys, self.t0, y, yp, self.arrays.r0, &mut self.evals);
+                if self.opts.mask_zeros || !self.arrays.r0.iter().any(|&r| is_zero(r)) {
+                    return Ok(RootOutcome::None);
+                }
+                // A zero at the initial T: look slightly ahead.
+                let temp2 = (hminr / h.abs()).max(0.1);
+                self.t0 += temp2 * h;
+                for (yi, &p) in y.iter_mut().zip(phi2) {
+                    *yi += temp2 * p;
+                }
+                eval_r(sys, self.t0, y, yp, self.arrays.r0, &mut self.evals);
+                if self.arrays.r0.iter().any(|&r| is_zero(r)) {
+                    return Err(RootsIllDefined);
+                }
+                Ok(RootOutcome::None)
+            }
+            RootCheck::Continuation => {
+                if self.root_found_last {
+                    // The previous return was at a root: evaluate R(T0) and step
+                    // just past any zero components.
+                    hist.at(self.t0, y, yp);
+                    eval_r(sys, self.t0, y, yp, self.arrays.r0, &mut self.evals);
+                    let mut zroot = false;
+                    for (j, &r) in self.arrays.jroot.iter_mut().zip(self.arrays.r0.iter()) {
+                        if is_zero(r) {
+                            zroot = true;
+                            *j = 1;
+                        }
+                    }
+                    if zroot {
+                        let temp1 = hminr.copysign(h);
+                        self.t0 += temp1;
+                        if (self.t0 - hist.tn) * h < 0.0 {
+                            hist.at(self.t0, y, yp);
+                        } else {
+                            let temp2 = temp1 / h;
+                            for (yi, &p) in y.iter_mut().zip(phi2) {
+                                *yi += temp2 * p;
+                            }
+                        }
+                        eval_r(sys, self.t0, y, yp, self.arrays.r0, &mut self.evals);
+                        let mut found = false;
+                        for (j, &r) in self.arrays.jroot.iter_mut().zip(self.arrays.r0.iter()) {
+                            if !is_zero(r) {
+                                continue;
+                            }
+                            if *j == 1 {
+                                if self.opts.mask_zeros {
+                                    // Still zero just past the root: left out of
+                                    // the search until it leaves zero.
+                                    *j = 0;
+                                    continue;
+                                }
+                                return Err(RootsIllDefined);
+                            }
+                            *j = -sign(r) as FInt;
+                            found = true;
+                        }
+                        if found {
+                            return Ok(RootOutcome::Found);
+                        }
+                    }
+                }
+                if hist.tn == self.tlast {
+                    return Ok(RootOutcome::None);
+                }
+                self.search_step(sys, cx, hminr, &mut eval_r)
+            }
+            RootCheck::AfterStep => self.search_step(sys, cx, hminr, &mut eval_r),
+        }
+    }
+
+    /// Search (T0, min(TN, TOUT)] for the first sign change.
+    fn search_step<S: DaeSystem + ?Sized>(
+        &mut self,
+        sys: &mut S,
+        cx: &mut HookContext<'_, '_>,
+        hminr: Real,
+        eval_r: &mut impl FnMut(&mut S, Real, &[Real], &[Real], &mut [Real], &mut Evaluations),
+    ) -> Result<RootOutcome, RootsIllDefined> {
+        let (hist, tout, y, yp) = (&cx.hist, cx.tout, &mut *cx.y, &mut *cx.yp);
+        let h = hist.psi[0];
+        let mut t1 = hist.tn;
+        if (tout - hist.tn) * h < 0.0 {
+            t1 = tout;
+            if (t1 - self.t0) * h <= 0.0 {
+                return Ok(RootOutcome::None);
+            }
+        }
+        hist.at(t1, y, yp);
+        eval_r(sys, t1, y, yp, self.arrays.r1, &mut self.evals);
+        let mut x0 = self.t0;
+        let mut x1 = t1;
+        let evals = &mut self.evals;
+        if self.opts.find_dips {
+            let a = &mut self.arrays;
+            let dip = self.dips.first_dip(hist.kold, (x0, x1), (a.r0, a.r1), a.rx, |x, r| {
+                hist.at(x, y, yp);
+                eval_r(sys, x, y, yp, r, evals);
+            });
+            if let Some(x) = dip {
+                // Search up to the proven sign change only.
+                x1 = x;
+                a.r1.copy_from_slice(a.rx);
+            }
+        }
+        let outcome = locate_first_root(self.opts, hminr, &mut x0, &mut x1, &mut self.arrays, |x, rx| {
+            hist.at(x, y, yp);
+            eval_r(sys, x, y, yp, rx, evals);
+        });
+        let x = match outcome {
+            Bracket::SignChange { x } | Bracket::ZeroAtEnd { x } => x,
+            Bracket::None => x1,
+        };
+        self.t0 = x;
+        self.arrays.r0.copy_from_slice(self.arrays.rx);
+        if outcome == Bracket::None {
+            return Ok(RootOutcome::None);
+        }
+        hist.at(x, y, yp);
+        Ok(RootOutcome::Found)
+    }
+
     fn check<S: DaeSystem + ?Sized>(
         &mut self,
         job: RootCheck,
         sys: &mut S,
         cx: &mut HookContext<'_, '_>,
     ) -> Result<Option<Stop>, Interrupt> {
-        let mut rs = RootState {
-            arrays: SearchArrays {
-                r0: &mut *self.arrays.r0,
-                r1: &mut *self.arrays.r1,
-                rx: &mut *self.arrays.rx,
-                jroot: &mut *self.arrays.jroot,
-            },
-            t0: &mut self.t0,
-            tlast: self.tlast,
-            root_found_last: self.root_found_last,
-            evals: &mut self.evals,
-            opts: self.opts,
-            dips: &mut self.dips,
-        };
-        let outcome = check_roots(job, sys, &cx.hist, cx.tout, cx.y, cx.yp, cx.uround, &mut rs);
+        let outcome = self.check_roots(job, sys, cx);
         if let Some((index, when)) = self.evals.non_finite {
             // A NaN would read as a zero of R: report it instead. The
             // search left Y, Y' at its last trial point; the call returns

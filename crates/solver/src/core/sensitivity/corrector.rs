@@ -2,7 +2,7 @@
 //! the staggered corrector, their share of the error test and the
 //! updates of their divided differences.
 
-use super::{Begin, Sensitivities};
+use super::{Begin, Point, Sensitivities};
 use crate::core::companion::{worse, Companion, StartPoint, StepPoint};
 use crate::core::counters::{bump, Counters};
 use crate::core::error::{Interrupt, StepError};
@@ -50,7 +50,7 @@ impl<S: DaeSystem + ?Sized> Companion<S> for Sensitivities<'_> {
             }
         };
         if consistent {
-            self.make_consistent(sys, (t, h, uround), y, yp, wt, cnt).map_err(|f| f.at(t))?;
+            self.make_consistent(sys, &mut Point { t, h, uround, y, yp, wt }, cnt).map_err(|f| f.at(t))?;
         }
         if history {
             let (n, ncphi) = (self.n, self.arrays.ncphi);
@@ -105,7 +105,7 @@ impl<S: DaeSystem + ?Sized> Companion<S> for Sensitivities<'_> {
         let StepPoint { t, h, cj, kp1, gamma, uround, epcon, y, yp, wt, corr, matrix_current } = at;
         let policy = lin.policy();
         self.scratch.have_f0 = false;
-        self.linearise(sys, (t, h, cj, uround), y, yp, wt, cnt).map_err(callback_failed)?;
+        self.linearise(sys, &mut Point { t, h, uround, y, yp, wt }, cj, cnt).map_err(callback_failed)?;
         let pass = Pass { t, cj, kp1, gamma, uround, epcon, rescale: policy.rescale_residual };
         let mut current = matrix_current || !policy.has_setup;
         for i in 0..self.opts.np {
@@ -119,7 +119,7 @@ impl<S: DaeSystem + ?Sized> Companion<S> for Sensitivities<'_> {
                         // An old matrix: a new one at the corrected point,
                         // and this parameter again.
                         current = true;
-                        if let Err(f) = self.new_matrix(sys, lin, (t, h, cj, uround), y, yp, wt, corr, cnt) {
+                        if let Err(f) = self.new_matrix(sys, lin, &mut Point { t, h, uround, y, yp, wt }, cj, corr, cnt) {
                             bump(&mut self.counters.nscfn);
                             return Err(f);
                         }
@@ -296,18 +296,16 @@ impl Sensitivities<'_> {
 
     /// Set up a new iteration matrix at the corrected point (as the
     /// state's corrector does after a failure with an old one).
-    #[allow(clippy::too_many_arguments)]
     fn new_matrix<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
         &mut self,
         sys: &mut S,
         lin: &mut L,
-        (t, h, cj, uround): (Real, Real, Real, Real),
-        y: &mut [Real],
-        yp: &mut [Real],
-        wt: &[Real],
+        at: &mut Point<'_>,
+        cj: Real,
         corr: &mut CorrectorState,
         cnt: &mut Counters,
     ) -> Result<(), CorrectorFailure> {
+        let Point { t, h, uround, ref mut y, ref mut yp, wt } = *at;
         self.residual_at(sys, t, y, yp, cnt).map_err(callback_failed)?;
         let sc = &mut self.scratch;
         let nre0 = cnt.nre;

@@ -15,7 +15,7 @@
 //! or they are taken as given. The algebraic entries and the derivatives
 //! then follow from the new mode's equations.
 
-use super::{JumpRule, Sensitivities};
+use super::{JumpRule, Point, Sensitivities};
 use crate::core::counters::Counters;
 use crate::core::error::StepFailure;
 use crate::core::problem::DaeSystem;
@@ -75,7 +75,7 @@ impl Sensitivities<'_> {
         let EventPoint { t, z, zdot, m, wt, h, tn, kold, psi, uround } = ev;
         let n = self.n;
         self.output(tn, kold, psi, t);
-        self.make_consistent(sys, (t, h, uround), z, zdot, wt, cnt).map_err(|f| f.at(t))?;
+        self.make_consistent(sys, &mut Point { t, h, uround, y: z, yp: zdot, wt }, cnt).map_err(|f| f.at(t))?;
         let slope = zdot[m];
         let ewt = 1.0 / wt[m];
         let mut outcome = if slope.is_finite() && (slope * h).abs() > ewt {

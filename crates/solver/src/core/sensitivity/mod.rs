@@ -159,6 +159,19 @@ struct Scratch {
     have_f0: bool,
 }
 
+/// The point the sensitivities linearise the model at: the state's
+/// (t, y, y'), which difference quotients perturb and restore bit for
+/// bit, and what sizes their increments (H, the state's reciprocal error
+/// weights, UROUND).
+struct Point<'p> {
+    t: Real,
+    h: Real,
+    uround: Real,
+    y: &'p mut [Real],
+    yp: &'p mut [Real],
+    wt: &'p [Real],
+}
+
 /// A zeroed vector of `n` in `v`.
 fn sized(v: &mut Vec<Real>, n: usize) {
     v.clear();
@@ -263,19 +276,16 @@ impl<'a> Sensitivities<'a> {
         }
     }
 
-    /// J = dF/dz + `cj` dF/dz' (`cj` > 0), dF/dz and dF/dz' at (t, y, y'),
+    /// J = dF/dz + `cj` dF/dz' (`cj` > 0), dF/dz and dF/dz' at the point,
     /// from J at CJ = `cj` and at CJ = 0 (dF/dz' = (J(cj) - J(0))/cj).
-    /// `h` and `wt` set the difference-quotient increments.
-    #[allow(clippy::too_many_arguments)]
     fn linearise<S: DaeSystem + ?Sized>(
         &mut self,
         sys: &mut S,
-        (t, h, cj, uround): (Real, Real, Real, Real),
-        y: &mut [Real],
-        yp: &mut [Real],
-        wt: &[Real],
+        at: &mut Point<'_>,
+        cj: Real,
         cnt: &mut Counters,
     ) -> Result<(), CallbackStatus> {
+        let Point { t, h, uround, ref mut y, ref mut yp, wt } = *at;
         if self.source == JacobianSource::DifferenceQuotients {
             self.residual_at(sys, t, y, yp, cnt)?;
         } else if !self.scratch.have_f0 {
@@ -330,20 +340,16 @@ impl<'a> Sensitivities<'a> {
     /// entries of each s_i, its algebraic entries and the derivatives of
     /// its differential entries (the derivatives of the algebraic entries
     /// are left as they are).
-    #[allow(clippy::too_many_arguments)]
     fn make_consistent<S: DaeSystem + ?Sized>(
         &mut self,
         sys: &mut S,
-        (t, h, uround): (Real, Real, Real),
-        y: &mut [Real],
-        yp: &mut [Real],
-        wt: &[Real],
+        at: &mut Point<'_>,
         cnt: &mut Counters,
     ) -> Result<(), StartFailure> {
         let n = self.n;
-        let cj = 1.0 / h;
         self.scratch.have_f0 = false;
-        self.linearise(sys, (t, h, cj, uround), y, yp, wt, cnt).map_err(|_| StartFailure::Callback)?;
+        self.linearise(sys, at, 1.0 / at.h, cnt).map_err(|_| StartFailure::Callback)?;
+        let Point { t, uround, ref y, ref yp, .. } = *at;
         let mut m = vec![0.0; self.shape.len()];
         self.shape.mixed(&self.scratch.dfdz, &self.scratch.dfdzdot, self.id, &mut m);
         let factored = self.shape.factor(m).map_err(|_| StartFailure::Singular)?;
