@@ -950,7 +950,8 @@ mod tests {
     }
 
     /// Two threads (independent subtrees at the same time, large Schur
-    /// updates shared) give the bits of one, on every route: grids as
+    /// updates shared, both sweeps of the solve) give the bits of one, on
+    /// every route: grids as
     /// written and permuted, 3-D grids, circuits with delayed pivots,
     /// flowsheets; the same singular verdicts; the tree really split.
     #[test]
@@ -993,6 +994,11 @@ mod tests {
                         let mut y = b.clone();
                         p.solve(&again, &mut y);
                         assert_eq!(x, y);
+                        // Three right-hand sides at once (the solve's
+                        // sweeps, also on two threads, run over all three).
+                        let mut many: Vec<Real> = (0..3 * n).map(|i| (i as Real * 0.11).sin()).collect();
+                        p.solve_many(&again, &mut many, 3);
+                        x.extend_from_slice(&many);
                         Ok((x.iter().map(|v| v.to_bits()).collect::<Vec<_>>(), again.method()))
                     }
                     Err(e) => Err(format!("{e:?}")),

@@ -629,18 +629,26 @@ impl WithSimd for Solve<'_> {
     fn with_simd<S: Simd>(self, simd: S) {
         let Solve { analysis: a, f, b, nrhs, ws } = self;
         let n = a.n;
-        let FrontalWorkspace { x, z, gathered, .. } = ws;
+        let FrontalWorkspace { x, z, gathered, helper, .. } = ws;
+        let ws_helper = helper;
         x.clear();
         for rhs in b.chunks_exact(n).take(nrhs) {
             x.extend(a.row_src.iter().map(|&i| rhs[i]));
         }
-        forward(simd, a, f, x, gathered);
         // Without a reshaped front, pivot rows and columns are the same
-        // positions: the solution overwrites the forward result in place.
-        let z = if f.index.is_empty() {
-            backward_in_place(simd, a, f, x, gathered);
+        // positions: the solution overwrites the forward result in place
+        // (and the sweeps may run on two threads).
+        let split = a.split.filter(|_| a.threads > 1 && f.index.is_empty());
+        let z = if let Some(split) = split {
+            let helper = ws_helper.get_or_insert_with(Default::default);
+            solve_split(a, f, split, x, gathered, helper);
+            x
+        } else if f.index.is_empty() {
+            forward(simd, a, f, 0..f.fronts.len(), x, gathered);
+            backward_in_place(simd, a, f, (0..f.fronts.len()).rev(), x, gathered);
             x
         } else {
+            forward(simd, a, f, 0..f.fronts.len(), x, gathered);
             z.clear();
             z.resize(x.len(), 0.0);
             backward(simd, a, f, x, z, gathered);
@@ -662,9 +670,17 @@ impl WithSimd for Solve<'_> {
 /// shape at its own positions in pivot order (the in-place backward sweep
 /// reads them there), a reshaped front at its rows.
 #[inline(always)]
-fn forward<S: Simd>(simd: S, a: &FrontalAnalysis, f: &FrontalFactors, x: &mut [f64], scratch: &mut Vec<f64>) {
+fn forward<S: Simd>(
+    simd: S,
+    a: &FrontalAnalysis,
+    f: &FrontalFactors,
+    fronts: std::ops::Range<usize>,
+    x: &mut [f64],
+    scratch: &mut Vec<f64>,
+) {
     let n = a.n;
-    for (s, fr) in f.fronts.iter().enumerate() {
+    for s in fronts {
+        let fr = &f.fronts[s];
         let (e, m) = (fr.eliminated, fr.order);
         let panel = &f.lu[fr.lu..fr.lu + m * e];
         if scratch.len() < m {
@@ -695,6 +711,138 @@ fn forward<S: Simd>(simd: S, a: &FrontalAnalysis, f: &FrontalFactors, x: &mut [f
                 for (&i, &vi) in below.iter().zip(&v[e..]) {
                     xr[i as usize] = vi;
                 }
+            }
+        }
+    }
+}
+
+/// Both sweeps with the two sides of `split` on two threads (every front
+/// in its symbolic shape), the same bits as in order.
+///
+/// The sides' fronts eliminate disjoint rows; what they share is the rows
+/// of the fronts above the split (positions from `sn_start[end]` on),
+/// which the forward sweep of both sides updates. The second side runs on
+/// a copy of `x` (`helper.x`), its own rows come back from it, and its
+/// updates of the shared rows are applied afterwards, front by front and
+/// pivot by pivot as the sweep in order makes them (after the first
+/// side's), from the pivot values it left in its own rows: the same
+/// products subtracted in the same order. None of its own results
+/// depends on the shared rows: a front's pivots are among its own rows
+/// (interchanges stay inside a supernode), the shared rows only receive.
+/// The backward sweep reads the shared rows, final by then, and writes
+/// each side's own rows: the two sides do not meet.
+fn solve_split(
+    a: &FrontalAnalysis,
+    f: &FrontalFactors,
+    split: TreeSplit,
+    x: &mut [f64],
+    gathered: &mut Vec<f64>,
+    helper: &mut FrontalWorkspace,
+) {
+    let TreeSplit { first, mid, end } = split;
+    let (n, ns) = (a.n, f.fronts.len());
+    let own = a.sn_start[mid]..a.sn_start[end];
+    let shared_from = a.sn_start[end];
+    let FrontalWorkspace { x: hx, gathered: hgathered, .. } = helper;
+    // Forward: the fronts before the split, the two sides, the rest.
+    Sweep::forward(a, f, 0..first, x, gathered);
+    hx.clear();
+    hx.extend_from_slice(x);
+    std::thread::scope(|scope| {
+        scope.spawn(|| Sweep::forward(a, f, mid..end, hx, hgathered));
+        Sweep::forward(a, f, first..mid, x, gathered);
+    });
+    for (xr, hr) in x.chunks_exact_mut(n).zip(hx.chunks_exact(n)) {
+        xr[own.clone()].copy_from_slice(&hr[own.clone()]);
+        for s in mid..end {
+            replay_shared_updates(a, f, s, shared_from, xr);
+        }
+    }
+    Sweep::forward(a, f, end..ns, x, gathered);
+    // Backward: the rest, the two sides, the fronts before the split.
+    Sweep::backward(a, f, end..ns, x, gathered);
+    hx.clear();
+    hx.extend_from_slice(x);
+    std::thread::scope(|scope| {
+        scope.spawn(|| Sweep::backward(a, f, mid..end, hx, hgathered));
+        Sweep::backward(a, f, first..mid, x, gathered);
+    });
+    for (xr, hr) in x.chunks_exact_mut(n).zip(hx.chunks_exact(n)) {
+        xr[own.clone()].copy_from_slice(&hr[own.clone()]);
+    }
+    Sweep::backward(a, f, 0..first, x, gathered);
+}
+
+/// One sweep over a range of fronts, dispatched for the best instruction
+/// set on the thread that runs it (a closure handed to another thread
+/// runs outside the caller's dispatch).
+struct Sweep<'a> {
+    a: &'a FrontalAnalysis,
+    f: &'a FrontalFactors,
+    fronts: std::ops::Range<usize>,
+    x: &'a mut [f64],
+    scratch: &'a mut Vec<f64>,
+    backward: bool,
+}
+
+impl<'a> Sweep<'a> {
+    /// [`forward`] over `fronts` in order.
+    fn forward(
+        a: &'a FrontalAnalysis,
+        f: &'a FrontalFactors,
+        fronts: std::ops::Range<usize>,
+        x: &'a mut [f64],
+        scratch: &'a mut Vec<f64>,
+    ) {
+        Arch::new().dispatch(Sweep { a, f, fronts, x, scratch, backward: false })
+    }
+
+    /// [`backward_in_place`] over `fronts` in reverse order.
+    fn backward(
+        a: &'a FrontalAnalysis,
+        f: &'a FrontalFactors,
+        fronts: std::ops::Range<usize>,
+        x: &'a mut [f64],
+        scratch: &'a mut Vec<f64>,
+    ) {
+        Arch::new().dispatch(Sweep { a, f, fronts, x, scratch, backward: true })
+    }
+}
+
+impl WithSimd for Sweep<'_> {
+    type Output = ();
+    #[inline(always)]
+    fn with_simd<S: Simd>(self, simd: S) {
+        let Sweep { a, f, fronts, x, scratch, backward } = self;
+        if backward {
+            backward_in_place(simd, a, f, fronts.rev(), x, scratch);
+        } else {
+            forward(simd, a, f, fronts, x, scratch);
+        }
+    }
+}
+
+/// Front `s`'s forward updates of the rows at positions `shared_from`
+/// and after (one right-hand side `xr`, its pivots' forward values
+/// already in place): what [`eliminate`] subtracts from them, in its order.
+#[inline(always)]
+fn replay_shared_updates(a: &FrontalAnalysis, f: &FrontalFactors, s: usize, shared_from: usize, xr: &mut [f64]) {
+    let fr = &f.fronts[s];
+    let (e, m) = (fr.eliminated, fr.order);
+    let below = a.rows_below(s);
+    // Rows below a front are in increasing position: the shared ones last.
+    let skip = below.partition_point(|&i| (i as usize) < shared_from);
+    if skip == below.len() {
+        return;
+    }
+    let panel = &f.lu[fr.lu..fr.lu + m * e];
+    let cols = a.columns(s);
+    for p in 0..e {
+        let t = xr[cols.start + p];
+        if t != 0.0 {
+            let col = &panel[p * m + e + skip..(p + 1) * m];
+            for (&i, &l) in below[skip..].iter().zip(col) {
+                xr[i as usize] -= t * l;
             }
         }
     }
@@ -750,9 +898,17 @@ fn backward<S: Simd>(simd: S, a: &FrontalAnalysis, f: &FrontalFactors, x: &[f64]
 /// `x = U^-1 x` when every front kept its symbolic shape (`x` by
 /// position, right-hand sides of `n` one after the other).
 #[inline(always)]
-fn backward_in_place<S: Simd>(simd: S, a: &FrontalAnalysis, f: &FrontalFactors, x: &mut [f64], below_buf: &mut Vec<f64>) {
+fn backward_in_place<S: Simd>(
+    simd: S,
+    a: &FrontalAnalysis,
+    f: &FrontalFactors,
+    fronts: impl Iterator<Item = usize>,
+    x: &mut [f64],
+    below_buf: &mut Vec<f64>,
+) {
     let n = a.n;
-    for (s, fr) in f.fronts.iter().enumerate().rev() {
+    for s in fronts {
+        let fr = &f.fronts[s];
         let (k, m) = (fr.eliminated, fr.order);
         let (panel, u12) = f.lu[fr.lu..fr.lu + m * k + k * (m - k)].split_at(m * k);
         let below = a.rows_below(s);
