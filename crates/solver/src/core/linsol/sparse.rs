@@ -182,10 +182,10 @@ impl Pattern {
         })
     }
 
-    /// Factor on `threads` threads (1 pins the factorisations to the
-    /// calling thread; 2: independent subtrees of the assembly tree and
-    /// large Schur updates on two), whatever `DASKR_THREADS` says. The
-    /// factors are the same bits either way. (From Rust with the
+    /// Factor and solve on `threads` threads (1 pins them to the calling
+    /// thread; 2: independent subtrees of the assembly tree, large Schur
+    /// updates and the solve's sweeps on two), whatever `DASKR_THREADS`
+    /// says. The factors and solutions are the same bits either way. (From Rust with the
     /// `internals` feature; callers of the Fortran and C interfaces set
     /// `DASKR_THREADS`.)
     #[cfg(any(test, feature = "internals"))]
