@@ -744,68 +744,45 @@ fn solve_split(
     let own = a.sn_start[mid]..a.sn_start[end];
     let shared_from = a.sn_start[end];
     let FrontalWorkspace { x: hx, gathered: hgathered, .. } = helper;
-    // Forward: the fronts before the split, the two sides, the rest.
-    Sweep::forward(a, f, 0..first, x, gathered);
-    hx.clear();
-    hx.extend_from_slice(x);
-    std::thread::scope(|scope| {
-        scope.spawn(|| Sweep::forward(a, f, mid..end, hx, hgathered));
-        Sweep::forward(a, f, first..mid, x, gathered);
-    });
-    for (xr, hr) in x.chunks_exact_mut(n).zip(hx.chunks_exact(n)) {
-        xr[own.clone()].copy_from_slice(&hr[own.clone()]);
-        for s in mid..end {
-            replay_shared_updates(a, f, s, shared_from, xr);
+    // Forward: the fronts before the split, the two sides, the rest;
+    // backward: the rest, the two sides, the fronts before the split.
+    for backward in [false, true] {
+        let (before, after) = if backward { (end..ns, 0..first) } else { (0..first, end..ns) };
+        Sweep { backward, a, f, fronts: before, x, scratch: gathered }.run();
+        hx.clear();
+        hx.extend_from_slice(x);
+        std::thread::scope(|scope| {
+            scope.spawn(|| Sweep { backward, a, f, fronts: mid..end, x: hx, scratch: hgathered }.run());
+            Sweep { backward, a, f, fronts: first..mid, x, scratch: gathered }.run();
+        });
+        for (xr, hr) in x.chunks_exact_mut(n).zip(hx.chunks_exact(n)) {
+            xr[own.clone()].copy_from_slice(&hr[own.clone()]);
+            if !backward {
+                for s in mid..end {
+                    replay_shared_updates(a, f, s, shared_from, xr);
+                }
+            }
         }
+        Sweep { backward, a, f, fronts: after, x, scratch: gathered }.run();
     }
-    Sweep::forward(a, f, end..ns, x, gathered);
-    // Backward: the rest, the two sides, the fronts before the split.
-    Sweep::backward(a, f, end..ns, x, gathered);
-    hx.clear();
-    hx.extend_from_slice(x);
-    std::thread::scope(|scope| {
-        scope.spawn(|| Sweep::backward(a, f, mid..end, hx, hgathered));
-        Sweep::backward(a, f, first..mid, x, gathered);
-    });
-    for (xr, hr) in x.chunks_exact_mut(n).zip(hx.chunks_exact(n)) {
-        xr[own.clone()].copy_from_slice(&hr[own.clone()]);
-    }
-    Sweep::backward(a, f, 0..first, x, gathered);
 }
 
 /// One sweep over a range of fronts, dispatched for the best instruction
 /// set on the thread that runs it (a closure handed to another thread
-/// runs outside the caller's dispatch).
+/// runs outside the caller's dispatch): [`forward`] over `fronts` in
+/// order, or [`backward_in_place`] over them in reverse.
 struct Sweep<'a> {
+    backward: bool,
     a: &'a FrontalAnalysis,
     f: &'a FrontalFactors,
     fronts: std::ops::Range<usize>,
     x: &'a mut [f64],
     scratch: &'a mut Vec<f64>,
-    backward: bool,
 }
 
-impl<'a> Sweep<'a> {
-    /// [`forward`] over `fronts` in order.
-    fn forward(
-        a: &'a FrontalAnalysis,
-        f: &'a FrontalFactors,
-        fronts: std::ops::Range<usize>,
-        x: &'a mut [f64],
-        scratch: &'a mut Vec<f64>,
-    ) {
-        Arch::new().dispatch(Sweep { a, f, fronts, x, scratch, backward: false })
-    }
-
-    /// [`backward_in_place`] over `fronts` in reverse order.
-    fn backward(
-        a: &'a FrontalAnalysis,
-        f: &'a FrontalFactors,
-        fronts: std::ops::Range<usize>,
-        x: &'a mut [f64],
-        scratch: &'a mut Vec<f64>,
-    ) {
-        Arch::new().dispatch(Sweep { a, f, fronts, x, scratch, backward: true })
+impl Sweep<'_> {
+    fn run(self) {
+        Arch::new().dispatch(self)
     }
 }
 
