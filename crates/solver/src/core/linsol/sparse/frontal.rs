@@ -644,11 +644,12 @@ impl WithSimd for Solve<'_> {
             solve_split(a, f, split, x, gathered, helper);
             x
         } else if f.index.is_empty() {
-            forward(simd, a, f, 0..f.fronts.len(), x, gathered);
-            backward_in_place(simd, a, f, (0..f.fronts.len()).rev(), x, gathered);
+            let all = 0..f.fronts.len();
+            Sweep { backward: false, a, f, fronts: all.clone(), x, scratch: gathered }.forward(simd);
+            Sweep { backward: true, a, f, fronts: all, x, scratch: gathered }.backward_in_place(simd);
             x
         } else {
-            forward(simd, a, f, 0..f.fronts.len(), x, gathered);
+            Sweep { backward: false, a, f, fronts: 0..f.fronts.len(), x, scratch: gathered }.forward(simd);
             z.clear();
             z.resize(x.len(), 0.0);
             backward(simd, a, f, x, z, gathered);
@@ -657,60 +658,6 @@ impl WithSimd for Solve<'_> {
         for (rhs, zr) in b.chunks_exact_mut(n).zip(z.chunks_exact(n)) {
             for (&zc, &j) in zr.iter().zip(&a.col_src) {
                 rhs[j] = zc;
-            }
-        }
-    }
-}
-
-/// `x = L^-1 P x` (`x` by row position, right-hand sides of `n` one after
-/// the other), front by front: each front's entries of a right-hand side
-/// gathered into one vector (its pivot rows in pivot order, then the rows
-/// below), each column of L subtracted over all of them at once, and put
-/// back where the backward sweep looks for them: a front in its symbolic
-/// shape at its own positions in pivot order (the in-place backward sweep
-/// reads them there), a reshaped front at its rows.
-#[inline(always)]
-fn forward<S: Simd>(
-    simd: S,
-    a: &FrontalAnalysis,
-    f: &FrontalFactors,
-    fronts: std::ops::Range<usize>,
-    x: &mut [f64],
-    scratch: &mut Vec<f64>,
-) {
-    let n = a.n;
-    for s in fronts {
-        let fr = &f.fronts[s];
-        let (e, m) = (fr.eliminated, fr.order);
-        let panel = &f.lu[fr.lu..fr.lu + m * e];
-        if scratch.len() < m {
-            scratch.resize(m, 0.0);
-        }
-        let v = &mut scratch[..m];
-        for xr in x.chunks_exact_mut(n) {
-            if fr.index != NONE {
-                let rows = &f.index[fr.index..fr.index + m];
-                for (vi, &i) in v.iter_mut().zip(rows) {
-                    *vi = xr[i as usize];
-                }
-                eliminate(simd, panel, m, e, v);
-                for (&i, &vi) in rows.iter().zip(v.iter()) {
-                    xr[i as usize] = vi;
-                }
-            } else {
-                let (cols, below) = (a.columns(s), a.rows_below(s));
-                v[..e].copy_from_slice(&xr[cols.clone()]);
-                for (p, &q) in f.pivots[cols.clone()].iter().enumerate() {
-                    v.swap(p, q as usize);
-                }
-                for (vi, &i) in v[e..].iter_mut().zip(below) {
-                    *vi = xr[i as usize];
-                }
-                eliminate(simd, panel, m, e, v);
-                xr[cols].copy_from_slice(&v[..e]);
-                for (&i, &vi) in below.iter().zip(&v[e..]) {
-                    xr[i as usize] = vi;
-                }
             }
         }
     }
@@ -769,8 +716,8 @@ fn solve_split(
 
 /// One sweep over a range of fronts, dispatched for the best instruction
 /// set on the thread that runs it (a closure handed to another thread
-/// runs outside the caller's dispatch): [`forward`] over `fronts` in
-/// order, or [`backward_in_place`] over them in reverse.
+/// runs outside the caller's dispatch): [`Sweep::forward`] over `fronts` in
+/// order, or [`Sweep::backward_in_place`] over them in reverse.
 struct Sweep<'a> {
     backward: bool,
     a: &'a FrontalAnalysis,
@@ -784,17 +731,88 @@ impl Sweep<'_> {
     fn run(self) {
         Arch::new().dispatch(self)
     }
+
+    /// `x = L^-1 P x` (`x` by row position, right-hand sides of `n` one after
+    /// the other), front by front: each front's entries of a right-hand side
+    /// gathered into one vector (its pivot rows in pivot order, then the rows
+    /// below), each column of L subtracted over all of them at once, and put
+    /// back where the backward sweep looks for them: a front in its symbolic
+    /// shape at its own positions in pivot order (the in-place backward sweep
+    /// reads them there), a reshaped front at its rows.
+    #[inline(always)]
+    fn forward<S: Simd>(self, simd: S) {
+        let Sweep { a, f, fronts, x, scratch, .. } = self;
+        let n = a.n;
+        for s in fronts {
+            let fr = &f.fronts[s];
+            let (e, m) = (fr.eliminated, fr.order);
+            let panel = &f.lu[fr.lu..fr.lu + m * e];
+            if scratch.len() < m {
+                scratch.resize(m, 0.0);
+            }
+            let v = &mut scratch[..m];
+            for xr in x.chunks_exact_mut(n) {
+                if fr.index != NONE {
+                    let rows = &f.index[fr.index..fr.index + m];
+                    for (vi, &i) in v.iter_mut().zip(rows) {
+                        *vi = xr[i as usize];
+                    }
+                    eliminate(simd, panel, m, e, v);
+                    for (&i, &vi) in rows.iter().zip(v.iter()) {
+                        xr[i as usize] = vi;
+                    }
+                } else {
+                    let (cols, below) = (a.columns(s), a.rows_below(s));
+                    v[..e].copy_from_slice(&xr[cols.clone()]);
+                    for (p, &q) in f.pivots[cols.clone()].iter().enumerate() {
+                        v.swap(p, q as usize);
+                    }
+                    for (vi, &i) in v[e..].iter_mut().zip(below) {
+                        *vi = xr[i as usize];
+                    }
+                    eliminate(simd, panel, m, e, v);
+                    xr[cols].copy_from_slice(&v[..e]);
+                    for (&i, &vi) in below.iter().zip(&v[e..]) {
+                        xr[i as usize] = vi;
+                    }
+                }
+            }
+        }
+    }
+
+    /// `x = U^-1 x` when every front kept its symbolic shape (`x` by
+    /// position, right-hand sides of `n` one after the other).
+    #[inline(always)]
+    fn backward_in_place<S: Simd>(self, simd: S) {
+        let Sweep { a, f, fronts, x, scratch: below_buf, .. } = self;
+        let n = a.n;
+        for s in fronts.rev() {
+            let fr = &f.fronts[s];
+            let (k, m) = (fr.eliminated, fr.order);
+            let (panel, u12) = f.lu[fr.lu..fr.lu + m * k + k * (m - k)].split_at(m * k);
+            let below = a.rows_below(s);
+            if below_buf.len() < below.len() {
+                below_buf.resize(below.len(), 0.0);
+            }
+            let w = &mut below_buf[..below.len()];
+            for xr in x.chunks_exact_mut(n) {
+                for (wi, &i) in w.iter_mut().zip(below) {
+                    *wi = xr[i as usize];
+                }
+                back_substitute(simd, panel, u12, m, &f.pivot_inverses[fr.step..fr.step + k], &mut xr[a.columns(s)], w);
+            }
+        }
+    }
 }
 
 impl WithSimd for Sweep<'_> {
     type Output = ();
     #[inline(always)]
     fn with_simd<S: Simd>(self, simd: S) {
-        let Sweep { a, f, fronts, x, scratch, backward } = self;
-        if backward {
-            backward_in_place(simd, a, f, fronts.rev(), x, scratch);
+        if self.backward {
+            self.backward_in_place(simd);
         } else {
-            forward(simd, a, f, fronts, x, scratch);
+            self.forward(simd);
         }
     }
 }
@@ -868,36 +886,6 @@ fn backward<S: Simd>(simd: S, a: &FrontalAnalysis, f: &FrontalFactors, x: &[f64]
             } else {
                 zr[own.clone()].copy_from_slice(v);
             }
-        }
-    }
-}
-
-/// `x = U^-1 x` when every front kept its symbolic shape (`x` by
-/// position, right-hand sides of `n` one after the other).
-#[inline(always)]
-fn backward_in_place<S: Simd>(
-    simd: S,
-    a: &FrontalAnalysis,
-    f: &FrontalFactors,
-    fronts: impl Iterator<Item = usize>,
-    x: &mut [f64],
-    below_buf: &mut Vec<f64>,
-) {
-    let n = a.n;
-    for s in fronts {
-        let fr = &f.fronts[s];
-        let (k, m) = (fr.eliminated, fr.order);
-        let (panel, u12) = f.lu[fr.lu..fr.lu + m * k + k * (m - k)].split_at(m * k);
-        let below = a.rows_below(s);
-        if below_buf.len() < below.len() {
-            below_buf.resize(below.len(), 0.0);
-        }
-        let w = &mut below_buf[..below.len()];
-        for xr in x.chunks_exact_mut(n) {
-            for (wi, &i) in w.iter_mut().zip(below) {
-                *wi = xr[i as usize];
-            }
-            back_substitute(simd, panel, u12, m, &f.pivot_inverses[fr.step..fr.step + k], &mut xr[a.columns(s)], w);
         }
     }
 }
