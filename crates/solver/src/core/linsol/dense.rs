@@ -49,11 +49,10 @@
 //!
 //! [`solve`] is hand-written for every `n` (DGESL's column sweeps). Orders
 //! 1-16 (small circuit and process models, many solves per call) are
-//! compiled with the order a constant (`solve_fixed`: ~1160 instructions a
-//! solve at n = 15 with AVX2, ~1510 with SSE2, DGESL with its DAXPY calls
-//! ~2470); from order 5 on, the solve is compiled for the running CPU's
-//! best instruction set (pulp dispatch through faer, AVX2 on x86-64, plain
-//! SSE2 code elsewhere); there is no FMA
+//! compiled with the order a constant (`solve_fixed`: ~1500 instructions a
+//! solve at n = 15, DGESL with its DAXPY calls ~2470); above, the hand-written code is compiled
+//! for the running CPU's best instruction set (pulp dispatch through faer,
+//! AVX2 on x86-64, plain SSE2 code elsewhere); there is no FMA
 //! contraction, so the results do not depend on the instruction set.
 //!
 //! The first exactly zero or non-finite pivot is reported as
@@ -171,35 +170,11 @@ pub fn solve(lu: &[Real], n: usize, pivots: &[FInt], b: &mut [Real]) {
 /// DGESL's column sweeps with the same operations in the same order
 /// (`b[i] -= t * l` rounded, never fused; a zero `t` skipped), written
 /// with plain indices over fixed-size arrays so that the loops unroll and
-/// the bounds checks go, and dispatched to AVX2 where available (the
-/// sweeps then go 4 entries at a time; ~15 instructions of dispatch). The
-/// general sweeps cost ~2580 instructions a solve at N = 15 with AVX2
-/// dispatch (DGESL with DAXPY ~2470); this ~1510 compiled for SSE2 only,
-/// ~1160 dispatched (callgrind, ring modulator, one step per call).
+/// the bounds checks go. The general sweeps cost ~2580 instructions a
+/// solve at N = 15 with AVX2 dispatch (DGESL with DAXPY ~2470); this
+/// ~1510 (callgrind, ring modulator, one step per call).
 #[inline(never)]
 fn solve_fixed<const N: usize>(lu: &[Real], pivots: &[FInt], b: &mut [Real]) {
-    Arch::new().dispatch(FixedSolve::<N> { lu, pivots, b })
-}
-
-/// [`solve_fixed_body`] compiled for the best instruction set: with AVX2
-/// the sweeps go 4 entries at a time (no FMA contraction: the same
-/// results).
-struct FixedSolve<'a, const N: usize> {
-    lu: &'a [Real],
-    pivots: &'a [FInt],
-    b: &'a mut [Real],
-}
-
-impl<const N: usize> WithSimd for FixedSolve<'_, N> {
-    type Output = ();
-    #[inline(always)]
-    fn with_simd<S: Simd>(self, _simd: S) {
-        solve_fixed_body::<N>(self.lu, self.pivots, self.b)
-    }
-}
-
-#[inline(always)]
-fn solve_fixed_body<const N: usize>(lu: &[Real], pivots: &[FInt], b: &mut [Real]) {
     let lu = &lu[..N * N];
     let pivots: &[FInt; N] = pivots[..N].try_into().expect("N pivots");
     let b: &mut [Real; N] = (&mut b[..N]).try_into().expect("N entries");
