@@ -36,14 +36,10 @@ pub trait Precision: Copy + PartialOrd {
     const EVENT_TINY: Self;
     const EVENT_REL: Self;
 
-    /// Has any entry of `v` its exponent field all ones (an infinity or a
-    /// NaN)? A test on the bits, without a floating-point compare (no
-    /// invalid-operation flag on a NaN) nor an integer compare per entry: the exponent field plus one unit of it carries into the
-    /// sign bit exactly when the field is all ones; the sums are OR-ed and
-    /// the sign bit tested once. SSE2 has the 64-bit add, and, or (but no
-    /// 64-bit compare), so the loop vectorises on any x86-64: ~1.5
-    /// instructions an entry instead of ~4.
-    fn any_exponent_all_ones(v: &[Self]) -> bool;
+    /// Is the exponent field all ones (infinity or NaN)? A test on the
+    /// bits: no floating-point compare, so no invalid-operation flag on a
+    /// NaN, and the loops over it vectorise.
+    fn exponent_all_ones(self) -> bool;
 
     /// `self.next_up()` for finite `self`, without branches: -0 becomes +0
     /// (adding +0 does that and changes nothing else), then the bit pattern
@@ -62,15 +58,9 @@ macro_rules! precision {
             $($consts)*
 
             #[inline(always)]
-            fn any_exponent_all_ones(v: &[$real]) -> bool {
+            fn exponent_all_ones(self) -> bool {
                 const EXPONENT: $bits = $exp;
-                // The lowest bit of the field.
-                const UNIT: $bits = EXPONENT & EXPONENT.wrapping_neg();
-                let mut carries: $bits = 0;
-                for &x in v {
-                    carries |= (x.to_bits() & EXPONENT) + UNIT;
-                }
-                carries >> $sign != 0
+                self.to_bits() & EXPONENT == EXPONENT
             }
 
             #[inline(always)]
@@ -107,32 +97,15 @@ mod tests {
     #[test]
     fn exponent_all_ones_both_formats() {
         for x in [f64::INFINITY, f64::NEG_INFINITY, f64::NAN, -f64::NAN] {
-            assert!(f64::any_exponent_all_ones(&[x]));
-            assert!(f32::any_exponent_all_ones(&[x as f32]));
+            assert!(x.exponent_all_ones());
+            assert!((x as f32).exponent_all_ones());
         }
         for x in [0.0, -0.0, 1.0, f64::MAX, f64::MIN_POSITIVE, 5e-324] {
-            assert!(!f64::any_exponent_all_ones(&[x]));
+            assert!(!x.exponent_all_ones());
         }
         for x in [0.0f32, -0.0, 1.0, f32::MAX, f32::MIN_POSITIVE, 1e-45] {
-            assert!(!f32::any_exponent_all_ones(&[x]));
+            assert!(!x.exponent_all_ones());
         }
-    }
-
-    #[test]
-    fn any_exponent_all_ones_agrees_with_each_entry() {
-        let finite = [0.0, -0.0, 1.0, -f64::MAX, f64::MAX, f64::MIN_POSITIVE, 5e-324, -3.5];
-        for bad in [f64::INFINITY, f64::NEG_INFINITY, f64::NAN, -f64::NAN] {
-            for at in 0..=finite.len() {
-                let mut v = finite.to_vec();
-                assert!(!f64::any_exponent_all_ones(&v));
-                v.insert(at, bad);
-                assert!(f64::any_exponent_all_ones(&v));
-                let v32: Vec<f32> = v.iter().map(|&x| x as f32).collect();
-                assert!(f32::any_exponent_all_ones(&v32));
-                assert!(!f32::any_exponent_all_ones(&[0.0, -0.0, f32::MAX, -f32::MAX, 1e-45]));
-            }
-        }
-        assert!(!f64::any_exponent_all_ones(&[]));
     }
 
     #[test]
