@@ -368,4 +368,8 @@ impl<S: DaeSystem + ?Sized> EventHook<S> for RootFinder<'_> {
             other => other,
         }
     }
+
+    fn idle(&self) -> bool {
+        !self.active()
+    }
 }
