@@ -9,6 +9,7 @@
 //! carried the NaN into the solution; for finite results the guard changes
 //! nothing.
 
+use super::dispatch::dispatched;
 use super::norms::Tolerances;
 use super::precision::Precision;
 use super::problem::{
@@ -67,13 +68,27 @@ pub fn first_non_finite(v: &[Real]) -> Option<usize> {
 /// Every entry finite? Tested on the bits (exponent all ones: Inf or
 /// NaN), so the loop vectorises without any floating-point compare (a
 /// vector compare could raise the invalid-operation flag on a NaN, which
-/// traps in programs built with -ffpe-trap=invalid).
+/// traps in programs built with -ffpe-trap=invalid). Compiled for SSE2
+/// (no 64-bit compare: ~4 instructions an entry) and, for vectors long
+/// enough to pay for the dispatch, for AVX2 (~1.3 an entry): a banded
+/// Jacobian of NEQ = 8 (48 entries) 221 -> ~90 instructions a check.
 fn all_finite(v: &[Real]) -> bool {
-    let mut bad = false;
-    for &x in v {
-        bad |= x.exponent_all_ones();
+    #[inline(always)]
+    fn scan(v: &[Real]) -> bool {
+        let mut bad = false;
+        for &x in v {
+            bad |= x.exponent_all_ones();
+        }
+        !bad
     }
-    !bad
+    if v.len() < 24 {
+        scan(v)
+    } else {
+        dispatched(
+            #[inline(always)]
+            || scan(v),
+        )
+    }
 }
 
 /// The user's problem, with non-finite results turned into failures.

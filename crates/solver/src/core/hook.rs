@@ -44,4 +44,12 @@ pub trait EventHook<S: DaeSystem + ?Sized> {
     fn on_continuation(&mut self, sys: &mut S, cx: &mut HookContext<'_, '_>) -> Result<Option<Stop>, Interrupt>;
     /// After each accepted step.
     fn after_step(&mut self, sys: &mut S, cx: &mut HookContext<'_, '_>) -> Result<Option<Stop>, Interrupt>;
+    /// Nothing to watch (DDASKR with NRT = 0): the integrator then makes
+    /// neither of the two calls above nor the context they take (a few
+    /// dozen instructions every call, which one-step-per-call drivers
+    /// pay). A hook may say so only if both would return `Ok(None)`
+    /// without any effect.
+    fn idle(&self) -> bool {
+        false
+    }
 }

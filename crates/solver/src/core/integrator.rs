@@ -518,7 +518,9 @@ where
     L: LinearSolver<S>,
     H: EventHook<S>,
 {
-    let pending = {
+    let pending = if parts.hook.idle() {
+        None
+    } else {
         let mut cx = HookContext {
             hist: History { tn, kold: st.kold, phi: a.phi, psi: &st.psi },
             wt: a.wt,
@@ -664,7 +666,9 @@ where
         // A successful step: the hook, then the stop tests.
         let c = &mut sv.c;
         let hist = History { tn: *tn, kold: st.kold, phi: c.phi, psi: &st.psi };
-        let event = {
+        let event = if parts.hook.idle() {
+            None
+        } else {
             let mut cx =
                 HookContext { hist, wt: c.wt, t: **t, tout, uround, y: &mut *c.y, yp: &mut *c.yp, cnt: &mut *cnt };
             parts.hook.after_step(parts.sys, &mut cx)?

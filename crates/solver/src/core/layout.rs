@@ -266,7 +266,9 @@ impl Layout {
     ///
     /// The sums are formed in `usize` with overflow checks and must also fit
     /// the caller's default integer, since they are reported in IWORK(17..18).
-    #[inline]
+    // Always inlined: built in the caller's frame, the ~190-byte layout
+    // is not copied out of a return slot on every DDASKR call.
+    #[inline(always)]
     pub fn compute(inp: &LayoutInput) -> Result<Layout, LengthOverflow> {
         let neq = usize::try_from(inp.neq).map_err(|_| LengthOverflow)?;
         let nrt = usize::try_from(inp.nrt).map_err(|_| LengthOverflow)?;

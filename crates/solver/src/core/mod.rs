@@ -36,6 +36,7 @@ pub mod companion;
 pub mod constraints;
 pub mod counters;
 pub mod ddaskr;
+pub mod dispatch;
 #[cfg(not(daskr_single))]
 pub mod dsl48e;
 pub mod error;

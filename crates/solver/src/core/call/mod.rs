@@ -218,13 +218,15 @@ where
     S: DaeSystem + ?Sized,
 {
     let mut checked_call = || {
-        // The layout used where the result holds it (moving it out would
-        // copy ~180 bytes every call).
-        let checked = checked_layout(p, c, o, phase);
+        checks_before_layout(p, c, o, phase)?;
+        // The layout used where the result holds it (moving it out, or
+        // returning it from a helper, would copy ~190 bytes every call).
+        let checked = p.layout(c, o, phase);
         let layout = match checked {
             Ok(ref layout) => layout,
             Err(e) => return Err(e.into()),
         };
+        check_against_layout(p, c, o, phase, layout)?;
         check_call_inputs(P::controls(o), c, phase)?;
         let cfg = p.config(c, o, layout, phase)?;
         if phase == Phase::Start {
@@ -247,11 +249,12 @@ where
     outcome
 }
 
-/// The layout, checked: on a first call against the declared lengths and
-/// then the arrays; on a continuation call against the run's record and
-/// the stored state first.
+/// What is checked before the layout is formed: the sizes, and on a
+/// continuation call the run's record. The layout is then checked (by
+/// [`check_against_layout`]) on a first call against the declared lengths
+/// and the arrays, on a continuation call against the stored state first.
 #[inline]
-fn checked_layout<P, S>(p: &mut P, c: &mut Common<'_>, o: &P::Options, phase: Phase) -> Result<P::Layout, InputError>
+fn checks_before_layout<P, S>(p: &mut P, c: &mut Common<'_>, o: &P::Options, phase: Phase) -> Result<(), InputError>
 where
     P: Protocol<S>,
     S: ?Sized,
@@ -260,16 +263,10 @@ where
     if phase == Phase::Continue {
         p.record(c, o).check_unchanged(c.rwork, c.iwork)?;
     }
-    // Checked where it is built and returned as it is (no copy of the
-    // ~180-byte layout through a second local).
-    let layout = p.layout(c, o, phase);
-    if let Ok(l) = &layout {
-        check_against_layout(p, c, o, phase, l)?;
-    }
-    layout
+    Ok(())
 }
 
-/// The rest of [`checked_layout`], once the layout is known.
+/// The checks of a call once its layout is known.
 #[inline]
 fn check_against_layout<P, S>(
     p: &mut P,
@@ -369,6 +366,7 @@ fn name_non_finite_source(outcome: Result<FInt, Interrupt>, last: Option<NonFini
 }
 
 /// A successful return never hands back a non-finite T, Y or YPRIME.
+#[inline(always)]
 fn solution_is_finite(c: &Common<'_>, idid: FInt) -> Result<FInt, Interrupt> {
     let finite = c.t.is_finite() && first_non_finite(c.y).is_none() && first_non_finite(c.yp).is_none();
     if finite {

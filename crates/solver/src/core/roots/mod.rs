@@ -332,4 +332,8 @@ impl<S: DaeSystem + ?Sized> EventHook<S> for RootFinder<'_> {
             other => other,
         }
     }
+
+    fn idle(&self) -> bool {
+        !self.active()
+    }
 }
