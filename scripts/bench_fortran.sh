@@ -9,7 +9,8 @@
 #   ROUNDS  number of rounds (default 5)
 #   SET     all (default), daskr (bench_daskr.f and bench_krylov.f: DDASKR),
 #           dsl (bench_dsl48e.f and bench_dsl_ddaskr.f: DSL48E and the same
-#           problems through DDASKR), or one program's name (bench_dsl48e)
+#           problems through DDASKR), testset (bench_testset.f: the Bari IVP
+#           Test Set one step per call), or one program's name (bench_dsl48e)
 #   ARGS    passed to every program of the set except bench_krylov (whose
 #           only argument is its repetition count, KRYLOV_REPS): a case
 #           filter (HEAT100, EVENTS, ...), quick, REPS=n; ONESTEP (one
@@ -46,11 +47,12 @@ fi
 [ -f "$LIBDASKR" ] || { echo "bench_fortran.sh: no such library $LIBDASKR" >&2; exit 2; }
 
 case "$SET" in
-    all) PROGS="bench_daskr bench_krylov bench_dsl48e bench_dsl_ddaskr bench_small_band bench_dense_sparse bench_small_dense" ;;
+    all) PROGS="bench_daskr bench_krylov bench_dsl48e bench_dsl_ddaskr bench_small_band bench_dense_sparse bench_small_dense bench_testset" ;;
     daskr) PROGS="bench_daskr bench_krylov" ;;
     dsl) PROGS="bench_dsl48e bench_dsl_ddaskr" ;;
+    testset) PROGS="bench_testset" ;;
     bench_*) PROGS="$SET" ;;
-    *) echo "bench_fortran.sh: unknown set $SET (all, daskr, dsl, bench_NAME)" >&2; exit 2 ;;
+    *) echo "bench_fortran.sh: unknown set $SET (all, daskr, dsl, testset, bench_NAME)" >&2; exit 2 ;;
 esac
 
 rm -rf "$OUT/raw"
@@ -80,7 +82,9 @@ done
 # bench_daskr.f, bench_small_band.f, bench_dense_sparse.f, bench_small_dense.f:
 # CASE NEQ REPS MIN MED MAX MED/STEP NST NRE NJE NNI;
 # bench_dsl48e.f, bench_dsl_ddaskr.f: CASE NEQ REPS FIRST MIN MED MAX MEDCPU
-# MED/STEP NST NRE NJE NETF NCFN NNI NEV; bench_krylov.f: SECONDS: ... MEDIAN s.
+# MED/STEP NST NRE NJE NETF NCFN NNI NEV; bench_krylov.f: SECONDS: ... MEDIAN s;
+# bench_testset.f: CASE NEQ REPS MIN MED MAX MEDCPU NST NRE NJE NETF NCFN NNI
+# MAXRELERR COMP.
 for p in $PROGS; do
     for f in "$OUT"/raw/"${p}"_*.txt; do
         awk -v p="$p" '
@@ -89,6 +93,9 @@ for p in $PROGS; do
             }
             p == "bench_krylov" && /NST NRE NNI/ { c = $7 " " $8 " " $12 " - - " $9 }
             p == "bench_krylov" { next }
+            p == "bench_testset" && /^ [A-Z]/ && NF == 15 && $2 ~ /^[0-9]+$/ {
+                print $1, p, $5, $7, 0, $8, $9, $10, $11, $12, $13; next
+            }
             /^ [A-Z]/ && NF == 11 && $2 ~ /^[0-9]+$/ { print $1, p, $5, "-", 0, $8, $9, $10, "-", "-", $11 }
             /^ [A-Z]/ && NF == 16 && $2 ~ /^[0-9]+$/ { print $1, p, $6, $8, $16, $10, $11, $12, $13, $14, $15 }
             END { if (p == "bench_krylov" && med != "") print "KRYLOV", p, med, "-", 0, c }
