@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # DSL48E at scale with one and two threads: benches/fortran/bench_dsl_scale.f,
 # one case per process under /usr/bin/time (peak resident memory), with
-# DASKR_THREADS = 1 and 2 alternating, ROUNDS rounds (issue 22, README
-# "At scale").
+# DASKR_THREADS = 1 and 2 alternating, ROUNDS rounds (README "At
+# scale").
 #
 #   scripts/bench_scale.sh [ROUNDS] [CASE...]
 #

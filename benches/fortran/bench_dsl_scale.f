@@ -1,6 +1,6 @@
 C-----------------------------------------------------------------------
-C     BENCH_DSL_SCALE -- DSL48E on large heat problems (issue 22, "scale
-C     on one machine"), written like a user's FORTRAN 77 program:
+C     BENCH_DSL_SCALE -- DSL48E on large heat problems (NEQ up to 10**6
+C     on one machine), written like a user's FORTRAN 77 program:
 C
 C        gfortran -O2 bench_dsl_scale.f libdaskr.a -lm -lpthread -ldl
 C        ./a.out                (only the small cases HEAT3D20-DSL and
