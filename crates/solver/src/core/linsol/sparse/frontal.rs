@@ -630,7 +630,6 @@ impl WithSimd for Solve<'_> {
         let Solve { analysis: a, f, b, nrhs, ws } = self;
         let n = a.n;
         let FrontalWorkspace { x, z, gathered, helper, .. } = ws;
-        let ws_helper = helper;
         x.clear();
         for rhs in b.chunks_exact(n).take(nrhs) {
             x.extend(a.row_src.iter().map(|&i| rhs[i]));
@@ -638,18 +637,16 @@ impl WithSimd for Solve<'_> {
         // Without a reshaped front, pivot rows and columns are the same
         // positions: the solution overwrites the forward result in place
         // (and the sweeps may run on two threads).
-        let split = a.split.filter(|_| a.threads > 1 && f.index.is_empty());
-        let z = if let Some(split) = split {
-            let helper = ws_helper.get_or_insert_with(Default::default);
-            solve_split(a, f, split, x, gathered, helper);
+        let all = 0..f.fronts.len();
+        let z = if let Some(split) = a.split.filter(|_| a.threads > 1 && f.index.is_empty()) {
+            solve_split(a, f, split, x, gathered, helper.get_or_insert_with(Default::default));
             x
         } else if f.index.is_empty() {
-            let all = 0..f.fronts.len();
             Sweep { backward: false, a, f, fronts: all.clone(), x, scratch: gathered }.forward(simd);
             Sweep { backward: true, a, f, fronts: all, x, scratch: gathered }.backward_in_place(simd);
             x
         } else {
-            Sweep { backward: false, a, f, fronts: 0..f.fronts.len(), x, scratch: gathered }.forward(simd);
+            Sweep { backward: false, a, f, fronts: all, x, scratch: gathered }.forward(simd);
             z.clear();
             z.resize(x.len(), 0.0);
             backward(simd, a, f, x, z, gathered);
@@ -690,14 +687,19 @@ fn solve_split(
     let (n, ns) = (a.n, f.fronts.len());
     let own = a.sn_start[mid]..a.sn_start[end];
     let shared_from = a.sn_start[end];
+    // The second side reads its own rows and the shared ones after them,
+    // nothing before: only those are copied to it.
+    let read = a.sn_start[mid]..n;
     let FrontalWorkspace { x: hx, gathered: hgathered, .. } = helper;
+    hx.resize(x.len(), 0.0);
     // Forward: the fronts before the split, the two sides, the rest;
     // backward: the rest, the two sides, the fronts before the split.
     for backward in [false, true] {
         let (before, after) = if backward { (end..ns, 0..first) } else { (0..first, end..ns) };
         Sweep { backward, a, f, fronts: before, x, scratch: gathered }.run();
-        hx.clear();
-        hx.extend_from_slice(x);
+        for (hr, xr) in hx.chunks_exact_mut(n).zip(x.chunks_exact(n)) {
+            hr[read.clone()].copy_from_slice(&xr[read.clone()]);
+        }
         std::thread::scope(|scope| {
             scope.spawn(|| Sweep { backward, a, f, fronts: mid..end, x: hx, scratch: hgathered }.run());
             Sweep { backward, a, f, fronts: first..mid, x, scratch: gathered }.run();
