@@ -175,7 +175,9 @@ where
     H: EventHook<S>,
     C: Companion<S>,
 {
-    let mut st = BdfState::default();
+    // Read where it is bound (no zeroed default first, no copy); a first
+    // call replaces it with the state `start` builds.
+    let mut st = BdfState::load(&a.rh, &a.ih);
     let mut tn;
     let uround;
     let ready;
@@ -191,7 +193,6 @@ where
     } else {
         uround = a.rh.get(rw::ROUND);
         tn = a.rh.get(rw::TN);
-        st.reload(&a.rh, &a.ih);
         // A damaged IWORK must not send the order past the PHI columns
         // this layout has (DASKR would read out of bounds).
         st.k = st.k.clamp(1, cfg.maxord);
@@ -503,6 +504,7 @@ where
 /// A continuation call (DDASKR block 400): the hook's pending events, then
 /// the tests that may already satisfy the request from the last step.
 #[allow(clippy::too_many_arguments)]
+#[inline(always)]
 fn resume<S, L, H>(
     parts: &mut Parts<'_, S, L, H>,
     a: &mut Arrays<'_>,
@@ -546,6 +548,7 @@ where
 
 /// Continuation-call stop tests before stepping (DDASKR 405..460): the
 /// request may already be satisfied by interpolation within the last step.
+#[inline(always)]
 fn continuation_tests(
     cfg: &RunConfig,
     io: &mut CallIo<'_>,
@@ -688,6 +691,7 @@ where
 /// weighted norm of PHI(:,1) for the accuracy test. DASKR's own weights
 /// come in one pass with the first pass of that norm; the user's DDAWTS
 /// weights are inverted and measured separately. Err: a weight <= 0.
+#[inline(always)]
 fn step_weights<S: DaeSystem + ?Sized>(
     sys: &mut S,
     tol: Tolerances<'_>,
@@ -731,6 +735,7 @@ struct Output<'a> {
 /// The stop tests after an accepted step (DDASKR block 510..540): TSTOP
 /// reached, TOUT passed, one-step mode; also shortens the next step so
 /// it ends at TSTOP.
+#[inline(always)]
 fn stop_after_step(
     cfg: &RunConfig,
     out: Output<'_>,

@@ -66,36 +66,31 @@ fn to_index(v: FInt) -> usize {
 impl BdfState {
     /// Read the state from the work-array headers. `h` is read separately
     /// by the driver (RWORK(3) doubles as the H0 input).
-    pub fn load(r: &RHeader<'_>, i: &IHeader<'_>) -> Self {
-        let mut st = BdfState::default();
-        st.reload(r, i);
-        st
-    }
-
-    /// [`load`](Self::load) into this state, field by field: what every
-    /// continuation call does, without building the ~300-byte state
-    /// elsewhere and copying it (a memcpy per call whose loads wait on the
-    /// stores just made).
-    /// (Every call: the headers are sliced once to the last position read,
-    /// so that the reads below need no checks of their own.)
     #[inline]
-    pub fn reload(&mut self, r: &RHeader<'_>, i: &IHeader<'_>) {
+    pub fn load(r: &RHeader<'_>, i: &IHeader<'_>) -> Self {
         let (r, i) = (&r.0[..STATE_RW_END], &i.0[..STATE_IW_END]);
-        let coef = |pos: usize| &r[pos - 1..pos - 1 + rw::NCOEF];
-        self.h = r[rw::H - 1];
-        self.cj = r[rw::CJ - 1];
-        self.hold = r[rw::HOLD - 1];
-        self.corr = CorrectorState { cjold: r[rw::CJOLD - 1], s: r[rw::S - 1], jcalc: i[iw::JCALC - 1] };
-        self.alpha.copy_from_slice(coef(rw::ALPHA));
-        self.beta.copy_from_slice(coef(rw::BETA));
-        self.gamma.copy_from_slice(coef(rw::GAMMA));
-        self.psi.copy_from_slice(coef(rw::PSI));
-        self.sigma.copy_from_slice(coef(rw::SIGMA));
-        // Clamp: a corrupted or hand-edited IWORK must not index out of bounds.
-        self.k = to_index(i[iw::K - 1]).clamp(1, 5);
-        self.kold = to_index(i[iw::KOLD - 1]).min(5);
-        self.ns = to_index(i[iw::NS - 1]).min(7);
-        self.phase = i[iw::PHASE - 1];
+        let coef = |pos: usize| -> [Real; 6] {
+            let mut c = [0.0; 6];
+            c.copy_from_slice(&r[pos - 1..pos - 1 + rw::NCOEF]);
+            c
+        };
+        BdfState {
+            h: r[rw::H - 1],
+            cj: r[rw::CJ - 1],
+            hold: r[rw::HOLD - 1],
+            corr: CorrectorState { cjold: r[rw::CJOLD - 1], s: r[rw::S - 1], jcalc: i[iw::JCALC - 1] },
+            alpha: coef(rw::ALPHA),
+            beta: coef(rw::BETA),
+            gamma: coef(rw::GAMMA),
+            psi: coef(rw::PSI),
+            sigma: coef(rw::SIGMA),
+            // Clamp: a corrupted or hand-edited IWORK must not index out
+            // of bounds.
+            k: to_index(i[iw::K - 1]).clamp(1, 5),
+            kold: to_index(i[iw::KOLD - 1]).min(5),
+            ns: to_index(i[iw::NS - 1]).min(7),
+            phase: i[iw::PHASE - 1],
+        }
     }
 
     pub fn store(&self, r: &mut RHeader<'_>, i: &mut IHeader<'_>) {

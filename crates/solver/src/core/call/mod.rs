@@ -205,6 +205,7 @@ pub trait InfoProtocol<S: ?Sized>: Protocol<S> {
 
 /// One call with typed options. Ok(IDID) for IDID > 0; a failure is also
 /// reported to `sink` as one message in the routine's name.
+#[inline(always)]
 pub fn call<P, S>(
     p: &mut P,
     c: &mut Common<'_>,
@@ -335,6 +336,7 @@ fn check_stored_state(c: &Common<'_>, l: Lengths) -> Result<(), InputError> {
 
 /// The inputs a caller may change between calls: HMAX, RTOL/ATOL, TOUT,
 /// T; and on a first call TOUT /= T.
+#[inline(always)]
 fn check_call_inputs(ctl: &StepControls, c: &mut Common<'_>, phase: Phase) -> Result<(), InputError> {
     check_hmax(ctl, c.rwork)?;
     let n = if ctl.vector_tolerances { c.y.len() } else { 1 };
@@ -379,6 +381,7 @@ fn solution_is_finite(c: &Common<'_>, idid: FInt) -> Result<FInt, Interrupt> {
 /// One call with DDASKR's INFO convention: INFO decoded into the options,
 /// INFO(1) read and updated, IDID set, every failure reported to `sink`
 /// in the routine's name.
+#[inline(always)]
 pub fn call_with_info<P, S>(
     p: &mut P,
     c: &mut Common<'_>,
