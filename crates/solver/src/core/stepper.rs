@@ -66,6 +66,11 @@ fn to_index(v: FInt) -> usize {
 impl BdfState {
     /// Read the state from the work-array headers. `h` is read separately
     /// by the driver (RWORK(3) doubles as the H0 input).
+    ///
+    /// Every continuation call does this: the headers are sliced once to
+    /// the last position read, so that the reads below need no checks of
+    /// their own, and the state is built in the caller's binding (no
+    /// zeroed default overwritten, no ~300-byte copy).
     #[inline]
     pub fn load(r: &RHeader<'_>, i: &IHeader<'_>) -> Self {
         let (r, i) = (&r.0[..STATE_RW_END], &i.0[..STATE_IW_END]);
