@@ -108,6 +108,10 @@ fn predict_k<const K: usize, const RESCALE: bool, const MAX: bool>(
             *f = p.beta[j];
         }
     }
+    // GAMMA in registers: read through `p`, the compiler would reload it
+    // after every store to Y, Y' or a rescaled column (which, for all it
+    // knows, might overlap it).
+    let gamma = *p.gamma;
     let mut vmax = 0.0;
     for i in 0..n {
         let mut yi = first[i];
@@ -119,7 +123,7 @@ fn predict_k<const K: usize, const RESCALE: bool, const MAX: bool>(
                 col[i] = c;
             }
             yi += c;
-            ypi += p.gamma[j + 1] * c;
+            ypi += gamma[j + 1] * c;
         }
         y[i] = yi;
         yp[i] = ypi;
