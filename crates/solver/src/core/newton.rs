@@ -78,6 +78,16 @@ pub struct CorrectorState {
     pub jcalc: i32,
 }
 
+impl CorrectorState {
+    /// The matrix or preconditioner was just set up at `cj` (successfully
+    /// or not): it is current, and the rate estimate starts over.
+    fn set_up_at(&mut self, cj: Real) {
+        self.jcalc = jcalc::CURRENT;
+        self.cjold = cj;
+        self.s = S_RESET;
+    }
+}
+
 /// Vectors the corrector works with (the stepper's views, used as they
 /// are).
 pub struct CorrectorVectors<'a> {
@@ -163,7 +173,9 @@ pub fn correct<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
             break Err(CorrectorFailure::callback(status));
         }
         if st.jcalc == jcalc::STALE {
-            if let Err(f) = set_up(sys, lin, st, v, p, cnt) {
+            let set = set_up(sys, lin, v, p, cnt);
+            st.set_up_at(p.cj);
+            if let Err(f) = set {
                 break Err(f);
             }
         }
@@ -203,24 +215,20 @@ fn predict(
 }
 
 /// Form and factor the iteration matrix, or set up the preconditioner, at
-/// the prediction (DMATD or the Krylov JAC call).
+/// the prediction (DMATD or the Krylov JAC call). The caller records the
+/// setup in its [`CorrectorState`], whether it succeeded or not.
 #[inline(never)]
 fn set_up<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
     sys: &mut S,
     lin: &mut L,
-    st: &mut CorrectorState,
     v: &mut CorrectorVectors<'_>,
     p: &CorrectorParams<'_>,
     cnt: &mut Counters,
 ) -> Result<(), CorrectorFailure> {
     bump(&mut cnt.nje);
-    st.jcalc = jcalc::CURRENT;
     let at =
         Setup { t: p.t, cj: p.cj, h: p.h, uround: p.uround, rwt: v.wt, residual: v.delta, y: v.y, yp: v.yp, work: v.e };
-    let set = lin.setup(sys, at, cnt);
-    st.cjold = p.cj;
-    st.s = S_RESET;
-    set.map_err(CorrectorFailure::from)
+    lin.setup(sys, at, cnt).map_err(CorrectorFailure::from)
 }
 
 /// The checks on a converged result: the box bounds, and the
