@@ -34,7 +34,7 @@
 use faer::traits::pulp::{Arch, Simd, WithSimd};
 
 use super::blocked::{self, Leaf};
-use super::{axpy_neg, eliminate_columns};
+use super::{axpy_neg, eliminate_columns, Panel};
 use crate::types::FInt;
 
 
@@ -420,37 +420,26 @@ struct RestrictedPivoting<'a> {
 impl Leaf for RestrictedPivoting<'_> {
     type Error = FrontFailure;
     #[inline(always)]
-    fn factor<S: Simd>(
-        &mut self,
-        simd: S,
-        a: &mut [f64],
-        n: usize,
-        d: usize,
-        w: usize,
-        pivots: &mut [FInt],
-    ) -> Result<(), FrontFailure> {
+    fn factor<S: Simd>(&mut self, simd: S, panel: Panel<'_, f64>) -> Result<(), FrontFailure> {
         let PivotTest { ref mut scale, threshold } = self.test;
-        simd.vectorize(RestrictedLeaf { a, n, d, w, k: self.k, scale, threshold, pivots })
+        simd.vectorize(RestrictedLeaf { panel, k: self.k, scale, threshold })
     }
 }
 
+/// [`RestrictedPivoting`]'s sweeps compiled for the best instruction set.
 struct RestrictedLeaf<'a> {
-    a: &'a mut [f64],
-    n: usize,
-    d: usize,
-    w: usize,
+    panel: Panel<'a, f64>,
     k: usize,
     scale: &'a mut [f64],
     threshold: f64,
-    pivots: &'a mut [FInt],
 }
 
 impl WithSimd for RestrictedLeaf<'_> {
     type Output = Result<(), FrontFailure>;
     #[inline(always)]
     fn with_simd<S: Simd>(self, simd: S) -> Self::Output {
-        let Self { a, n, d, w, k, scale, threshold, pivots } = self;
-        eliminate_columns(simd, a, n, d, w, pivots, |col, c| {
+        let Self { panel, k, scale, threshold } = self;
+        eliminate_columns(simd, panel, |col, c| {
             let p = choose_pivot(col, scale, threshold, c, k, c).map_err(|e| (c, e))?;
             if p != c {
                 scale.swap(c, p);
