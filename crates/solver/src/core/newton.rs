@@ -173,7 +173,7 @@ pub fn correct<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
             break Err(CorrectorFailure::callback(status));
         }
         if st.jcalc == jcalc::STALE {
-            let set = set_up(sys, lin, v, p, cnt);
+            let set = set_up(sys, lin, setup_point(v, p), cnt);
             st.set_up_at(p.cj);
             if let Err(f) = set {
                 break Err(f);
@@ -214,6 +214,14 @@ fn predict(
     }
 }
 
+/// The setup request at the prediction: G there in `delta`, `e` as the
+/// setup's scratch.
+#[inline]
+fn setup_point<'a>(v: &'a mut CorrectorVectors<'_>, p: &CorrectorParams<'_>) -> Setup<'a> {
+    let (t, cj, h, uround) = (p.t, p.cj, p.h, p.uround);
+    Setup { t, cj, h, uround, rwt: v.wt, residual: v.delta, y: v.y, yp: v.yp, work: v.e }
+}
+
 /// Form and factor the iteration matrix, or set up the preconditioner, at
 /// the prediction (DMATD or the Krylov JAC call). The caller records the
 /// setup in its [`CorrectorState`], whether it succeeded or not.
@@ -221,13 +229,10 @@ fn predict(
 fn set_up<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
     sys: &mut S,
     lin: &mut L,
-    v: &mut CorrectorVectors<'_>,
-    p: &CorrectorParams<'_>,
+    at: Setup<'_>,
     cnt: &mut Counters,
 ) -> Result<(), CorrectorFailure> {
     bump(&mut cnt.nje);
-    let at =
-        Setup { t: p.t, cj: p.cj, h: p.h, uround: p.uround, rwt: v.wt, residual: v.delta, y: v.y, yp: v.yp, work: v.e };
     lin.setup(sys, at, cnt).map_err(CorrectorFailure::from)
 }
 
