@@ -78,16 +78,6 @@ pub struct CorrectorState {
     pub jcalc: i32,
 }
 
-impl CorrectorState {
-    /// The matrix or preconditioner was just set up at `cj` (successfully
-    /// or not): it is current, and the rate estimate starts over.
-    fn set_up_at(&mut self, cj: Real) {
-        self.jcalc = jcalc::CURRENT;
-        self.cjold = cj;
-        self.s = S_RESET;
-    }
-}
-
 /// Vectors the corrector works with (the stepper's views, used as they
 /// are).
 pub struct CorrectorVectors<'a> {
@@ -173,9 +163,7 @@ pub fn correct<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
             break Err(CorrectorFailure::callback(status));
         }
         if st.jcalc == jcalc::STALE {
-            let set = set_up(sys, lin, setup_point(v, p), cnt);
-            st.set_up_at(p.cj);
-            if let Err(f) = set {
+            if let Err(f) = v.set_up(sys, lin, st, p, cnt) {
                 break Err(f);
             }
         }
@@ -214,26 +202,28 @@ fn predict(
     }
 }
 
-/// The setup request at the prediction: G there in `delta`, `e` as the
-/// setup's scratch.
-#[inline]
-fn setup_point<'a>(v: &'a mut CorrectorVectors<'_>, p: &CorrectorParams<'_>) -> Setup<'a> {
-    let (t, cj, h, uround) = (p.t, p.cj, p.h, p.uround);
-    Setup { t, cj, h, uround, rwt: v.wt, residual: v.delta, y: v.y, yp: v.yp, work: v.e }
-}
-
-/// Form and factor the iteration matrix, or set up the preconditioner, at
-/// the prediction (DMATD or the Krylov JAC call). The caller records the
-/// setup in its [`CorrectorState`], whether it succeeded or not.
-#[inline(never)]
-fn set_up<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
-    sys: &mut S,
-    lin: &mut L,
-    at: Setup<'_>,
-    cnt: &mut Counters,
-) -> Result<(), CorrectorFailure> {
-    bump(&mut cnt.nje);
-    lin.setup(sys, at, cnt).map_err(CorrectorFailure::from)
+impl CorrectorVectors<'_> {
+    /// Form and factor the iteration matrix, or set up the preconditioner,
+    /// at the prediction these vectors hold (DMATD or the Krylov JAC call;
+    /// G there in `delta`, `e` as scratch), and record it in `st`.
+    #[inline(never)]
+    fn set_up<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
+        &mut self,
+        sys: &mut S,
+        lin: &mut L,
+        st: &mut CorrectorState,
+        p: &CorrectorParams<'_>,
+        cnt: &mut Counters,
+    ) -> Result<(), CorrectorFailure> {
+        bump(&mut cnt.nje);
+        st.jcalc = jcalc::CURRENT;
+        let (t, cj, h, uround) = (p.t, p.cj, p.h, p.uround);
+        let at = Setup { t, cj, h, uround, rwt: self.wt, residual: self.delta, y: self.y, yp: self.yp, work: self.e };
+        let set = lin.setup(sys, at, cnt);
+        st.cjold = p.cj;
+        st.s = S_RESET;
+        set.map_err(CorrectorFailure::from)
+    }
 }
 
 /// The checks on a converged result: the box bounds, and the
