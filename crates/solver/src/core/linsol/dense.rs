@@ -305,7 +305,7 @@ macro_rules! impl_lu_scalar {
 }
 
 impl_lu_scalar!(f64, as_mut_simd_f64s, as_simd_f64s, splat_f64s, sub_f64s, mul_f64s,
-    blocked: true, |a, n, pivots| Arch::new().dispatch(BlockedFactor { a, n, pivots }));
+    blocked: true, |a, n, pivots| Arch::new().dispatch(BlockedFactor(Panel::whole(a, n, pivots))));
 // Never reached for `f32` (`BLOCKED` is false): the column code, as for
 // every n.
 impl_lu_scalar!(f32, as_mut_simd_f32s, as_simd_f32s, splat_f32s, sub_f32s, mul_f32s,
@@ -514,17 +514,13 @@ fn solve_unblocked<S: Simd>(simd: S, lu: &[Real], n: usize, b: &mut [Real]) {
 }
 
 /// [`blocked::factor`] compiled for the best instruction set.
-struct BlockedFactor<'a> {
-    a: &'a mut [f64],
-    n: usize,
-    pivots: &'a mut [FInt],
-}
+struct BlockedFactor<'a>(Panel<'a, f64>);
 
 impl WithSimd for BlockedFactor<'_> {
     type Output = Result<(), SingularMatrix>;
     #[inline(always)]
     fn with_simd<S: Simd>(self, simd: S) -> Self::Output {
-        blocked::factor(simd, self.a, self.n, self.pivots)
+        blocked::factor(simd, self.0)
     }
 }
 
@@ -799,7 +795,7 @@ mod tests {
         let r2 = factor_blocked(&mut lu2, n, &mut p2);
         assert_eq!(r1, r2, "{what}: n={n}");
         let (mut lu3, mut p3) = (a.to_vec(), vec![0; n]);
-        assert_eq!(blocked::factor(Scalar, &mut lu3, n, &mut p3), r1, "{what}: n={n} (scalar)");
+        assert_eq!(blocked::factor(Scalar, Panel::whole(&mut lu3, n, &mut p3)), r1, "{what}: n={n} (scalar)");
         if r1.is_ok() {
             assert!(lu2.iter().zip(&lu3).all(|(u, v)| u.to_bits() == v.to_bits()), "{what}: n={n} (scalar)");
         }

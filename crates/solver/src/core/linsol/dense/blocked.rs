@@ -120,9 +120,11 @@ thread_local! {
     static WORKSPACE: RefCell<Workspace> = RefCell::new(Workspace::default());
 }
 
-/// Factor the column-major `n x n` matrix `a` (see [`super::factor`]).
-pub(super) fn factor<S: Simd>(simd: S, a: &mut [Real], n: usize, pivots: &mut [FInt]) -> Result<(), SingularMatrix> {
-    with_workspace(|ws| lu_rec(simd, ws, a, n, 0, n, pivots, &mut PartialPivoting))
+/// LU with partial pivoting of a panel by recursive blocking: for the
+/// whole matrix ([`Panel::whole`]), [`super::factor`]'s LU.
+pub(super) fn factor<S: Simd>(simd: S, panel: Panel<'_, Real>) -> Result<(), SingularMatrix> {
+    let Panel { a, n, d, w, pivots } = panel;
+    with_workspace(|ws| lu_rec(simd, ws, a, n, d, w, pivots, &mut PartialPivoting))
 }
 
 /// Run `f` with this thread's workspace, or with a private one when the
