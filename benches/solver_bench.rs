@@ -42,7 +42,9 @@ use std::hint::black_box;
 use std::os::raw::c_int;
 use std::time::Instant;
 
-use daskr::api::{self, CallbackStatus, DaeSystem, Matrix, MatrixStorage, Options, Outcome, StepControls, Tolerance};
+use daskr::api::{
+    self, CallbackStatus, DaeSystem, JacobianPoint, Matrix, MatrixStorage, Options, Outcome, StepControls, Tolerance,
+};
 use daskr::core::linsol::band::{self, BandShape};
 use daskr::core::linsol::dense;
 
@@ -705,16 +707,8 @@ impl DaeSystem for Fisher1d {
         band1_residual(&B1_PAR, y, yp, d);
         CallbackStatus::Ok
     }
-    fn jacobian(
-        &mut self,
-        _t: f64,
-        y: &[f64],
-        _yp: &[f64],
-        cj: f64,
-        pd: &mut [f64],
-        _s: MatrixStorage,
-    ) -> CallbackStatus {
-        band1_jacobian(&B1_PAR, y, cj, pd);
+    fn jacobian(&mut self, at: JacobianPoint<'_>, pd: &mut [f64], _s: MatrixStorage) -> CallbackStatus {
+        band1_jacobian(&B1_PAR, at.y, at.cj, pd);
         CallbackStatus::Ok
     }
 }

@@ -19,8 +19,8 @@
 //! `cargo run --release --example bouncing_ball`.
 
 use daskr::api::{
-    CallbackStatus, DaeSystem, Event, HybridOptions, HybridOutcome, HybridSolver, HybridSystem, MatrixStorage,
-    SparsePattern, Tolerance,
+    CallbackStatus, DaeSystem, Event, HybridOptions, HybridOutcome, HybridSolver, HybridSystem, JacobianPoint,
+    MatrixStorage, SparsePattern, Tolerance,
 };
 
 struct Ball {
@@ -44,17 +44,9 @@ impl DaeSystem for Ball {
     }
 
     /// dF/dz + cj dF/dz' in the order of `PATTERN`.
-    fn jacobian(
-        &mut self,
-        _t: f64,
-        _z: &[f64],
-        _zp: &[f64],
-        cj: f64,
-        pd: &mut [f64],
-        storage: MatrixStorage,
-    ) -> CallbackStatus {
+    fn jacobian(&mut self, at: JacobianPoint<'_>, pd: &mut [f64], storage: MatrixStorage) -> CallbackStatus {
         assert_eq!(storage, MatrixStorage::Sparse { neq: 4, nnz: PATTERN.len() });
-        pd.copy_from_slice(&[cj, -1.0, cj, 1.0, 1.0, 1.0, 1.0]);
+        pd.copy_from_slice(&[at.cj, -1.0, at.cj, 1.0, 1.0, 1.0, 1.0]);
         CallbackStatus::Ok
     }
 }

@@ -14,7 +14,8 @@
 //! none may be missed or invented. Run: `cargo run --release --example roots`.
 
 use daskr::api::{
-    CallbackStatus, DaeSystem, Direction, MatrixStorage, Options, Outcome, Solver, StepControls, Tolerance,
+    CallbackStatus, DaeSystem, Direction, JacobianPoint, MatrixStorage, Options, Outcome, Solver, StepControls,
+    Tolerance,
 };
 use std::f64::consts::PI;
 
@@ -27,18 +28,10 @@ impl DaeSystem for Oscillator {
         CallbackStatus::Ok
     }
 
-    fn jacobian(
-        &mut self,
-        _t: f64,
-        _y: &[f64],
-        _yp: &[f64],
-        cj: f64,
-        pd: &mut [f64],
-        storage: MatrixStorage,
-    ) -> CallbackStatus {
+    fn jacobian(&mut self, at: JacobianPoint<'_>, pd: &mut [f64], storage: MatrixStorage) -> CallbackStatus {
         // dG/dy + cj dG/dy', column-major 2 x 2.
         assert_eq!(storage, MatrixStorage::Dense { neq: 2 });
-        pd.copy_from_slice(&[cj, 1.0, -1.0, cj]);
+        pd.copy_from_slice(&[at.cj, 1.0, -1.0, at.cj]);
         CallbackStatus::Ok
     }
 

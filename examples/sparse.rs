@@ -19,8 +19,8 @@
 //! one. Run: `cargo run --release --example sparse`.
 
 use daskr::api::{
-    CallbackStatus, DaeSystem, InitialConditions, Matrix, MatrixStorage, Options, Outcome, Solver, SparsePattern,
-    Stats, StepControls, Tolerance,
+    CallbackStatus, DaeSystem, InitialConditions, JacobianPoint, Matrix, MatrixStorage, Options, Outcome, Solver,
+    SparsePattern, Stats, StepControls, Tolerance,
 };
 use std::f64::consts::PI;
 
@@ -60,20 +60,12 @@ impl DaeSystem for Ring {
     }
 
     /// dG/dy + cj dG/dy' in the order of `pattern()`.
-    fn jacobian(
-        &mut self,
-        _t: f64,
-        y: &[f64],
-        _yp: &[f64],
-        cj: f64,
-        pd: &mut [f64],
-        storage: MatrixStorage,
-    ) -> CallbackStatus {
+    fn jacobian(&mut self, at: JacobianPoint<'_>, pd: &mut [f64], storage: MatrixStorage) -> CallbackStatus {
         assert_eq!(storage, MatrixStorage::Sparse { neq: 2 * N, nnz: 5 * N });
         let c = D / self.dx2;
         for i in 0..N {
-            pd[3 * i..3 * i + 3].copy_from_slice(&[-c, cj + 2.0 * c, -c]);
-            pd[3 * N + 2 * i] = -2.0 * y[i];
+            pd[3 * i..3 * i + 3].copy_from_slice(&[-c, at.cj + 2.0 * c, -c]);
+            pd[3 * N + 2 * i] = -2.0 * at.y[i];
             pd[3 * N + 2 * i + 1] = 1.0;
         }
         CallbackStatus::Ok

@@ -14,7 +14,7 @@ use super::slices::{
 use crate::core::call::{call_with_info, Common};
 use crate::core::dsl48e::{Dsl48e, SensArgs, MESSAGE_PREFIX};
 use crate::core::error::InputError;
-use crate::core::problem::{CallbackStatus, ConditionPoint, DaeSystem, MatrixStorage, StateConditions};
+use crate::core::problem::{CallbackStatus, ConditionPoint, DaeSystem, JacobianPoint, MatrixStorage, StateConditions};
 use crate::types::Real;
 
 /// The user's DSL48E callbacks and parameter arrays, seen by the core.
@@ -67,18 +67,12 @@ impl DaeSystem for ForeignHybrid {
         CallbackStatus::from_ires(ires)
     }
 
-    fn jacobian(
-        &mut self,
-        t: f64,
-        z: &[f64],
-        zdot: &[f64],
-        cj: f64,
-        pd: &mut [f64],
-        _s: MatrixStorage,
-    ) -> CallbackStatus {
+    fn jacobian(&mut self, at: JacobianPoint<'_>, pd: &mut [f64], _s: MatrixStorage) -> CallbackStatus {
         let Some(jac) = self.jac else {
             return CallbackStatus::Stop;
         };
+        // DSL48E's names: the unknowns are Z, their derivatives ZDOT.
+        let JacobianPoint { t, y: z, yp: zdot, cj } = at;
         let mut ires: c_int = 0;
         // SAFETY: JAC was checked non-null for JDTYPE = 1; it gets the
         // caller's own JROW/JCOL (NEJAC long) and PD, the NEJAC values in

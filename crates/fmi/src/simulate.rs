@@ -45,7 +45,7 @@ use std::time::{Duration, Instant};
 
 use daskr::api::{
     CallbackStatus, DaeSystem, Error as SolverError, Event, HybridOptions, HybridOutcome, HybridSolver, HybridSystem,
-    MatrixStorage, SparsePattern, Stats, StepFailure, Tolerance,
+    JacobianPoint, MatrixStorage, SparsePattern, Stats, StepFailure, Tolerance,
 };
 use fmi::fmi2::instance::{Common, InstanceME, ModelExchange};
 use fmi::fmi2::{Fmi2Error, Fmi2Res};
@@ -236,19 +236,11 @@ impl FmuSystem {
 }
 
 impl DaeSystem for FmuSystem {
-    fn jacobian(
-        &mut self,
-        t: f64,
-        z: &[f64],
-        _zp: &[f64],
-        cj: f64,
-        pd: &mut [f64],
-        _s: MatrixStorage,
-    ) -> CallbackStatus {
+    fn jacobian(&mut self, at: JacobianPoint<'_>, pd: &mut [f64], _s: MatrixStorage) -> CallbackStatus {
         let Some(mut d) = self.directional.take() else {
             return CallbackStatus::Stop;
         };
-        let r = self.directional_jacobian(&mut d, t, z, cj, pd);
+        let r = self.directional_jacobian(&mut d, at.t, at.y, at.cj, pd);
         self.directional = Some(d);
         r.err().unwrap_or(CallbackStatus::Ok)
     }

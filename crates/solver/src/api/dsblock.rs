@@ -25,7 +25,7 @@ use super::outcome::{Outcome, Stats};
 use super::solver::Solver;
 use super::sparse::SparsePattern;
 use crate::core::error::StepFailure;
-use crate::core::problem::{CallbackStatus, DaeSystem, MatrixStorage};
+use crate::core::problem::{CallbackStatus, DaeSystem, JacobianPoint, MatrixStorage};
 use crate::types::Real;
 
 /// Which of the standard's model forms the routines implement.
@@ -314,15 +314,9 @@ impl<M: DsBlockModel> DaeSystem for Block<'_, M> {
         CallbackStatus::Ok
     }
 
-    fn jacobian(
-        &mut self,
-        t: Real,
-        x: &[Real],
-        xdot: &[Real],
-        cj: Real,
-        pd: &mut [Real],
-        storage: MatrixStorage,
-    ) -> CallbackStatus {
+    fn jacobian(&mut self, at: JacobianPoint<'_>, pd: &mut [Real], storage: MatrixStorage) -> CallbackStatus {
+        // The solver's unknowns are the model's x; DSblock passes x' first.
+        let JacobianPoint { t, y: x, yp: xdot, cj } = at;
         if self.failure.is_some() || !self.inputs(t) {
             return CallbackStatus::Stop;
         }

@@ -97,10 +97,10 @@
 //!         }
 //!         CallbackStatus::Ok
 //!     }
-//!     fn jacobian(&mut self, _t: f64, _y: &[f64], _yp: &[f64], cj: f64, pd: &mut [f64], _s: MatrixStorage) -> CallbackStatus {
+//!     fn jacobian(&mut self, at: JacobianPoint<'_>, pd: &mut [f64], _s: MatrixStorage) -> CallbackStatus {
 //!         // Pattern order: (i, i-1) is entry 2i-1, (i, i) entry 2i.
 //!         for i in 0..N {
-//!             pd[2 * i] = cj + 1.0;
+//!             pd[2 * i] = at.cj + 1.0;
 //!             if i > 0 {
 //!                 pd[2 * i - 1] = -1.0;
 //!             }
@@ -166,7 +166,7 @@ pub use crate::core::guard::Source;
 pub use crate::core::messages::MessageLine;
 pub use crate::core::norms::Tolerances;
 pub use crate::core::problem::{
-    CallbackStatus, DaeSystem, MatrixStorage, PrecondSetup, PrecondSetupStatus, PrecondSolve,
+    CallbackStatus, DaeSystem, JacobianPoint, MatrixStorage, PrecondSetup, PrecondSetupStatus, PrecondSolve,
 };
 pub use crate::precond::ilu::RowNorm;
 pub use crate::types::{FInt, Real};

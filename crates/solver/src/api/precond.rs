@@ -6,7 +6,7 @@ use super::error::SetupError;
 use super::options::{BandedPreconditioner, IluPreconditioner, Preconditioner};
 use crate::core::messages::{CollectMessages, MessageLine};
 use crate::core::norms::Tolerances;
-use crate::core::problem::{CallbackStatus, DaeSystem, MatrixStorage, PrecondSetup, PrecondSetupStatus, PrecondSolve};
+use crate::core::problem::{CallbackStatus, DaeSystem, JacobianPoint, MatrixStorage, PrecondSetup, PrecondSetupStatus, PrecondSolve};
 use crate::precond::banded::{BandPreconditioner, BandSetupArgs, BandSetupError};
 use crate::precond::ilu::{self, ipar, rpar, Check, IluParams, JacArgs, MatrixWriter, SliceParams};
 use crate::types::{FInt, Real};
@@ -169,16 +169,8 @@ impl<P: DaeSystem> DaeSystem for Adapter<P> {
         self.inner.residual(t, y, yp, cj, delta)
     }
 
-    fn jacobian(
-        &mut self,
-        t: Real,
-        y: &[Real],
-        yp: &[Real],
-        cj: Real,
-        pd: &mut [Real],
-        storage: MatrixStorage,
-    ) -> CallbackStatus {
-        self.inner.jacobian(t, y, yp, cj, pd, storage)
+    fn jacobian(&mut self, at: JacobianPoint<'_>, pd: &mut [Real], storage: MatrixStorage) -> CallbackStatus {
+        self.inner.jacobian(at, pd, storage)
     }
 
     fn error_weights(&mut self, tol: Tolerances<'_>, y: &[Real], ewt: &mut [Real]) -> bool {

@@ -69,7 +69,9 @@ pub struct StepPoint<'a> {
 }
 
 /// Vectors corrected after the state in each step (see the module
-/// documentation), for problems of type `S`.
+/// documentation), for problems of type `S`. Each method's default is
+/// what a companion with no vectors does (start, weigh and correct
+/// nothing, never fail the error test): [`NoCompanion`] is just that.
 pub trait Companion<S: DaeSystem + ?Sized> {
     /// False for [`NoCompanion`]: the stepper and the integrator skip
     /// every call (at compile time).
@@ -78,48 +80,58 @@ pub trait Companion<S: DaeSystem + ?Sized> {
     /// At the consistent start point, before the first step: the
     /// companion's own initial values (consistent ones, if asked) and,
     /// if asked, its history.
-    fn start(&mut self, sys: &mut S, at: StartPoint<'_>, cnt: &mut Counters) -> Result<(), Interrupt>;
+    fn start(&mut self, _sys: &mut S, _at: StartPoint<'_>, _cnt: &mut Counters) -> Result<(), Interrupt> {
+        Ok(())
+    }
 
     /// The error weights for the next step, from the companion's values
     /// at TN and the tolerances; `id` with `exclude_algebraic` leaves the
     /// algebraic components out of the error test (INFO(16)). False when
     /// a weight is not positive.
-    fn weights(&mut self, tol: Tolerances<'_>, id: Option<&[FInt]>, exclude_algebraic: bool) -> bool;
+    fn weights(&mut self, _tol: Tolerances<'_>, _id: Option<&[FInt]>, _exclude_algebraic: bool) -> bool {
+        true
+    }
 
     /// PHI -> PHI* at the start of an attempt: columns `from..kp1`
     /// (0-based) times BETA.
-    fn rescale(&mut self, from: usize, kp1: usize, beta: &[Real; 6]);
+    fn rescale(&mut self, _from: usize, _kp1: usize, _beta: &[Real; 6]) {}
 
     /// Predict and correct, after the state's corrector converged and its
     /// error test passed.
     fn correct<L: LinearSolver<S>>(
         &mut self,
-        sys: &mut S,
-        lin: &mut L,
-        at: StepPoint<'_>,
-        cnt: &mut Counters,
-    ) -> Result<(), CorrectorFailure>;
+        _sys: &mut S,
+        _lin: &mut L,
+        _at: StepPoint<'_>,
+        _cnt: &mut Counters,
+    ) -> Result<(), CorrectorFailure> {
+        Ok(())
+    }
 
     /// The norms of the error estimates at orders K, K-1, K-2 (the
     /// state's are `vecops::estimate_norms`), the largest over the
     /// companion's vectors; None when the companion is not in the error
     /// test.
-    fn error_norms(&mut self, k: usize) -> Option<[Real; 3]>;
+    fn error_norms(&mut self, _k: usize) -> Option<[Real; 3]> {
+        None
+    }
 
     /// The norm of the estimate at order K+1 (before its division by
     /// K+2); None when the companion is not in the error test.
-    fn error_norm_above(&mut self, k: usize) -> Option<Real>;
+    fn error_norm_above(&mut self, _k: usize) -> Option<Real> {
+        None
+    }
 
     /// The attempt failed the error test because of the companion.
-    fn error_test_failed(&mut self);
+    fn error_test_failed(&mut self) {}
 
     /// The step was accepted: update the differences (as
     /// `vecops::update_differences`).
-    fn accept(&mut self, kp1: usize, set_next: bool);
+    fn accept(&mut self, _kp1: usize, _set_next: bool) {}
 
     /// The attempt failed: undo PHI -> PHI* (columns `from..kp1`), and on
     /// the very first step scale the second column by `first_step_factor`.
-    fn retreat(&mut self, from: usize, kp1: usize, beta: &[Real; 6], first_step_factor: Option<Real>);
+    fn retreat(&mut self, _from: usize, _kp1: usize, _beta: &[Real; 6], _first_step_factor: Option<Real>) {}
 }
 
 /// Nothing carried along.
@@ -127,32 +139,6 @@ pub struct NoCompanion;
 
 impl<S: DaeSystem + ?Sized> Companion<S> for NoCompanion {
     const ACTIVE: bool = false;
-
-    fn start(&mut self, _: &mut S, _: StartPoint<'_>, _: &mut Counters) -> Result<(), Interrupt> {
-        Ok(())
-    }
-    fn weights(&mut self, _: Tolerances<'_>, _: Option<&[FInt]>, _: bool) -> bool {
-        true
-    }
-    fn rescale(&mut self, _: usize, _: usize, _: &[Real; 6]) {}
-    fn correct<L: LinearSolver<S>>(
-        &mut self,
-        _: &mut S,
-        _: &mut L,
-        _: StepPoint<'_>,
-        _: &mut Counters,
-    ) -> Result<(), CorrectorFailure> {
-        Ok(())
-    }
-    fn error_norms(&mut self, _: usize) -> Option<[Real; 3]> {
-        None
-    }
-    fn error_norm_above(&mut self, _: usize) -> Option<Real> {
-        None
-    }
-    fn error_test_failed(&mut self) {}
-    fn accept(&mut self, _: usize, _: bool) {}
-    fn retreat(&mut self, _: usize, _: usize, _: &[Real; 6], _: Option<Real>) {}
 }
 
 /// The larger of two norms, NaN winning (a NaN estimate must fail the

@@ -13,7 +13,7 @@ use super::dispatch::dispatched;
 use super::norms::Tolerances;
 use super::precision::Precision;
 use super::problem::{
-    CallbackStatus, ConditionPoint, DaeSystem, MatrixStorage, PrecondSetup, PrecondSetupStatus, PrecondSolve,
+    CallbackStatus, ConditionPoint, DaeSystem, JacobianPoint, MatrixStorage, PrecondSetup, PrecondSetupStatus, PrecondSolve,
     StateConditions,
 };
 use crate::types::{FInt, Real};
@@ -136,21 +136,13 @@ impl<S: DaeSystem + ?Sized> DaeSystem for FiniteGuard<'_, S> {
         }
     }
 
-    fn jacobian(
-        &mut self,
-        t: Real,
-        y: &[Real],
-        yp: &[Real],
-        cj: Real,
-        pd: &mut [Real],
-        storage: MatrixStorage,
-    ) -> CallbackStatus {
-        let status = self.inner.jacobian(t, y, yp, cj, pd, storage);
+    fn jacobian(&mut self, at: JacobianPoint<'_>, pd: &mut [Real], storage: MatrixStorage) -> CallbackStatus {
+        let status = self.inner.jacobian(at, pd, storage);
         // Band storage has ML rows of fill-in space per column that the
         // user's JAC leaves alone (zeroed before the call), so the whole
         // segment can be scanned.
         match status {
-            CallbackStatus::Ok if !self.check(Source::Jacobian, t, pd) => CallbackStatus::Recoverable,
+            CallbackStatus::Ok if !self.check(Source::Jacobian, at.t, pd) => CallbackStatus::Recoverable,
             status => status,
         }
     }

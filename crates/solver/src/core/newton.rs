@@ -163,7 +163,7 @@ pub fn correct<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
             break Err(CorrectorFailure::callback(status));
         }
         if st.jcalc == jcalc::STALE {
-            if let Err(f) = set_up(sys, lin, st, v, p, cnt) {
+            if let Err(f) = v.set_up(sys, lin, st, p, cnt) {
                 break Err(f);
             }
         }
@@ -202,25 +202,28 @@ fn predict(
     }
 }
 
-/// Form and factor the iteration matrix, or set up the preconditioner, at
-/// the prediction (DMATD or the Krylov JAC call).
-#[inline(never)]
-fn set_up<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
-    sys: &mut S,
-    lin: &mut L,
-    st: &mut CorrectorState,
-    v: &mut CorrectorVectors<'_>,
-    p: &CorrectorParams<'_>,
-    cnt: &mut Counters,
-) -> Result<(), CorrectorFailure> {
-    bump(&mut cnt.nje);
-    st.jcalc = jcalc::CURRENT;
-    let at =
-        Setup { t: p.t, cj: p.cj, h: p.h, uround: p.uround, rwt: v.wt, residual: v.delta, y: v.y, yp: v.yp, work: v.e };
-    let set = lin.setup(sys, at, cnt);
-    st.cjold = p.cj;
-    st.s = S_RESET;
-    set.map_err(CorrectorFailure::from)
+impl CorrectorVectors<'_> {
+    /// Form and factor the iteration matrix, or set up the preconditioner,
+    /// at the prediction these vectors hold (DMATD or the Krylov JAC call;
+    /// G there in `delta`, `e` as scratch), and record it in `st`.
+    #[inline(never)]
+    fn set_up<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
+        &mut self,
+        sys: &mut S,
+        lin: &mut L,
+        st: &mut CorrectorState,
+        p: &CorrectorParams<'_>,
+        cnt: &mut Counters,
+    ) -> Result<(), CorrectorFailure> {
+        bump(&mut cnt.nje);
+        st.jcalc = jcalc::CURRENT;
+        let (t, cj, h, uround) = (p.t, p.cj, p.h, p.uround);
+        let at = Setup { t, cj, h, uround, rwt: self.wt, residual: self.delta, y: self.y, yp: self.yp, work: self.e };
+        let set = lin.setup(sys, at, cnt);
+        st.cjold = p.cj;
+        st.s = S_RESET;
+        set.map_err(CorrectorFailure::from)
+    }
 }
 
 /// The checks on a converged result: the box bounds, and the

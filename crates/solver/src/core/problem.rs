@@ -57,25 +57,33 @@ pub enum MatrixStorage {
     },
 }
 
+/// Where the iteration matrix dG/dy + cj*dG/dy' is wanted: the point
+/// (t, y, y') and DASKR's leading coefficient CJ. The four travel together
+/// from the linear solvers through every wrapper of [`DaeSystem::jacobian`]
+/// to the user's routine, so they are one argument.
+#[derive(Clone, Copy, Debug)]
+pub struct JacobianPoint<'a> {
+    /// The time T.
+    pub t: Real,
+    /// The state Y.
+    pub y: &'a [Real],
+    /// The derivative YPRIME.
+    pub yp: &'a [Real],
+    /// The leading coefficient CJ (the weight of dG/dy').
+    pub cj: Real,
+}
+
 /// The DAE G(t, y, y') = 0 and its optional pieces.
 pub trait DaeSystem {
     /// DELTA = G(t, y, y'). `cj` is DASKR's leading coefficient (RES may
     /// use it to scale constraint equations).
     fn residual(&mut self, t: Real, y: &[Real], yp: &[Real], cj: Real, delta: &mut [Real]) -> CallbackStatus;
 
-    /// Fill the iteration matrix dG/dy + cj*dG/dy' into `pd` (already
-    /// zeroed) in the given storage. Only called when the options ask for
-    /// a user Jacobian. A status other than Ok counts as a failed residual
-    /// evaluation.
-    fn jacobian(
-        &mut self,
-        _t: Real,
-        _y: &[Real],
-        _yp: &[Real],
-        _cj: Real,
-        _pd: &mut [Real],
-        _storage: MatrixStorage,
-    ) -> CallbackStatus {
+    /// Fill the iteration matrix dG/dy + cj*dG/dy' at `at` into `pd`
+    /// (already zeroed) in the given storage. Only called when the options
+    /// ask for a user Jacobian. A status other than Ok counts as a failed
+    /// residual evaluation.
+    fn jacobian(&mut self, _at: JacobianPoint<'_>, _pd: &mut [Real], _storage: MatrixStorage) -> CallbackStatus {
         CallbackStatus::Ok
     }
 

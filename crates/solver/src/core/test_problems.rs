@@ -2,7 +2,7 @@
 //! the corrector, the linear solvers, the initial-condition iteration and
 //! the integrator.
 
-use super::problem::{CallbackStatus, DaeSystem, MatrixStorage, PrecondSetup, PrecondSetupStatus, PrecondSolve};
+use super::problem::{CallbackStatus, DaeSystem, JacobianPoint, MatrixStorage, PrecondSetup, PrecondSetupStatus, PrecondSolve};
 use crate::types::{FInt, Real};
 
 /// G(y, y') = y' + K y with K = tridiag(-1, 4, -2): J = K + cj*I, known
@@ -26,15 +26,7 @@ impl DaeSystem for Tridiagonal {
         CallbackStatus::Ok
     }
 
-    fn jacobian(
-        &mut self,
-        _t: Real,
-        _y: &[Real],
-        _yp: &[Real],
-        cj: Real,
-        pd: &mut [Real],
-        s: MatrixStorage,
-    ) -> CallbackStatus {
+    fn jacobian(&mut self, at: JacobianPoint<'_>, pd: &mut [Real], s: MatrixStorage) -> CallbackStatus {
         let mut next = 0;
         let mut set = |i: usize, j: usize, v: Real| match s {
             MatrixStorage::Dense { neq } => pd[i + j * neq] = v,
@@ -49,7 +41,7 @@ impl DaeSystem for Tridiagonal {
             if i > 0 {
                 set(i, i - 1, -1.0);
             }
-            set(i, i, 4.0 + cj);
+            set(i, i, 4.0 + at.cj);
             if i + 1 < self.n {
                 set(i, i + 1, -2.0);
             }
@@ -131,17 +123,9 @@ impl DaeSystem for LinearDae {
         CallbackStatus::Ok
     }
 
-    fn jacobian(
-        &mut self,
-        _t: Real,
-        _y: &[Real],
-        _yp: &[Real],
-        cj: Real,
-        pd: &mut [Real],
-        s: MatrixStorage,
-    ) -> CallbackStatus {
+    fn jacobian(&mut self, at: JacobianPoint<'_>, pd: &mut [Real], s: MatrixStorage) -> CallbackStatus {
         if let MatrixStorage::Dense { .. } = s {
-            pd.copy_from_slice(&self.jac(cj));
+            pd.copy_from_slice(&self.jac(at.cj));
         }
         CallbackStatus::Ok
     }

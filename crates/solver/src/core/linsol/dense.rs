@@ -114,7 +114,7 @@ pub fn factor(a: &mut [Real], n: usize, pivots: &mut [FInt]) -> Result<(), Singu
     if n <= NO_DISPATCH_MAX_N {
         factor_unblocked(Scalar, a, n, pivots)
     } else if !<Real as LuScalar>::BLOCKED || n <= UNBLOCKED_MAX_N || few_non_zeros(a, n) {
-        Arch::new().dispatch(ColumnSweeps { a, n, d: 0, w: n, pivots })
+        Arch::new().dispatch(ColumnSweeps(Panel::whole(a, n, pivots)))
     } else {
         <Real as LuScalar>::factor_blocked(a, n, pivots)
     }
@@ -305,18 +305,19 @@ macro_rules! impl_lu_scalar {
 }
 
 impl_lu_scalar!(f64, as_mut_simd_f64s, as_simd_f64s, splat_f64s, sub_f64s, mul_f64s,
-    blocked: true, |a, n, pivots| Arch::new().dispatch(BlockedFactor { a, n, pivots }));
+    blocked: true, |a, n, pivots| Arch::new().dispatch(BlockedFactor(Panel::whole(a, n, pivots))));
 // Never reached for `f32` (`BLOCKED` is false): the column code, as for
 // every n.
 impl_lu_scalar!(f32, as_mut_simd_f32s, as_simd_f32s, splat_f32s, sub_f32s, mul_f32s,
-    blocked: false, |a, n, pivots| Arch::new().dispatch(ColumnSweeps { a, n, d: 0, w: n, pivots }));
+    blocked: false, |a, n, pivots| Arch::new().dispatch(ColumnSweeps(Panel::whole(a, n, pivots))));
 
-/// DGEFA's column sweeps ([`eliminate_columns`] with [`partial_pivot`])
-/// on columns `d..d + w`, for either element type, compiled for the best
-/// instruction set of the running CPU: the whole unblocked LU (`d = 0`,
-/// `w = n`; pulp dispatch, AVX2 where available) and the leaf panels of
-/// the blocked LU (`dense/blocked.rs`).
-struct ColumnSweeps<'a, T> {
+/// The columns an elimination works on: columns `d..d + w`, rows `d..n`,
+/// of the column-major `n x n` matrix `a`, with `pivots[k]` receiving the
+/// absolute row interchanged with row `k`. The unblocked LU's panel is the
+/// whole matrix; the blocked LU and the sparse LU's fronts hand their leaf
+/// panels to [`blocked::Leaf`], whose columns left of `d` and right of
+/// `d + w` they interchange and update themselves.
+struct Panel<'a, T> {
     a: &'a mut [T],
     n: usize,
     d: usize,
@@ -324,12 +325,26 @@ struct ColumnSweeps<'a, T> {
     pivots: &'a mut [FInt],
 }
 
+impl<'a, T> Panel<'a, T> {
+    /// All `n` columns of `a`.
+    #[inline(always)]
+    fn whole(a: &'a mut [T], n: usize, pivots: &'a mut [FInt]) -> Self {
+        Panel { a, n, d: 0, w: n, pivots }
+    }
+}
+
+/// DGEFA's column sweeps ([`eliminate_columns`] with [`partial_pivot`])
+/// on a panel, for either element type, compiled for the best instruction
+/// set of the running CPU: the whole unblocked LU (pulp dispatch, AVX2
+/// where available) and the leaf panels of the blocked LU
+/// (`dense/blocked.rs`).
+struct ColumnSweeps<'a, T>(Panel<'a, T>);
+
 impl<T: LuScalar> WithSimd for ColumnSweeps<'_, T> {
     type Output = Result<(), SingularMatrix>;
     #[inline(always)]
     fn with_simd<S: Simd>(self, simd: S) -> Self::Output {
-        let Self { a, n, d, w, pivots } = self;
-        eliminate_columns(simd, a, n, d, w, pivots, partial_pivot)
+        eliminate_columns(simd, self.0, partial_pivot)
     }
 }
 
@@ -356,7 +371,7 @@ fn factor_unblocked<S: Simd, T: LuScalar>(
     n: usize,
     pivots: &mut [FInt],
 ) -> Result<(), SingularMatrix> {
-    eliminate_columns(simd, a, n, 0, n, pivots, partial_pivot)
+    eliminate_columns(simd, Panel::whole(a, n, pivots), partial_pivot)
 }
 
 /// [`factor_unblocked`] for a matrix of order `N` known at compile time:
@@ -424,25 +439,19 @@ fn partial_pivot<T: LuScalar>(col: &[T], k: usize) -> Result<usize, (usize, Sing
     }
 }
 
-/// DGEFA's column sweeps, for either element type, on columns `d..d + w`
-/// of the column-major n x n matrix `a`, rows `d..n`, with the pivot rule
-/// given: `choose(column, k)` returns the pivot row for step `k` (recorded
-/// in `pivots[k]`), or the row found and why the factorisation stops there.
-/// With [`partial_pivot`], the whole unblocked LU (`d = 0`, `w = n`) or a
-/// leaf panel of the blocked one, whose columns left of `d` and right of
-/// `d + w` the blocked code interchanges and updates itself; also the leaf
-/// of the sparse LU's fronts (`dense/front.rs`, restricted pivoting).
+/// DGEFA's column sweeps, for either element type, on a [`Panel`], with
+/// the pivot rule given: `choose(column, k)` returns the pivot row for
+/// step `k` (recorded in `pivots[k]`), or the row found and why the
+/// factorisation stops there. With [`partial_pivot`], the whole unblocked
+/// LU or a leaf panel of the blocked one; also the leaf of the sparse LU's
+/// fronts (`dense/front.rs`, restricted pivoting).
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
 fn eliminate_columns<S: Simd, T: LuScalar, E>(
     simd: S,
-    a: &mut [T],
-    n: usize,
-    d: usize,
-    w: usize,
-    pivots: &mut [FInt],
+    panel: Panel<'_, T>,
     mut choose: impl FnMut(&[T], usize) -> Result<usize, (usize, E)>,
 ) -> Result<(), E> {
+    let Panel { a, n, d, w, pivots } = panel;
     for k in d..d + w {
         let chosen = choose(&a[k * n..(k + 1) * n], k);
         let p = match chosen {
@@ -505,17 +514,13 @@ fn solve_unblocked<S: Simd>(simd: S, lu: &[Real], n: usize, b: &mut [Real]) {
 }
 
 /// [`blocked::factor`] compiled for the best instruction set.
-struct BlockedFactor<'a> {
-    a: &'a mut [f64],
-    n: usize,
-    pivots: &'a mut [FInt],
-}
+struct BlockedFactor<'a>(Panel<'a, f64>);
 
 impl WithSimd for BlockedFactor<'_> {
     type Output = Result<(), SingularMatrix>;
     #[inline(always)]
     fn with_simd<S: Simd>(self, simd: S) -> Self::Output {
-        blocked::factor(simd, self.a, self.n, self.pivots)
+        blocked::factor(simd, self.0)
     }
 }
 
@@ -790,7 +795,7 @@ mod tests {
         let r2 = factor_blocked(&mut lu2, n, &mut p2);
         assert_eq!(r1, r2, "{what}: n={n}");
         let (mut lu3, mut p3) = (a.to_vec(), vec![0; n]);
-        assert_eq!(blocked::factor(Scalar, &mut lu3, n, &mut p3), r1, "{what}: n={n} (scalar)");
+        assert_eq!(blocked::factor(Scalar, Panel::whole(&mut lu3, n, &mut p3)), r1, "{what}: n={n} (scalar)");
         if r1.is_ok() {
             assert!(lu2.iter().zip(&lu3).all(|(u, v)| u.to_bits() == v.to_bits()), "{what}: n={n} (scalar)");
         }

@@ -103,13 +103,7 @@ impl<'a> DirectSolver<'a> {
     ) -> Result<(), CallbackStatus> {
         let n = self.n;
         match (self.source, self.format) {
-            (JacobianSource::User, format) => {
-                self.matrix.fill(0.0);
-                match sys.jacobian(at.t, at.y, at.yp, at.cj, self.matrix, format.storage(n)) {
-                    CallbackStatus::Ok => Ok(()),
-                    failed => Err(failed),
-                }
-            }
+            (JacobianSource::User, format) => at.user_jacobian(sys, self.matrix, format.storage(n)),
             (JacobianSource::DifferenceQuotients, MatrixFormat::Dense) => {
                 let pd = &mut *self.matrix;
                 let groups = SingleColumns { n };

@@ -252,26 +252,18 @@ mod tests {
     }
 
     /// The band store as it was written before [`band_difference_quotients`]
-    /// existed: [`difference_quotients`] with an index loop.
-    #[allow(clippy::too_many_arguments)]
-    fn reference(
-        sys: &mut Banded,
-        at: Setup<'_>,
-        save: &mut [Real],
-        s: BandShape,
-        pd: &mut [Real],
-        nre: &mut FInt,
-    ) -> Result<(), CallbackStatus> {
+    /// existed, for [`difference_quotients`]: an index loop over the rows
+    /// of column `col` in the band.
+    fn reference_store(s: BandShape, pd: &mut [Real]) -> impl FnMut(usize, Real, &[Real], &[Real]) + '_ {
         let BandShape { n, ml, mu } = s;
         let lda = s.lda();
-        let groups = BandGroups { n, width: ml + mu + 1 };
-        difference_quotients(sys, at, save, &groups, nre, |col, delinv, g, g0| {
+        move |col, delinv, g, g0| {
             let rows = col.saturating_sub(mu)..=(col + ml).min(n - 1);
             let base = col * lda + ml + mu - col;
             for i in rows {
                 pd[base + i] = (g[i] - g0[i]) * delinv;
             }
-        })
+        }
     }
 
     #[test]
@@ -308,7 +300,8 @@ mod tests {
                         let r = if fast {
                             band_difference_quotients(&mut sys, at, &mut save, s, &mut pd, &mut nre)
                         } else {
-                            reference(&mut sys, at, &mut save, s, &mut pd, &mut nre)
+                            let groups = BandGroups { n, width };
+                            difference_quotients(&mut sys, at, &mut save, &groups, &mut nre, reference_store(s, &mut pd))
                         };
                         (r, pd, y, yp, nre)
                     };

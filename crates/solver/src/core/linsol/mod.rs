@@ -36,7 +36,7 @@ pub mod sparse;
 
 use super::counters::Counters;
 use super::messages::MessageSink;
-use super::problem::{CallbackStatus, DaeSystem};
+use super::problem::{CallbackStatus, DaeSystem, JacobianPoint, MatrixStorage};
 use crate::types::{FInt, Real};
 
 /// Where the iteration matrix's values come from (INFO(5), DSL48E's JDTYPE).
@@ -153,6 +153,25 @@ pub struct Setup<'a> {
     pub yp: &'a mut [Real],
     /// NEQ-long scratch (DASKR's E, the Krylov JAC's WK).
     pub work: &'a mut [Real],
+}
+
+impl Setup<'_> {
+    /// J from the user's JAC: `matrix` zeroed (the routine fills only the
+    /// structure), then filled by [`DaeSystem::jacobian`] at this point in
+    /// `storage`. A status other than Ok is the failure to report.
+    pub fn user_jacobian<S: DaeSystem + ?Sized>(
+        &self,
+        sys: &mut S,
+        matrix: &mut [Real],
+        storage: MatrixStorage,
+    ) -> Result<(), CallbackStatus> {
+        matrix.fill(0.0);
+        let at = JacobianPoint { t: self.t, y: self.y, yp: self.yp, cj: self.cj };
+        match sys.jacobian(at, matrix, storage) {
+            CallbackStatus::Ok => Ok(()),
+            failed => Err(failed),
+        }
+    }
 }
 
 /// The point at which J is applied or inverted.

@@ -397,12 +397,8 @@ impl Pattern {
     ) -> Result<(), CallbackStatus> {
         match source {
             JacobianSource::User => {
-                values.fill(0.0);
                 let storage = MatrixStorage::Sparse { neq: self.n, nnz: values.len() };
-                match sys.jacobian(at.t, at.y, at.yp, at.cj, values, storage) {
-                    CallbackStatus::Ok => Ok(()),
-                    failed => Err(failed),
-                }
+                at.user_jacobian(sys, values, storage)
             }
             JacobianSource::DifferenceQuotients => {
                 save.resize(2 * self.colouring.largest(), 0.0);

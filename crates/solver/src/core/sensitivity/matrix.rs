@@ -73,29 +73,28 @@ impl<'p> Shape<'p> {
         if let Shape::Sparse(p, _) = *self {
             return p.evaluate(source, sys, at, values, save, nre);
         }
+        if let JacobianSource::User = source {
+            let storage = match *self {
+                Shape::Dense(n) => MatrixStorage::Dense { neq: n },
+                Shape::Band(b) => MatrixStorage::Band { neq: b.n, ml: b.ml, mu: b.mu },
+                Shape::Sparse(..) => unreachable!(),
+            };
+            return at.user_jacobian(sys, values, storage);
+        }
         values.fill(0.0);
-        let storage = match *self {
-            Shape::Dense(n) => MatrixStorage::Dense { neq: n },
-            Shape::Band(b) => MatrixStorage::Band { neq: b.n, ml: b.ml, mu: b.mu },
-            Shape::Sparse(..) => unreachable!(),
-        };
-        match (source, *self) {
-            (JacobianSource::User, _) => match sys.jacobian(at.t, at.y, at.yp, at.cj, values, storage) {
-                CallbackStatus::Ok => Ok(()),
-                failed => Err(failed),
-            },
-            (JacobianSource::DifferenceQuotients, Shape::Dense(n)) => {
+        match *self {
+            Shape::Dense(n) => {
                 difference_quotients(sys, at, &mut [0.0; 2], &SingleColumns { n }, nre, |col, delinv, g, g0| {
                     for ((c, &gi), &g0i) in values[col * n..(col + 1) * n].iter_mut().zip(g).zip(g0) {
                         *c = (gi - g0i) * delinv;
                     }
                 })
             }
-            (JacobianSource::DifferenceQuotients, Shape::Band(b)) => {
+            Shape::Band(b) => {
                 save.resize(2 * BandGroups::save_len(b.n, b.ml + b.mu + 1), 0.0);
                 band_difference_quotients(sys, at, save, b, values, nre)
             }
-            (JacobianSource::DifferenceQuotients, Shape::Sparse(..)) => unreachable!(),
+            Shape::Sparse(..) => unreachable!(),
         }
     }
 

@@ -13,7 +13,7 @@ use crate::core::interpolate::History;
 use crate::core::layout::{iw, rw, Layout, LayoutInput, Method};
 use crate::core::linsol::direct::{DirectSolver, MatrixFormat};
 use crate::core::messages::CollectMessages;
-use crate::core::problem::MatrixStorage;
+use crate::core::problem::{JacobianPoint, MatrixStorage};
 use crate::core::stepper::BdfState;
 
 /// y0' = -p0 y0, y1 = p2 y0, y0(0) = p1: y0 = p1 e^(-p0 t).
@@ -38,9 +38,9 @@ impl DaeSystem for Decay {
     fn parameter(&mut self, slot: usize) -> Option<Real> {
         Some(self.p[slot - 1])
     }
-    fn jacobian(&mut self, _t: Real, _y: &[Real], _yp: &[Real], cj: Real, pd: &mut [Real], _s: MatrixStorage) -> CallbackStatus {
+    fn jacobian(&mut self, at: JacobianPoint<'_>, pd: &mut [Real], _s: MatrixStorage) -> CallbackStatus {
         // Column-major 2 x 2.
-        pd.copy_from_slice(&[cj + self.p[0], -self.p[2], 0.0, 1.0]);
+        pd.copy_from_slice(&[at.cj + self.p[0], -self.p[2], 0.0, 1.0]);
         CallbackStatus::Ok
     }
     fn set_parameter(&mut self, slot: usize, value: Real) {

@@ -19,7 +19,7 @@ use super::core::ddaskr::Ddaskr;
 use super::core::error::InputError;
 use super::core::messages::{MessageLine, MessageSink};
 use super::core::norms::Tolerances;
-use super::core::problem::{CallbackStatus, DaeSystem, MatrixStorage, PrecondSetup, PrecondSetupStatus, PrecondSolve};
+use super::core::problem::{CallbackStatus, DaeSystem, JacobianPoint, MatrixStorage, PrecondSetup, PrecondSetupStatus, PrecondSolve};
 use super::daskr_generic_fn;
 use super::slices::{length, opt_slice_mut, opt_slices_mut, read_scalars, scalar_mut, tolerances};
 use super::{JacDirectFn, JacKrylovFn, PsolFn, Real, ResFn, RtFn, Sink, LETTER};
@@ -109,20 +109,12 @@ impl DaeSystem for ForeignProblem {
         CallbackStatus::from_ires(ires)
     }
 
-    fn jacobian(
-        &mut self,
-        t: Real,
-        y: &[Real],
-        yp: &[Real],
-        cj: Real,
-        pd: &mut [Real],
-        _storage: MatrixStorage,
-    ) -> CallbackStatus {
+    fn jacobian(&mut self, at: JacobianPoint<'_>, pd: &mut [Real], _storage: MatrixStorage) -> CallbackStatus {
         if let Some(jac) = self.jac {
             // SAFETY: `jac` was checked non-null for INFO(5)=1 and has the
             // direct-method argument list; `pd` is the LENPD-long matrix
             // segment of RWORK, y/yp have NEQ elements.
-            unsafe { jac(&t, y.as_ptr(), yp.as_ptr(), pd.as_mut_ptr(), &cj, self.rpar, self.ipar) };
+            unsafe { jac(&at.t, at.y.as_ptr(), at.yp.as_ptr(), pd.as_mut_ptr(), &at.cj, self.rpar, self.ipar) };
         }
         CallbackStatus::Ok
     }

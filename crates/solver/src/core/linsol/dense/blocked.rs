@@ -38,7 +38,7 @@ use std::cell::RefCell;
 
 use faer::traits::pulp::{Scalar, Simd, WithSimd};
 
-use super::{axpy_neg, ColumnSweeps};
+use super::{axpy_neg, ColumnSweeps, Panel};
 use crate::core::linsol::SingularMatrix;
 use crate::types::FInt;
 
@@ -120,9 +120,11 @@ thread_local! {
     static WORKSPACE: RefCell<Workspace> = RefCell::new(Workspace::default());
 }
 
-/// Factor the column-major `n x n` matrix `a` (see [`super::factor`]).
-pub(super) fn factor<S: Simd>(simd: S, a: &mut [Real], n: usize, pivots: &mut [FInt]) -> Result<(), SingularMatrix> {
-    with_workspace(|ws| lu_rec(simd, ws, a, n, 0, n, pivots, &mut PartialPivoting))
+/// LU with partial pivoting of a panel by recursive blocking: for the
+/// whole matrix ([`Panel::whole`]), [`super::factor`]'s LU.
+pub(super) fn factor<S: Simd>(simd: S, panel: Panel<'_, Real>) -> Result<(), SingularMatrix> {
+    let Panel { a, n, d, w, pivots } = panel;
+    with_workspace(|ws| lu_rec(simd, ws, a, n, d, w, pivots, &mut PartialPivoting))
 }
 
 /// Run `f` with this thread's workspace, or with a private one when the
@@ -141,21 +143,12 @@ fn with_workspace<R>(f: impl FnOnce(&mut Workspace) -> R) -> R {
     }
 }
 
-/// The column sweeps that factor a leaf panel of [`lu_rec`]: columns
-/// `d..d+w`, rows `d..n` of the `n x n` matrix `a`, whose columns left of
-/// `d` and right of `d + w` the recursion interchanges and updates itself.
-/// `pivots[k]` receives the absolute row interchanged with row `k`.
+/// The column sweeps that factor a leaf panel of [`lu_rec`] (whose columns
+/// left and right of the panel the recursion interchanges and updates
+/// itself).
 pub(super) trait Leaf {
     type Error;
-    fn factor<S: Simd>(
-        &mut self,
-        simd: S,
-        a: &mut [Real],
-        n: usize,
-        d: usize,
-        w: usize,
-        pivots: &mut [FInt],
-    ) -> Result<(), Self::Error>;
+    fn factor<S: Simd>(&mut self, simd: S, panel: Panel<'_, Real>) -> Result<(), Self::Error>;
 }
 
 /// DGEFA's pivoting: the largest entry of the column, any row below.
@@ -164,16 +157,8 @@ struct PartialPivoting;
 impl Leaf for PartialPivoting {
     type Error = SingularMatrix;
     #[inline(always)]
-    fn factor<S: Simd>(
-        &mut self,
-        simd: S,
-        a: &mut [Real],
-        n: usize,
-        d: usize,
-        w: usize,
-        pivots: &mut [FInt],
-    ) -> Result<(), SingularMatrix> {
-        simd.vectorize(ColumnSweeps { a, n, d, w, pivots })
+    fn factor<S: Simd>(&mut self, simd: S, panel: Panel<'_, Real>) -> Result<(), SingularMatrix> {
+        simd.vectorize(ColumnSweeps(panel))
     }
 }
 
@@ -219,7 +204,7 @@ fn lu_rec<S: Simd, L: Leaf>(
     leaf: &mut L,
 ) -> Result<(), L::Error> {
     if w <= LEAF {
-        return leaf.factor(simd, a, n, d, w, pivots);
+        return leaf.factor(simd, Panel { a, n, d, w, pivots });
     }
     let n1 = split(w);
     lu_rec(simd, ws, a, n, d, n1, pivots, leaf)?;

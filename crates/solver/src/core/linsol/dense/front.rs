@@ -34,7 +34,7 @@
 use faer::traits::pulp::{Arch, Simd, WithSimd};
 
 use super::blocked::{self, Leaf};
-use super::{axpy_neg, eliminate_columns};
+use super::{axpy_neg, eliminate_columns, Panel};
 use crate::types::FInt;
 
 
@@ -149,11 +149,11 @@ fn schur_update<S: Simd>(simd: S, a: &mut [f64], m: usize, k: usize, u12: &mut [
         return;
     }
     let (left, right) = a[..m * m].split_at_mut(k * m);
-    let left = &*left;
+    let l = Eliminated { left, m, k };
     let parallel = threads > 1 && width >= 64 && width * width * k >= PARALLEL_MIN_WORK;
     if !parallel {
-        solve_u12(simd, left, m, k, right, u12, 0..width);
-        update_columns(simd, left, m, k, u12, right, 0..width);
+        solve_u12(simd, l, right, u12, 0..width);
+        update_columns(simd, l, u12, right, 0..width);
         return;
     }
     // Two column ranges, split at a tile boundary: U12's columns (rows of
@@ -167,10 +167,10 @@ fn schur_update<S: Simd>(simd: S, a: &mut [f64], m: usize, k: usize, u12: &mut [
     let mut u_b = vec![0.0; k * (width - half)];
     std::thread::scope(|scope| {
         let helper = scope.spawn(|| {
-            simd.vectorize(UpdateRange { left, m, k, right: right_b, u: &mut u_b });
+            simd.vectorize(UpdateRange { l, right: right_b, u: &mut u_b });
         });
         let mut u_a = vec![0.0; k * half];
-        simd.vectorize(UpdateRange { left, m, k, right: right_a, u: &mut u_a });
+        simd.vectorize(UpdateRange { l, right: right_a, u: &mut u_a });
         for (dst, src) in u12.chunks_exact_mut(width).zip(u_a.chunks_exact(half)) {
             dst[..half].copy_from_slice(src);
         }
@@ -181,13 +181,21 @@ fn schur_update<S: Simd>(simd: S, a: &mut [f64], m: usize, k: usize, u12: &mut [
     }
 }
 
+/// The eliminated part of a front: its first `k` columns (`L11` above
+/// `L21`, column-major, order `m`), which every piece of the Schur update
+/// reads.
+#[derive(Clone, Copy)]
+struct Eliminated<'a> {
+    left: &'a [f64],
+    m: usize,
+    k: usize,
+}
+
 /// One thread's share of [`schur_update`]: the columns `right` (the front
 /// column-major, order `m`) and their `U12` in `u` (row-major, `k` x
 /// their count).
 struct UpdateRange<'a> {
-    left: &'a [f64],
-    m: usize,
-    k: usize,
+    l: Eliminated<'a>,
     right: &'a mut [f64],
     u: &'a mut [f64],
 }
@@ -196,26 +204,19 @@ impl WithSimd for UpdateRange<'_> {
     type Output = ();
     #[inline(always)]
     fn with_simd<S: Simd>(self, simd: S) {
-        let UpdateRange { left, m, k, right, u } = self;
-        let width = right.len() / m;
-        solve_u12(simd, left, m, k, right, u, 0..width);
-        update_columns(simd, left, m, k, u, right, 0..width);
+        let UpdateRange { l, right, u } = self;
+        let width = right.len() / l.m;
+        solve_u12(simd, l, right, u, 0..width);
+        update_columns(simd, l, u, right, 0..width);
     }
 }
 
 /// Copy rows `< k` of the columns `cols` of `right` into `u12` (row-major,
-/// row length `u12.len() / k`) and solve them with `L11` (unit lower, the
-/// first `k` columns of `left`), [`SOLVE_COLS`] columns at a time.
+/// row length `u12.len() / k`) and solve them with `L11` (unit lower),
+/// [`SOLVE_COLS`] columns at a time.
 #[inline(always)]
-fn solve_u12<S: Simd>(
-    simd: S,
-    left: &[f64],
-    m: usize,
-    k: usize,
-    right: &[f64],
-    u12: &mut [f64],
-    cols: std::ops::Range<usize>,
-) {
+fn solve_u12<S: Simd>(simd: S, l: Eliminated<'_>, right: &[f64], u12: &mut [f64], cols: std::ops::Range<usize>) {
+    let Eliminated { left, m, k } = l;
     let width = u12.len() / k;
     for j in cols.clone() {
         let col = &right[j * m..j * m + k];
@@ -241,15 +242,8 @@ fn solve_u12<S: Simd>(
 /// after the `k` eliminated ones): rows `k..` in register tiles, the last
 /// `(m - k) % lanes` rows one at a time.
 #[inline(always)]
-fn update_columns<S: Simd>(
-    simd: S,
-    left: &[f64],
-    m: usize,
-    k: usize,
-    u12: &[f64],
-    right: &mut [f64],
-    cols: std::ops::Range<usize>,
-) {
+fn update_columns<S: Simd>(simd: S, l: Eliminated<'_>, u12: &[f64], right: &mut [f64], cols: std::ops::Range<usize>) {
+    let Eliminated { left, m, k } = l;
     let width = u12.len() / k;
     let lanes = S::F64_LANES;
     let vector_end = k + (m - k) / lanes * lanes;
@@ -258,11 +252,11 @@ fn update_columns<S: Simd>(
         let strip = &mut right[j0 * m..(j0 + nj) * m];
         let mut i = k;
         while i + 2 * lanes <= m {
-            tile::<S, 2>(simd, left, m, k, u12, j0, strip, i, nj);
+            tile::<S, 2>(simd, l, u12, j0, strip, i, nj);
             i += 2 * lanes;
         }
         while i + lanes <= m {
-            tile::<S, 1>(simd, left, m, k, u12, j0, strip, i, nj);
+            tile::<S, 1>(simd, l, u12, j0, strip, i, nj);
             i += lanes;
         }
     }
@@ -281,18 +275,16 @@ fn update_columns<S: Simd>(
 /// One tile: rows `i..i + V * lanes` of the `nj` columns of `strip`
 /// (columns `j0..` of the Schur complement).
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
 fn tile<S: Simd, const V: usize>(
     simd: S,
-    left: &[f64],
-    m: usize,
-    k: usize,
+    l: Eliminated<'_>,
     u12: &[f64],
     j0: usize,
     strip: &mut [f64],
     i: usize,
     nj: usize,
 ) {
+    let Eliminated { left, m, k } = l;
     let rows = V * S::F64_LANES;
     let width = u12.len() / k;
     let vectors = |s: &[f64]| -> [S::f64s; V] {
@@ -420,37 +412,26 @@ struct RestrictedPivoting<'a> {
 impl Leaf for RestrictedPivoting<'_> {
     type Error = FrontFailure;
     #[inline(always)]
-    fn factor<S: Simd>(
-        &mut self,
-        simd: S,
-        a: &mut [f64],
-        n: usize,
-        d: usize,
-        w: usize,
-        pivots: &mut [FInt],
-    ) -> Result<(), FrontFailure> {
+    fn factor<S: Simd>(&mut self, simd: S, panel: Panel<'_, f64>) -> Result<(), FrontFailure> {
         let PivotTest { ref mut scale, threshold } = self.test;
-        simd.vectorize(RestrictedLeaf { a, n, d, w, k: self.k, scale, threshold, pivots })
+        simd.vectorize(RestrictedLeaf { panel, k: self.k, scale, threshold })
     }
 }
 
+/// [`RestrictedPivoting`]'s sweeps compiled for the best instruction set.
 struct RestrictedLeaf<'a> {
-    a: &'a mut [f64],
-    n: usize,
-    d: usize,
-    w: usize,
+    panel: Panel<'a, f64>,
     k: usize,
     scale: &'a mut [f64],
     threshold: f64,
-    pivots: &'a mut [FInt],
 }
 
 impl WithSimd for RestrictedLeaf<'_> {
     type Output = Result<(), FrontFailure>;
     #[inline(always)]
     fn with_simd<S: Simd>(self, simd: S) -> Self::Output {
-        let Self { a, n, d, w, k, scale, threshold, pivots } = self;
-        eliminate_columns(simd, a, n, d, w, pivots, |col, c| {
+        let Self { panel, k, scale, threshold } = self;
+        eliminate_columns(simd, panel, |col, c| {
             let p = choose_pivot(col, scale, threshold, c, k, c).map_err(|e| (c, e))?;
             if p != c {
                 scale.swap(c, p);
