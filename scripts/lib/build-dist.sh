@@ -11,19 +11,16 @@
 # only to a build whose crate types exclude rlib, and the package's rlib
 # (for Rust users and the tests) stays with `cargo build --release`.
 #
-# LLVM's SLP vectorizer stays on: link-time optimisation runs LLVM once
-# over the whole library at the root crate's opt-level 3, the
-# single-precision core (SDASKR) included, which Cargo.toml keeps at
-# opt-level 2 for its own compile. There the vectorizer once packed the
-# f32 divisions of the error-estimate norms by two different divisors into
-# a 4-lane register whose unused lanes divide 0 by 0, raising the
-# invalid-operation flag that SDASKR never raises; in single precision
-# those norms are now summed one at a time (vecops::FUSED_QUOTIENTS, the
-# same bits), and the Fortran programs built with -ffpe-trap=invalid run
-# against this build in scripts/test.sh. With the vectorizer the
-# double-precision core executes 1-5 % fewer instructions (the ring
-# modulator driven one step per call 4.8 %, in its constant-dimension
-# dense solve).
+# Why `-C no-vectorize-slp`: link-time optimisation runs LLVM once over
+# the whole library at the root crate's opt-level 3, the single-precision
+# core (SDASKR) included, which Cargo.toml keeps at opt-level 2 for its own
+# compile: at 3 LLVM's SLP vectorizer packs pairs of f32 divisions into
+# 4-lane registers whose unused lanes divide 0 by 0 and raise the
+# invalid-operation flag that SDASKR never raises (found by the Fortran
+# programs built with -ffpe-trap=invalid against this build). The results
+# are the same bits either way; the double-precision core loses under 1 %
+# of instructions on most benchmarks (2.4 % on the ring modulator driven
+# one step per call, in its constant-dimension dense solve).
 #
 # `--print native-static-libs` asks rustc for the system libraries that a
 # program linking the static archive needs; Cargo replays the note when
@@ -36,7 +33,7 @@ build_dist() {
     dist_dir=$target/dist
     notes=$(mktemp)
     if ! "$cargo" rustc --profile dist --lib --crate-type staticlib,cdylib \
-        -- --print native-static-libs >"$notes" 2>&1; then
+        -- -C no-vectorize-slp --print native-static-libs >"$notes" 2>&1; then
         cat "$notes" >&2
         rm -f "$notes"
         echo "build_dist: cargo rustc --profile dist failed" >&2

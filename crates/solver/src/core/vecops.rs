@@ -194,27 +194,6 @@ pub fn apply_correction(
     vmax
 }
 
-/// Whether [`estimate_norms`] forms its quotients by M0, M1 (and M2) in
-/// one pass. Not in single precision: there LLVM's SLP vectorizer packs
-/// the two or three divisions into one 4-lane register whose unused lanes
-/// divide 0 by 0, raising the invalid-operation flag that SDASKR never
-/// raises (a program built with -ffpe-trap=invalid stops). One pass per
-/// norm sums the same quotients in the same order: the same bits.
-const FUSED_QUOTIENTS: bool = !cfg!(daskr_single);
-
-/// DDWNRM of `a + b` (added in that order) given its first pass's
-/// maximum `vmax` > 0.
-fn rms_of_sum(a: &[Real], b: &[Real], rwt: &[Real], vmax: Real) -> Real {
-    let n = rwt.len();
-    let (a, b) = (&a[..n], &b[..n]);
-    let mut sum = 0.0;
-    for i in 0..n {
-        let q = ((a[i] + b[i]) * rwt[i]) / vmax;
-        sum += q * q;
-    }
-    vmax * (sum / n as Real).sqrt()
-}
-
 /// The weighted norms of DDSTP's error estimates (block 4): of `e`, and,
 /// with `pk1` = PHI(:,K+1), of `pk1 + e` (order K-1), and, with `pk` =
 /// PHI(:,K) too, of `pk1 + e + pk` (order K-2); the same values as DDWNRM
@@ -240,7 +219,7 @@ pub fn estimate_norms(
                 delta[i] = d;
                 m1 = fold_max(m1, d * vt[i]);
             }
-            if !(m0 > 0.0 && m1 > 0.0) || !FUSED_QUOTIENTS {
+            if !(m0 > 0.0 && m1 > 0.0) {
                 return [rms_given_max(e, vt, m0), rms_given_max(delta, vt, m1), 0.0];
             }
             let (mut s0, mut s1) = (0.0, 0.0);
@@ -266,9 +245,6 @@ pub fn estimate_norms(
             }
             if !(m0 > 0.0 && m1 > 0.0 && m2 > 0.0) {
                 return three_norms_unfused(e, p1, p2, vt, delta);
-            }
-            if !FUSED_QUOTIENTS {
-                return [rms_given_max(e, vt, m0), rms_of_sum(p1, e, vt, m1), rms_given_max(delta, vt, m2)];
             }
             let (mut s0, mut s1, mut s2) = (0.0, 0.0, 0.0);
             for i in 0..n {
@@ -453,9 +429,6 @@ mod tests {
         let mut delta = vec![0.0; n];
         assert_eq!(estimate_norms(&e, Some(pk1), None, &vt, &mut delta), [want0, want1, 0.0]);
         assert_eq!(bits(&delta), bits(&d1));
-        // Single precision's path, one norm at a time, in this precision.
-        let max1 = d1.iter().zip(&vt).fold(0.0, |m, (&d, &w)| fold_max(m, d * w));
-        assert_eq!(rms_of_sum(pk1, &e, &vt, max1).to_bits(), want1.to_bits());
         d1.iter_mut().zip(pk).for_each(|(a, b)| *a += b);
         let want2 = weighted_rms_norm(&d1, &vt);
         assert_eq!(estimate_norms(&e, Some(pk1), Some(pk), &vt, &mut delta), [want0, want1, want2]);
