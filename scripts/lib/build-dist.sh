@@ -20,7 +20,11 @@
 # programs built with -ffpe-trap=invalid against this build). The results
 # are the same bits either way; the double-precision core loses under 1 %
 # of instructions on most benchmarks (2.4 % on the ring modulator driven
-# one step per call, in its constant-dimension dense solve).
+# one step per call, in its constant-dimension dense solve). With the
+# vectorizer on (and SDASKR's norms summed one pass per norm so that it
+# stays free of those flags) the double-precision core executes 1-5 %
+# fewer instructions but takes more time on the band path (the transistor
+# amplifier one step per call 0.95x -> 1.03x the original): it stays off.
 #
 # `--print native-static-libs` asks rustc for the system libraries that a
 # program linking the static archive needs; Cargo replays the note when
