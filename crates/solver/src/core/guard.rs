@@ -112,8 +112,24 @@ impl<'a, S: DaeSystem + ?Sized> FiniteGuard<'a, S> {
     }
 
     /// Record the outcome of one evaluation; true if `v` is all finite.
+    ///
+    /// Inlined at each use (every residual evaluation passes here): the
+    /// finite case is the scan and one test of `last`; the rest is out of
+    /// line.
+    #[inline(always)]
     fn check(&mut self, source: Source, t: Real, v: &[Real]) -> bool {
         match first_non_finite(v) {
+            None if self.last.is_none() => true,
+            found => self.record(source, t, found),
+        }
+    }
+
+    /// [`check`](Self::check)'s uncommon cases: a non-finite value found,
+    /// or an earlier one to clear.
+    #[cold]
+    #[inline(never)]
+    fn record(&mut self, source: Source, t: Real, found: Option<usize>) -> bool {
+        match found {
             Some(index) => {
                 self.last = Some(NonFinite { source, index, t });
                 false
@@ -129,6 +145,7 @@ impl<'a, S: DaeSystem + ?Sized> FiniteGuard<'a, S> {
 }
 
 impl<S: DaeSystem + ?Sized> DaeSystem for FiniteGuard<'_, S> {
+    #[inline(always)]
     fn residual(&mut self, t: Real, y: &[Real], yp: &[Real], cj: Real, delta: &mut [Real]) -> CallbackStatus {
         match self.inner.residual(t, y, yp, cj, delta) {
             CallbackStatus::Ok if !self.check(Source::Residual, t, delta) => CallbackStatus::Recoverable,
