@@ -149,59 +149,94 @@ pub fn solve(lu: &[Real], n: usize, pivots: &[FInt], b: &mut [Real]) {
         2 => solve_order(lu, 2, pivots, b),
         3 => solve_order(lu, 3, pivots, b),
         4 => solve_order(lu, 4, pivots, b),
-        5 => solve_fixed::<5>(lu, pivots, b),
-        6 => solve_fixed::<6>(lu, pivots, b),
-        7 => solve_fixed::<7>(lu, pivots, b),
-        8 => solve_fixed::<8>(lu, pivots, b),
-        9 => solve_fixed::<9>(lu, pivots, b),
-        10 => solve_fixed::<10>(lu, pivots, b),
-        11 => solve_fixed::<11>(lu, pivots, b),
-        12 => solve_fixed::<12>(lu, pivots, b),
-        13 => solve_fixed::<13>(lu, pivots, b),
-        14 => solve_fixed::<14>(lu, pivots, b),
-        15 => solve_fixed::<15>(lu, pivots, b),
-        16 => solve_fixed::<16>(lu, pivots, b),
+        5 => solve_5(lu, pivots, b),
+        6 => solve_6(lu, pivots, b),
+        7 => solve_7(lu, pivots, b),
+        8 => solve_8(lu, pivots, b),
+        9 => solve_9(lu, pivots, b),
+        10 => solve_10(lu, pivots, b),
+        11 => solve_11(lu, pivots, b),
+        12 => solve_12(lu, pivots, b),
+        13 => solve_13(lu, pivots, b),
+        14 => solve_14(lu, pivots, b),
+        15 => solve_15(lu, pivots, b),
+        16 => solve_16(lu, pivots, b),
         _ => solve_order(lu, n, pivots, b),
     }
 }
 
-/// [`solve`] for an order `N` from 5 to 16 known at compile time (small
-/// circuit and process models: NEQ 8-20, one or more solves per step):
-/// DGESL's column sweeps with the same operations in the same order
-/// (`b[i] -= t * l` rounded, never fused; a zero `t` skipped), written
-/// with plain indices over fixed-size arrays so that the loops unroll and
-/// the bounds checks go. The general sweeps cost ~2580 instructions a
-/// solve at N = 15 with AVX2 dispatch (DGESL with DAXPY ~2470); this
-/// ~1510 (callgrind, ring modulator, one step per call).
-#[inline(never)]
-fn solve_fixed<const N: usize>(lu: &[Real], pivots: &[FInt], b: &mut [Real]) {
-    let lu = &lu[..N * N];
-    let pivots: &[FInt; N] = pivots[..N].try_into().expect("N pivots");
-    let b: &mut [Real; N] = (&mut b[..N]).try_into().expect("N entries");
-    for (k, &p) in pivots.iter().enumerate() {
-        let p = p as usize;
-        if p != k {
-            b.swap(k, p);
-        }
-    }
-    for k in 0..N {
-        let t = b[k];
-        if t != 0.0 {
-            for i in k + 1..N {
-                b[i] -= t * lu[k * N + i];
+/// [`solve`] for an order from 5 to 16 (small circuit and process models:
+/// NEQ 8-20, one or more solves per step): DGESL's column sweeps with the
+/// same operations in the same order (`b[i] -= t * l` rounded, never
+/// fused; a zero `t` skipped), written out in full by the macros below,
+/// one function per order. Every index is then a constant: after the
+/// interchanges (made in the caller's array) the right-hand side lives in
+/// registers, the sweeps have no loop, no bounds check and no store that a
+/// later load must wait for. Loops over fixed-size arrays (the previous
+/// form) took ~1500 instructions a solve at N = 15; the general sweeps
+/// with AVX2 dispatch ~2580, DGESL with DAXPY ~2470.
+macro_rules! solve_fixed {
+    ($name:ident, $n:literal, $up:tt, $down:tt) => {
+        #[inline(never)]
+        fn $name(lu: &[Real], pivots: &[FInt], b: &mut [Real]) {
+            let lu: &[Real; $n * $n] = lu[..$n * $n].try_into().expect("N*N factors");
+            let out: &mut [Real; $n] = (&mut b[..$n]).try_into().expect("N entries");
+            for (k, &p) in pivots[..$n].iter().enumerate() {
+                let p = p as usize;
+                if p != k {
+                    out.swap(k, p);
+                }
             }
+            let mut b = *out;
+            sweeps!(forward_column, b, lu, $n; $up; $up);
+            sweeps!(backward_column, b, lu, $n; $down; $up);
+            *out = b;
         }
-    }
-    for k in (0..N).rev() {
-        b[k] /= lu[k * N + k];
-        let t = b[k];
-        if t != 0.0 {
-            for i in 0..k {
-                b[i] -= t * lu[k * N + i];
-            }
-        }
-    }
+    };
 }
+
+/// One sweep: `$column` for each column index `k` of the first list, over
+/// the rows of the second.
+macro_rules! sweeps {
+    ($column:ident, $b:ident, $lu:ident, $n:literal; [$($k:literal)*]; $rows:tt) => {
+        $( $column!($b, $lu, $n, $k; $rows); )*
+    };
+}
+
+/// Column `k` of L: the rows below it (`i > k` is a constant condition,
+/// folded away).
+macro_rules! forward_column {
+    ($b:ident, $lu:ident, $n:literal, $k:literal; [$($i:literal)*]) => {{
+        let t = $b[$k];
+        if t != 0.0 {
+            $( if $i > $k { $b[$i] -= t * $lu[$k * $n + $i]; } )*
+        }
+    }};
+}
+
+/// Column `k` of U: divide by the diagonal, then the rows above it.
+macro_rules! backward_column {
+    ($b:ident, $lu:ident, $n:literal, $k:literal; [$($i:literal)*]) => {{
+        $b[$k] /= $lu[$k * $n + $k];
+        let t = $b[$k];
+        if t != 0.0 {
+            $( if $i < $k { $b[$i] -= t * $lu[$k * $n + $i]; } )*
+        }
+    }};
+}
+
+solve_fixed!(solve_5, 5, [0 1 2 3 4], [4 3 2 1 0]);
+solve_fixed!(solve_6, 6, [0 1 2 3 4 5], [5 4 3 2 1 0]);
+solve_fixed!(solve_7, 7, [0 1 2 3 4 5 6], [6 5 4 3 2 1 0]);
+solve_fixed!(solve_8, 8, [0 1 2 3 4 5 6 7], [7 6 5 4 3 2 1 0]);
+solve_fixed!(solve_9, 9, [0 1 2 3 4 5 6 7 8], [8 7 6 5 4 3 2 1 0]);
+solve_fixed!(solve_10, 10, [0 1 2 3 4 5 6 7 8 9], [9 8 7 6 5 4 3 2 1 0]);
+solve_fixed!(solve_11, 11, [0 1 2 3 4 5 6 7 8 9 10], [10 9 8 7 6 5 4 3 2 1 0]);
+solve_fixed!(solve_12, 12, [0 1 2 3 4 5 6 7 8 9 10 11], [11 10 9 8 7 6 5 4 3 2 1 0]);
+solve_fixed!(solve_13, 13, [0 1 2 3 4 5 6 7 8 9 10 11 12], [12 11 10 9 8 7 6 5 4 3 2 1 0]);
+solve_fixed!(solve_14, 14, [0 1 2 3 4 5 6 7 8 9 10 11 12 13], [13 12 11 10 9 8 7 6 5 4 3 2 1 0]);
+solve_fixed!(solve_15, 15, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14], [14 13 12 11 10 9 8 7 6 5 4 3 2 1 0]);
+solve_fixed!(solve_16, 16, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15], [15 14 13 12 11 10 9 8 7 6 5 4 3 2 1 0]);
 
 /// [`solve`] for order `n`: inlined into each arm of `solve`'s match, so
 /// that orders 1-4 (its match arms) are compiled with `n` a constant
