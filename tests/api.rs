@@ -309,6 +309,48 @@ fn an_event_after_tout_in_a_step_that_ends_on_tstop_is_not_lost() {
     assert!(ev.became_true && close(ev.t, 0.5, 1e-5), "{ev:?}");
 }
 
+/// y' = 1 with the discontinuity variable d = sin(2 pi t), which crosses
+/// zero at every half unit; the condition "d >= 0" never changes the mode,
+/// so every crossing is only offered to STCHANGE (which records it).
+struct Wave {
+    offered: Vec<f64>,
+}
+
+impl DaeSystem for Wave {
+    fn residual(&mut self, t: f64, z: &[f64], zp: &[f64], _cj: f64, r: &mut [f64]) -> CallbackStatus {
+        r[0] = zp[0] - 1.0;
+        r[1] = z[1] - (2.0 * std::f64::consts::PI * t).sin();
+        CallbackStatus::Ok
+    }
+}
+
+impl HybridSystem for Wave {
+    fn condition_changed(&mut self, _c: usize, _truth: &[bool], t: f64, _z: &[f64], _zp: &[f64]) -> bool {
+        self.offered.push(t);
+        false
+    }
+    fn switch_mode(&mut self, _e: &Event, _z: &mut [f64], _zp: &mut [f64]) {}
+}
+
+/// One step per call (a call may end on the step that crossed): each
+/// crossing is offered exactly once (the event detector's vectors, kept on
+/// the thread from call to call, carry nothing over).
+#[test]
+fn each_crossing_is_offered_once_one_step_per_call() {
+    let pattern = SparsePattern::from_entries([(0, 0), (1, 1)]);
+    let mut opts = HybridOptions::new(pattern, vec![0], vec![1]);
+    opts.controls.tolerance = Tolerance::Scalar { rtol: 1e-8, atol: 1e-8 };
+    opts.controls.intermediate_output = true;
+    let zp0 = [1.0, 2.0 * std::f64::consts::PI];
+    let mut s = HybridSolver::new(Wave { offered: Vec::new() }, 0.0, &[0.0, 0.0], &zp0, opts).unwrap();
+    while s.solve_to(4.75).unwrap() != HybridOutcome::ReachedTout {}
+    let offered = &s.problem().offered;
+    assert_eq!(offered.len(), 9, "{offered:?}");
+    for (k, &t) in offered.iter().enumerate() {
+        assert!(close(t, 0.5 * (k + 1) as f64, 1e-6), "{offered:?}");
+    }
+}
+
 #[test]
 fn hybrid_event_protocol() {
     let pattern = SparsePattern::from_entries([(0, 0), (1, 0), (1, 1)]);

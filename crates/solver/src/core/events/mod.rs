@@ -59,9 +59,10 @@ fn owner(isc: &[FInt], i: usize) -> (usize, usize) {
 }
 
 /// The detector's vectors, kept on the thread from one DSL48E call to the
-/// next (taken by [`EventDetector::new`], given back when the detector is
-/// dropped), so that calls allocate nothing for events once warm: each
-/// vector is cleared (or zero-filled) before use, as a fresh one would be.
+/// next (taken by the first search of a call, given back when the
+/// detector is dropped), so that calls allocate nothing for events once
+/// warm: each vector is cleared (or zero-filled) before use, as a fresh one
+/// would be.
 #[derive(Default)]
 struct Spare {
     changes: Vec<(Real, usize, bool)>,
@@ -130,6 +131,10 @@ pub struct EventDetector<'a> {
     ig: Vec<FInt>,
     /// Polishing's vectors.
     polish_work: PolishWork,
+    /// The vectors above are the thread's spare ones ([`Self::warm_up`]);
+    /// until then they are empty (a call whose steps cross nothing takes
+    /// and gives back nothing: one step per call, ~400 instructions).
+    warm: bool,
 }
 
 impl<'a> EventDetector<'a> {
@@ -144,7 +149,6 @@ impl<'a> EventDetector<'a> {
         tstop: Option<Real>,
         scratch: &'a mut [Real],
     ) -> Self {
-        let spare = Spare::take();
         EventDetector {
             isc,
             truth,
@@ -155,11 +159,28 @@ impl<'a> EventDetector<'a> {
             id,
             tstop,
             scratch,
-            changes: spare.changes,
-            found: spare.found,
-            stack: spare.stack,
-            ig: spare.ig,
-            polish_work: spare.polish,
+            changes: Vec::new(),
+            found: Vec::new(),
+            stack: Vec::new(),
+            ig: Vec::new(),
+            polish_work: PolishWork::default(),
+            warm: false,
+        }
+    }
+
+    /// Take the thread's spare vectors before their first use in this call.
+    /// `changes` may already have been cleared for this step: the spare
+    /// one is cleared as it would have been.
+    fn warm_up(&mut self) {
+        if !self.warm {
+            let spare = Spare::take();
+            self.changes = spare.changes;
+            self.changes.clear();
+            self.found = spare.found;
+            self.stack = spare.stack;
+            self.ig = spare.ig;
+            self.polish_work = spare.polish;
+            self.warm = true;
         }
     }
 
@@ -197,6 +218,7 @@ impl<'a> EventDetector<'a> {
     /// test did not exclude (or was not to be used for: `quick` false).
     #[inline(never)]
     fn search(&mut self, cx: &HookContext<'_, '_>, first: usize, quick: bool) {
+        self.warm_up();
         let hist = &cx.hist;
         let (n, nd) = (cx.y.len(), self.nd());
         let h = hist.psi[0];
@@ -265,6 +287,7 @@ impl<'a> EventDetector<'a> {
         cx: &mut HookContext<'_, '_>,
         p: Pending,
     ) -> Result<Option<Stop>, Interrupt> {
+        self.warm_up();
         let n = cx.y.len();
         let (k, j) = owner(self.isc, p.function);
         let c = Crossing {
@@ -321,6 +344,9 @@ impl<'a> EventDetector<'a> {
 
 impl Drop for EventDetector<'_> {
     fn drop(&mut self) {
+        if !self.warm {
+            return;
+        }
         Spare {
             changes: std::mem::take(&mut self.changes),
             found: std::mem::take(&mut self.found),
