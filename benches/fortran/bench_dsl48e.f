@@ -75,6 +75,11 @@ C                  D the discontinuity variable (it stays in [1, 3],
 C                  so it never crosses).  Same equations, same steps;
 C                  the two are run alternately and the difference of
 C                  their median time per step is printed.
+C     EVCOST1S-NC0 the same driven one step per call, as a simulator
+C     EVCOST1S-NC1   drives DSL48E (INFO(3) = 1, called again until
+C                  IDID = 3 at each output): MED/STEP(US) is then about
+C                  the time of a call, and the difference from the
+C                  EVCOST cases' time per step is the price of a call.
 C
 C     Arrays have the SPEC's ceiling lengths: LRW = 60+10*NEQ+NEJAC+
 C     3*ND, LIW = 40+2*NEQ+ND; LIEVWK = NEQ, LREVWK = 6*ND+5*NEQ+45.
@@ -158,7 +163,9 @@ C-----------------------------------------------------------------------
       IF (WANTED('EVENTS-DSL  '))
      1   CALL EVDSL('EVENTS-DSL  ', NREP(NREPS, 1 + NQ*10))
       IF (WANTED('EVCOST-NC0  ') .OR. WANTED('EVCOST-NC1  '))
-     1   CALL ECDSL(NREP(NREPS, 1 + NQ*10))
+     1   CALL ECDSL(NREP(NREPS, 1 + NQ*10), 0)
+      IF (WANTED('EVCOST1S-NC0') .OR. WANTED('EVCOST1S-NC1'))
+     1   CALL ECDSL(NREP(NREPS, 1 + NQ*10), 1)
       END
 C
 C     The number of repetitions: REPS=n if given, else the default.
@@ -884,9 +891,10 @@ C
 C-----------------------------------------------------------------------
 C     ECDSL -- the price of event detection: the oscillator with a
 C     discontinuity variable that never crosses (NC = 1) against the
-C     same equations without events (NC = 0), run alternately.
+C     same equations without events (NC = 0), run alternately; with
+C     IONE = 1 one step per call (INFO(3) = 1).
 C-----------------------------------------------------------------------
-      SUBROUTINE ECDSL(NREP)
+      SUBROUTINE ECDSL(NREP, IONE)
       IMPLICIT DOUBLE PRECISION (A-H,O-Z)
       PARAMETER (NEQ=3, NEJAC=6, MAXREP=50)
       PARAMETER (LRW=60+10*NEQ+NEJAC+3, LIW=40+2*NEQ+1)
@@ -913,6 +921,7 @@ C-----------------------------------------------------------------------
             DO 10 I = 1, 20
                INFO(I) = 0
  10         CONTINUE
+            INFO(3) = IONE
             TIME = 0.0D0
             Z(1) = 1.0D0
             Z(2) = 0.0D0
@@ -924,11 +933,12 @@ C-----------------------------------------------------------------------
             CALL CPU_TIME(C0)
             DO 50 IOUT = 1, 100
                TOUT = DBLE(IOUT)
-               CALL DSL48E(OSRES, DUMSEN, NEQ, TIME, Z, ZDOT, TOUT,
+ 40            CALL DSL48E(OSRES, DUMSEN, NEQ, TIME, Z, ZDOT, TOUT,
      1              INFO, RTOL, ATOL, IDID, RWORK, LRW, IWORK, LIW,
      2              RPAR, IPAR, DUMJAC, NEJAC, JROW, JCOL, JYDOT, 2,
      3              JDTYPE, BDUM, IEVENT, IDISCON, NC, ND, ISC, TEVT,
      4              LIEVWK, IEVWK, LREVWK, REVWK, DUMSTC, DUMEVD)
+               IF (IDID .EQ. 1) GO TO 40
                IF (IDID .NE. 3) THEN
                   WRITE(6,*) 'EVCOST NC =', NC, ' FAILED, IDID =',
      1                       IDID, ' T =', TIME
@@ -942,10 +952,17 @@ C-----------------------------------------------------------------------
             CALL KCOPY(IWORK, KSUM(1,NC))
  80      CONTINUE
  90   CONTINUE
-      CALL REPORT('EVCOST-NC0  ', NEQ, NR, TIM(1,0),
-     1   CPUT(1,0), KSUM(1,0), 0)
-      CALL REPORT('EVCOST-NC1  ', NEQ, NR, TIM(1,1),
-     1   CPUT(1,1), KSUM(1,1), 0)
+      IF (IONE .EQ. 0) THEN
+         CALL REPORT('EVCOST-NC0  ', NEQ, NR, TIM(1,0),
+     1      CPUT(1,0), KSUM(1,0), 0)
+         CALL REPORT('EVCOST-NC1  ', NEQ, NR, TIM(1,1),
+     1      CPUT(1,1), KSUM(1,1), 0)
+      ELSE
+         CALL REPORT('EVCOST1S-NC0', NEQ, NR, TIM(1,0),
+     1      CPUT(1,0), KSUM(1,0), 0)
+         CALL REPORT('EVCOST1S-NC1', NEQ, NR, TIM(1,1),
+     1      CPUT(1,1), KSUM(1,1), 0)
+      ENDIF
       DO 95 NC = 0, 1
          TMED(NC) = TMEDN(TIM(1,NC), NR)
          CMED(NC) = TMEDN(CPUT(1,NC), NR)

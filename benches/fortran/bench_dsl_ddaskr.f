@@ -56,6 +56,10 @@ C                  (outputs at 1, 2, ...), without (RT0) and with (RT1)
 C                  the root function R = D, which never vanishes; run
 C                  alternately, the difference of their median time per
 C                  step is printed (DDASKR's price of root finding).
+C     EVCOST1S-RT0 the same driven one step per call (INFO(3) = 1,
+C     EVCOST1S-RT1   called again until IDID = 3 at each output), as
+C                  bench_dsl48e.f's EVCOST1S cases drive DSL48E:
+C                  MED/STEP(US) is then about the time of a call.
 C
 C     Every case uses RWORK/IWORK of DASKR's documented minimum length.
 C     The table has the columns of bench_dsl48e.f: the number of
@@ -114,7 +118,9 @@ C-----------------------------------------------------------------------
       IF (WANTED('EVENTS-RT2  '))
      1   CALL EVRT('EVENTS-RT2  ', 2, NREP(NREPS, 1 + NQ*10))
       IF (WANTED('EVCOST-RT0  ') .OR. WANTED('EVCOST-RT1  '))
-     1   CALL ECRT(NREP(NREPS, 1 + NQ*10))
+     1   CALL ECRT(NREP(NREPS, 1 + NQ*10), 0)
+      IF (WANTED('EVCOST1S-RT0') .OR. WANTED('EVCOST1S-RT1'))
+     1   CALL ECRT(NREP(NREPS, 1 + NQ*10), 1)
       END
 C
 C     The number of repetitions: REPS=n if given, else the default.
@@ -498,9 +504,9 @@ C
 C-----------------------------------------------------------------------
 C     ECRT -- DDASKR's price of root finding: the oscillator with a root
 C     function that never vanishes (NRT = 1) against NRT = 0, run
-C     alternately.
+C     alternately; with IONE = 1 one step per call (INFO(3) = 1).
 C-----------------------------------------------------------------------
-      SUBROUTINE ECRT(NREP)
+      SUBROUTINE ECRT(NREP, IONE)
       IMPLICIT DOUBLE PRECISION (A-H,O-Z)
       PARAMETER (NEQ=3, MAXREP=50)
       PARAMETER (LRW=60+9*NEQ+3+NEQ**2, LIW=40+NEQ)
@@ -519,6 +525,7 @@ C-----------------------------------------------------------------------
             DO 10 I = 1, 20
                INFO(I) = 0
  10         CONTINUE
+            INFO(3) = IONE
             T = 0.0D0
             Y(1) = 1.0D0
             Y(2) = 0.0D0
@@ -531,9 +538,10 @@ C-----------------------------------------------------------------------
             CALL CPU_TIME(C0)
             DO 50 IOUT = 1, 100
                TOUT = DBLE(IOUT)
-               CALL DDASKR(OSRES, NEQ, T, Y, YP, TOUT, INFO, RTOL,
+ 40            CALL DDASKR(OSRES, NEQ, T, Y, YP, TOUT, INFO, RTOL,
      1              ATOL, IDID, RWORK, LRWN, IWORK, LIW, RPAR, IPAR,
      2              DUMJAC, DUMPSL, OSRT, NRT, JROOT)
+               IF (IDID .EQ. 1) GO TO 40
                IF (IDID .NE. 3) THEN
                   WRITE(6,*) 'EVCOST NRT =', NRT, ' FAILED, IDID =',
      1                       IDID, ' T =', T
@@ -547,10 +555,17 @@ C-----------------------------------------------------------------------
             CALL KCOPY(IWORK, KSUM(1,NRT))
  80      CONTINUE
  90   CONTINUE
-      CALL REPORT('EVCOST-RT0  ', NEQ, NR, TIM(1,0),
-     1   CPUT(1,0), KSUM(1,0), 0)
-      CALL REPORT('EVCOST-RT1  ', NEQ, NR, TIM(1,1),
-     1   CPUT(1,1), KSUM(1,1), 0)
+      IF (IONE .EQ. 0) THEN
+         CALL REPORT('EVCOST-RT0  ', NEQ, NR, TIM(1,0),
+     1      CPUT(1,0), KSUM(1,0), 0)
+         CALL REPORT('EVCOST-RT1  ', NEQ, NR, TIM(1,1),
+     1      CPUT(1,1), KSUM(1,1), 0)
+      ELSE
+         CALL REPORT('EVCOST1S-RT0', NEQ, NR, TIM(1,0),
+     1      CPUT(1,0), KSUM(1,0), 0)
+         CALL REPORT('EVCOST1S-RT1', NEQ, NR, TIM(1,1),
+     1      CPUT(1,1), KSUM(1,1), 0)
+      ENDIF
       DO 95 NRT = 0, 1
          TMED(NRT) = TMEDN(TIM(1,NRT), NR)
          CMED(NRT) = TMEDN(CPUT(1,NRT), NR)
