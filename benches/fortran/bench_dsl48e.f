@@ -896,6 +896,7 @@ C     IONE = 1 one step per call (INFO(3) = 1).
 C-----------------------------------------------------------------------
       SUBROUTINE ECDSL(NREP, IONE)
       IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      CHARACTER*8 LABEL
       PARAMETER (NEQ=3, NEJAC=6, MAXREP=50)
       PARAMETER (LRW=60+10*NEQ+NEJAC+3, LIW=40+2*NEQ+1)
       PARAMETER (LIEVWK=NEQ, LREVWK=6+5+5*NEQ+40)
@@ -972,9 +973,11 @@ C-----------------------------------------------------------------------
       P1 = TMED(1)/DBLE(MAX(NSTS(1),1))
       Q0 = CMED(0)/DBLE(MAX(NSTS(0),1))
       Q1 = CMED(1)/DBLE(MAX(NSTS(1),1))
-      WRITE(6,100) 1.0D6*(P1 - P0), 100.0D0*(P1 - P0)/P0,
+      LABEL = 'EVCOST  '
+      IF (IONE .NE. 0) LABEL = 'EVCOST1S'
+      WRITE(6,100) LABEL, 1.0D6*(P1 - P0), 100.0D0*(P1 - P0)/P0,
      1   1.0D6*(Q1 - Q0), 100.0D0*(Q1 - Q0)/Q0, Z(1) - 1.0D0
- 100  FORMAT(4X,'EVCOST       EVENT DETECTION: ',F8.3,' US PER STEP =',
+ 100  FORMAT(4X,A8,5X,'EVENT DETECTION: ',F8.3,' US PER STEP =',
      1   F7.2,' % OF NC0''S TIME PER STEP (WALL);',F8.3,' US =',F7.2,
      2   ' % (CPU)'/16X,' (Y1(100) - 1 =',1P,E9.2,')')
       IF (NSTS(0) .NE. NSTS(1))

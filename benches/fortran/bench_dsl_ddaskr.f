@@ -508,6 +508,7 @@ C     alternately; with IONE = 1 one step per call (INFO(3) = 1).
 C-----------------------------------------------------------------------
       SUBROUTINE ECRT(NREP, IONE)
       IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      CHARACTER*8 LABEL
       PARAMETER (NEQ=3, MAXREP=50)
       PARAMETER (LRW=60+9*NEQ+3+NEQ**2, LIW=40+NEQ)
       DIMENSION Y(NEQ), YP(NEQ), INFO(20), RWORK(LRW), IWORK(LIW)
@@ -575,9 +576,11 @@ C-----------------------------------------------------------------------
       P1 = TMED(1)/DBLE(MAX(NSTS(1),1))
       Q0 = CMED(0)/DBLE(MAX(NSTS(0),1))
       Q1 = CMED(1)/DBLE(MAX(NSTS(1),1))
-      WRITE(6,100) 1.0D6*(P1 - P0), 100.0D0*(P1 - P0)/P0,
+      LABEL = 'EVCOST  '
+      IF (IONE .NE. 0) LABEL = 'EVCOST1S'
+      WRITE(6,100) LABEL, 1.0D6*(P1 - P0), 100.0D0*(P1 - P0)/P0,
      1   1.0D6*(Q1 - Q0), 100.0D0*(Q1 - Q0)/Q0, Y(1) - 1.0D0
- 100  FORMAT(4X,'EVCOST       ROOT FINDING:    ',F8.3,' US PER STEP =',
+ 100  FORMAT(4X,A8,5X,'ROOT FINDING:    ',F8.3,' US PER STEP =',
      1   F7.2,' % OF RT0''S TIME PER STEP (WALL);',F8.3,' US =',F7.2,
      2   ' % (CPU)'/16X,' (Y1(100) - 1 =',1P,E9.2,')')
       IF (NSTS(0) .NE. NSTS(1))
