@@ -48,9 +48,10 @@
 //! (n = 351): 0.19 ms (DGEFA 0.27 ms, faer 0.48 ms).
 //!
 //! [`solve`] is hand-written for every `n` (DGESL's column sweeps). Orders
-//! 1-16 (small circuit and process models, many solves per call) are
-//! compiled with the order a constant (`solve_fixed`: ~1500 instructions a
-//! solve at n = 15, DGESL with its DAXPY calls ~2470); above, the hand-written code is compiled
+//! 1-4 are compiled with the order a constant, orders 5-16 (small circuit
+//! and process models, many solves per call) written out in full, one
+//! function per order (`solve_fixed!`: 612 instructions a solve at n = 15,
+//! DGESL with its DAXPY calls ~2470); above, the hand-written code is compiled
 //! for the running CPU's best instruction set (pulp dispatch through faer,
 //! AVX2 on x86-64, plain SSE2 code elsewhere); there is no FMA
 //! contraction, so the results do not depend on the instruction set.
@@ -181,12 +182,7 @@ macro_rules! solve_fixed {
         fn $name(lu: &[Real], pivots: &[FInt], b: &mut [Real]) {
             let lu: &[Real; $n * $n] = lu[..$n * $n].try_into().expect("N*N factors");
             let out: &mut [Real; $n] = (&mut b[..$n]).try_into().expect("N entries");
-            for (k, &p) in pivots[..$n].iter().enumerate() {
-                let p = p as usize;
-                if p != k {
-                    out.swap(k, p);
-                }
-            }
+            interchange(&pivots[..$n], out);
             let mut b = *out;
             sweeps!(forward_column, b, lu, $n; $up; $up);
             sweeps!(backward_column, b, lu, $n; $down; $up);
@@ -245,17 +241,23 @@ solve_fixed!(solve_16, 16, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15], [15 14 13 12
 #[inline(always)]
 fn solve_order(lu: &[Real], n: usize, pivots: &[FInt], b: &mut [Real]) {
     let (lu, pivots, b) = (&lu[..n * n], &pivots[..n], &mut b[..n]);
-    // b <- P b (the interchanges in elimination order).
+    interchange(pivots, b);
+    if n <= NO_DISPATCH_MAX_N {
+        solve_unblocked(Scalar, lu, n, b);
+    } else {
+        Arch::new().dispatch(UnblockedSolve { lu, n, b });
+    }
+}
+
+/// b <- P b: the interchanges `k <-> pivots[k]` in elimination order (the
+/// first step of every solve).
+#[inline(always)]
+fn interchange(pivots: &[FInt], b: &mut [Real]) {
     for (k, &p) in pivots.iter().enumerate() {
         let p = p as usize;
         if p != k {
             b.swap(k, p);
         }
-    }
-    if n <= NO_DISPATCH_MAX_N {
-        solve_unblocked(Scalar, lu, n, b);
-    } else {
-        Arch::new().dispatch(UnblockedSolve { lu, n, b });
     }
 }
 
