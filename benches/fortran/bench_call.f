@@ -1,0 +1,219 @@
+C-----------------------------------------------------------------------
+C     BENCH_CALL -- the fixed cost of one DDASKR call, written like a
+C     user's FORTRAN 77 program.  The same source links against the
+C     original DASKR (ddaskr.f daux.f dlinpk.f) or against this
+C     project's libdaskr.a:
+C
+C        gfortran -O2 bench_call.f libdaskr.a -lm -lpthread -ldl
+C        ./a.out            (full run)
+C        ./a.out quick      (smoke run: fewer calls, one repetition)
+C        ./a.out STEP       (only the cases whose name contains STEP;
+C                            may be combined with quick)
+C
+C     The problem is as small as a DAE gets, so that what is timed is
+C     the call and not the model or the linear algebra: the harmonic
+C     oscillator written as the residual
+C        G1 = Y1' - Y2,   G2 = Y2' + Y1,
+C     Y(0) = (1, 0), Y'(0) = (0, -1), on T = 0 .. 10, with its 2 x 2
+C     user Jacobian (INFO(5) = 1) and scalar tolerances.
+C
+C     INTERP     RTOL = ATOL = 1E-7, output at T = I*10/NOUT,
+C                I = 1..NOUT, NOUT = 200000 (quick: 20000) in interval
+C                mode: about 200 steps, every other call returns by
+C                interpolation in the last step.  NS/CALL is the cost
+C                of a call that takes no step: the entry, the checks of
+C                a continuation call, the interpolation, the return.
+C     ONESTEP    RTOL = ATOL = 1E-10, one step per call (INFO(3) = 1,
+C                INFO(4) = 1 with TSTOP = 10), called until T = 10, as
+C                a simulator drives the solver.  NS/CALL: one call, one
+C                step.
+C     INTERVAL   the same integration in one call (TOUT = 10, the same
+C                TSTOP): the same steps.  NS/CALL is then per step.
+C
+C     ONESTEP minus INTERVAL, per step, is what a call costs beyond its
+C     step; the line after the table prints it.  Every case checks its
+C     answer against Y1(10) = COS(10) and prints Y1(10) in full, so the
+C     two libraries' answers can be compared digit for digit.
+C
+C     One line per case: the number of repetitions, the minimum and
+C     median wall time of one integration (SYSTEM_CLOCK), the minimum
+C     and median time per call in nanoseconds, the number of calls, and
+C     the counters NST, NRE, NJE (IWORK(11), (12), (13)).
+C-----------------------------------------------------------------------
+      PROGRAM BENCHC
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      CHARACTER*16 ARG, FILTER
+      INTEGER IARGC
+      LOGICAL QUICK, WANTED
+      COMMON /BSEL/ FILTER, NFILT
+      COMMON /BPER/ PERCAL(3)
+      QUICK = .FALSE.
+      NFILT = 0
+      DO 10 K = 1, IARGC()
+         CALL GETARG(K, ARG)
+         IF (ARG(1:5) .EQ. 'quick' .OR. ARG(1:5) .EQ. 'QUICK') THEN
+            QUICK = .TRUE.
+         ELSE
+            FILTER = ARG
+            NFILT = 16
+ 5          IF (NFILT .GT. 0) THEN
+               IF (FILTER(NFILT:NFILT) .EQ. ' ') THEN
+                  NFILT = NFILT - 1
+                  GO TO 5
+               ENDIF
+            ENDIF
+         ENDIF
+ 10   CONTINUE
+      NQ = 1
+      IF (QUICK) NQ = 0
+      DO 20 K = 1, 3
+         PERCAL(K) = -1.0D0
+ 20   CONTINUE
+      WRITE(6,100)
+ 100  FORMAT(' DDASKR CALL BENCHMARK (FORTRAN 77 CALLER)'/
+     1  ' CASE          REPS     MIN(MS)     MED(MS)  MIN(NS/CALL)',
+     2  '  MED(NS/CALL)     CALLS     NST     NRE     NJE',
+     3  '                 Y1(10)')
+      IF (WANTED('INTERP      '))
+     1   CALL OSCBEN('INTERP      ', 0, 1 + NQ*6, 20000 + NQ*180000)
+      IF (WANTED('ONESTEP     '))
+     1   CALL OSCBEN('ONESTEP     ', 1, 1 + NQ*300, 0)
+      IF (WANTED('INTERVAL    '))
+     1   CALL OSCBEN('INTERVAL    ', 2, 1 + NQ*300, 0)
+      IF (PERCAL(2) .GE. 0.0D0 .AND. PERCAL(3) .GE. 0.0D0) THEN
+         WRITE(6,110) PERCAL(2) - PERCAL(3)
+ 110     FORMAT('    A CALL BEYOND ITS STEP (ONESTEP - INTERVAL,',
+     1      ' MEDIAN NS PER STEP):',F10.1)
+      ENDIF
+      END
+C
+C     Is the case NAME selected (no filter argument, or NAME contains
+C     the filter)?
+      LOGICAL FUNCTION WANTED(NAME)
+      CHARACTER*12 NAME
+      CHARACTER*16 FILTER
+      COMMON /BSEL/ FILTER, NFILT
+      IF (NFILT .EQ. 0) THEN
+         WANTED = .TRUE.
+      ELSE
+         WANTED = INDEX(NAME, FILTER(1:NFILT)) .GT. 0
+      ENDIF
+      RETURN
+      END
+C
+C-----------------------------------------------------------------------
+C     OSCBEN -- the oscillator: MODE 0 NOUT outputs in interval mode,
+C     1 one step per call, 2 one call to the end.  NREP repetitions.
+C-----------------------------------------------------------------------
+      SUBROUTINE OSCBEN(NAME, MODE, NREP, NOUT)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      CHARACTER*12 NAME
+      PARAMETER (NEQ=2, MAXREP=1000)
+      PARAMETER (LRW=60+9*NEQ+NEQ**2, LIW=40+NEQ)
+      DIMENSION Y(NEQ), YPRIME(NEQ), INFO(20), RTOL(1), ATOL(1)
+      DIMENSION RWORK(LRW), IWORK(LIW), RPAR(1), IPAR(1), JROOT(1)
+      DIMENSION TIM(MAXREP)
+      INTEGER*8 IC0, IC1, IRATE
+      COMMON /BPER/ PERCAL(3)
+      EXTERNAL OSCRES, OSCJAC, OSCDUM
+      TEND = 10.0D0
+      TOL = 1.0D-10
+      IF (MODE .EQ. 0) TOL = 1.0D-7
+      NREPS = MIN(NREP, MAXREP)
+      DO 90 IREP = 1, NREPS
+         DO 10 I = 1, 20
+            INFO(I) = 0
+ 10      CONTINUE
+         INFO(5) = 1
+         IF (MODE .NE. 0) THEN
+            INFO(4) = 1
+            RWORK(1) = TEND
+         ENDIF
+         IF (MODE .EQ. 1) INFO(3) = 1
+         RTOL(1) = TOL
+         ATOL(1) = TOL
+         T = 0.0D0
+         Y(1) = 1.0D0
+         Y(2) = 0.0D0
+         YPRIME(1) = 0.0D0
+         YPRIME(2) = -1.0D0
+         NCALL = 0
+         CALL SYSTEM_CLOCK(IC0, IRATE)
+         IF (MODE .EQ. 0) THEN
+            DO 20 IOUT = 1, NOUT
+               TOUT = TEND*DBLE(IOUT)/DBLE(NOUT)
+               CALL DDASKR(OSCRES, NEQ, T, Y, YPRIME, TOUT, INFO, RTOL,
+     1              ATOL, IDID, RWORK, LRW, IWORK, LIW, RPAR, IPAR,
+     2              OSCJAC, OSCDUM, OSCDUM, 0, JROOT)
+               IF (IDID .LT. 0) GO TO 95
+ 20         CONTINUE
+            NCALL = NOUT
+         ELSE
+ 30         CONTINUE
+            CALL DDASKR(OSCRES, NEQ, T, Y, YPRIME, TEND, INFO, RTOL,
+     1           ATOL, IDID, RWORK, LRW, IWORK, LIW, RPAR, IPAR,
+     2           OSCJAC, OSCDUM, OSCDUM, 0, JROOT)
+            NCALL = NCALL + 1
+            IF (IDID .LT. 0) GO TO 95
+            IF (IDID .EQ. 1) GO TO 30
+         ENDIF
+         CALL SYSTEM_CLOCK(IC1)
+         TIM(IREP) = DBLE(IC1 - IC0)/DBLE(IRATE)
+         IF (ABS(Y(1) - COS(TEND)) .GT. 1.0D3*TOL) THEN
+            WRITE(6,*) NAME, ' WRONG ANSWER: Y1 =', Y(1), ' COS(10) =',
+     1         COS(TEND)
+            STOP
+         ENDIF
+ 90   CONTINUE
+C     Insertion sort, ascending.
+      DO 120 I = 2, NREPS
+         V = TIM(I)
+         J = I - 1
+ 110     CONTINUE
+         IF (J .GE. 1) THEN
+            IF (TIM(J) .GT. V) THEN
+               TIM(J+1) = TIM(J)
+               J = J - 1
+               GO TO 110
+            ENDIF
+         ENDIF
+         TIM(J+1) = V
+ 120  CONTINUE
+      IF (MOD(NREPS, 2) .EQ. 1) THEN
+         TMED = TIM((NREPS+1)/2)
+      ELSE
+         TMED = 0.5D0*(TIM(NREPS/2) + TIM(NREPS/2+1))
+      ENDIF
+      PER = 1.0D9/DBLE(NCALL)
+      IF (MODE .EQ. 2) PER = 1.0D9/DBLE(IWORK(11))
+      PERCAL(MODE+1) = PER*TMED
+      WRITE(6,200) NAME, NREPS, 1.0D3*TIM(1), 1.0D3*TMED, PER*TIM(1),
+     1   PER*TMED, NCALL, IWORK(11), IWORK(12), IWORK(13), Y(1)
+ 200  FORMAT(1X,A12,I6,2F12.4,2F14.1,I10,3I8,ES23.15)
+      RETURN
+ 95   WRITE(6,*) NAME, ' FAILED, IDID =', IDID, ' T =', T
+      STOP
+      END
+C
+      SUBROUTINE OSCRES(T, Y, YPRIME, CJ, DELTA, IRES, RPAR, IPAR)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      DIMENSION Y(2), YPRIME(2), DELTA(2)
+      DELTA(1) = YPRIME(1) - Y(2)
+      DELTA(2) = YPRIME(2) + Y(1)
+      RETURN
+      END
+C
+      SUBROUTINE OSCJAC(T, Y, YPRIME, PD, CJ, RPAR, IPAR)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      DIMENSION PD(2,2)
+      PD(1,1) = CJ
+      PD(2,1) = 1.0D0
+      PD(1,2) = -1.0D0
+      PD(2,2) = CJ
+      RETURN
+      END
+C
+C     PSOL and RT are never called (INFO(12) = 0, NRT = 0).
+      SUBROUTINE OSCDUM
+      RETURN
+      END
