@@ -949,6 +949,37 @@ fn c_fuzz_firstcall() {
 // ---------------------------------------------------------------------
 // The harness itself
 
+/// Every benchmark program of `benches/fortran/` compiles and links
+/// against the library. They are run by hand (`scripts/bench_fortran.sh`),
+/// not by this suite, which would otherwise never notice one falling behind
+/// the library's interface or its include files.
+#[test]
+fn benchmark_programs_build() {
+    require_tool("gfortran", "gfortran");
+    let src_dir = repo().join("benches/fortran");
+    let mut sources: Vec<PathBuf> = fs::read_dir(&src_dir)
+        .expect("read benches/fortran")
+        .map(|e| e.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "f"))
+        .collect();
+    sources.sort();
+    assert!(!sources.is_empty(), "no benchmark programs in {}", src_dir.display());
+    let dir = work_dir("benchmarks");
+    for src in &sources {
+        let exe = dir.join(src.file_stem().unwrap());
+        build(
+            Command::new("gfortran")
+                .current_dir(&dir)
+                .arg("-O2")
+                .arg(src)
+                .arg("-o")
+                .arg(&exe)
+                .args(link_args(Link::Static)),
+        );
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn harness_marker_check() {
     assert_eq!(check_markers("a\nSILENT-BEGIN\nSILENT-END\nb\n"), None);
