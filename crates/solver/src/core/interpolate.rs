@@ -10,12 +10,19 @@ use crate::types::Real;
 /// step history; `tn` is the current mesh point.
 pub fn interpolate(tn: Real, tout: Real, kold: usize, phi: &[Real], psi: &[Real], y: &mut [Real], yp: &mut [Real]) {
     let dt = tout - tn;
-    // The coefficients of the columns, DDATRP's recurrence.
+    // The coefficients of the columns, DDATRP's recurrence. BDF orders are
+    // at most 5 (a larger KOLD is an internal error, as in
+    // `interpolation_sums`); with PSI cut to KOLD+1 entries and the
+    // exclusive range below, every index is known to be in bounds: no
+    // check per term, and no inclusive-range bookkeeping, in a loop that
+    // every interpolating call runs.
+    assert!(kold <= 5, "BDF order {kold}");
+    let psi = &psi[..kold + 1];
     let (mut cs, mut ds) = ([0.0; 6], [0.0; 6]);
     let mut c = 1.0;
     let mut d = 0.0;
     let mut gamma = dt / psi[0];
-    for j in 1..=kold {
+    for j in 1..kold + 1 {
         d = d * gamma + c / psi[j - 1];
         c *= gamma;
         gamma = (dt + psi[j - 1]) / psi[j];
