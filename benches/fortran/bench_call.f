@@ -42,26 +42,17 @@ C     the counters NST, NRE, NJE (IWORK(11), (12), (13)).
 C-----------------------------------------------------------------------
       PROGRAM BENCHC
       IMPLICIT DOUBLE PRECISION (A-H,O-Z)
-      CHARACTER*16 ARG, FILTER
+      CHARACTER*16 ARG
       INTEGER IARGC
       LOGICAL QUICK, WANTED
-      COMMON /BSEL/ FILTER, NFILT
       COMMON /BPER/ PERCAL(3)
       QUICK = .FALSE.
-      NFILT = 0
       DO 10 K = 1, IARGC()
          CALL GETARG(K, ARG)
          IF (ARG(1:5) .EQ. 'quick' .OR. ARG(1:5) .EQ. 'QUICK') THEN
             QUICK = .TRUE.
          ELSE
-            FILTER = ARG
-            NFILT = 16
- 5          IF (NFILT .GT. 0) THEN
-               IF (FILTER(NFILT:NFILT) .EQ. ' ') THEN
-                  NFILT = NFILT - 1
-                  GO TO 5
-               ENDIF
-            ENDIF
+            CALL SETFLT(ARG)
          ENDIF
  10   CONTINUE
       NQ = 1
@@ -85,20 +76,6 @@ C-----------------------------------------------------------------------
  110     FORMAT('    A CALL BEYOND ITS STEP (ONESTEP - INTERVAL,',
      1      ' MEDIAN NS PER STEP):',F10.1)
       ENDIF
-      END
-C
-C     Is the case NAME selected (no filter argument, or NAME contains
-C     the filter)?
-      LOGICAL FUNCTION WANTED(NAME)
-      CHARACTER*12 NAME
-      CHARACTER*16 FILTER
-      COMMON /BSEL/ FILTER, NFILT
-      IF (NFILT .EQ. 0) THEN
-         WANTED = .TRUE.
-      ELSE
-         WANTED = INDEX(NAME, FILTER(1:NFILT)) .GT. 0
-      ENDIF
-      RETURN
       END
 C
 C-----------------------------------------------------------------------
@@ -165,25 +142,7 @@ C-----------------------------------------------------------------------
             STOP
          ENDIF
  90   CONTINUE
-C     Insertion sort, ascending.
-      DO 120 I = 2, NREPS
-         V = TIM(I)
-         J = I - 1
- 110     CONTINUE
-         IF (J .GE. 1) THEN
-            IF (TIM(J) .GT. V) THEN
-               TIM(J+1) = TIM(J)
-               J = J - 1
-               GO TO 110
-            ENDIF
-         ENDIF
-         TIM(J+1) = V
- 120  CONTINUE
-      IF (MOD(NREPS, 2) .EQ. 1) THEN
-         TMED = TIM((NREPS+1)/2)
-      ELSE
-         TMED = 0.5D0*(TIM(NREPS/2) + TIM(NREPS/2+1))
-      ENDIF
+      TMED = TMEDN(TIM, NREPS)
       PER = 1.0D9/DBLE(NCALL)
       IF (MODE .EQ. 2) PER = 1.0D9/DBLE(IWORK(11))
       PERCAL(MODE+1) = PER*TMED
@@ -217,3 +176,5 @@ C     PSOL and RT are never called (INFO(12) = 0, NRT = 0).
       SUBROUTINE OSCDUM
       RETURN
       END
+C
+      INCLUDE 'bench_util.inc'

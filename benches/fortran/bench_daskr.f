@@ -48,25 +48,16 @@ C     repetition (IWORK(11), (12), (13), (19)).
 C-----------------------------------------------------------------------
       PROGRAM BENCHD
       IMPLICIT DOUBLE PRECISION (A-H,O-Z)
-      CHARACTER*16 ARG, FILTER
+      CHARACTER*16 ARG
       INTEGER IARGC
       LOGICAL QUICK, WANTED
-      COMMON /BSEL/ FILTER, NFILT
       QUICK = .FALSE.
-      NFILT = 0
       DO 10 K = 1, IARGC()
          CALL GETARG(K, ARG)
          IF (ARG(1:5) .EQ. 'quick' .OR. ARG(1:5) .EQ. 'QUICK') THEN
             QUICK = .TRUE.
          ELSE
-            FILTER = ARG
-            NFILT = 16
- 5          IF (NFILT .GT. 0) THEN
-               IF (FILTER(NFILT:NFILT) .EQ. ' ') THEN
-                  NFILT = NFILT - 1
-                  GO TO 5
-               ENDIF
-            ENDIF
+            CALL SETFLT(ARG)
          ENDIF
  10   CONTINUE
       NQ = 1
@@ -93,20 +84,6 @@ C-----------------------------------------------------------------------
      1   CALL BD2BEN('BAND20-DQ   ', 0, 1 + NQ*10)
       IF (WANTED('BAND20-UJ   '))
      1   CALL BD2BEN('BAND20-UJ   ', 1, 1 + NQ*10)
-      END
-C
-C     Is the case NAME selected (no filter argument, or NAME contains
-C     the filter)?
-      LOGICAL FUNCTION WANTED(NAME)
-      CHARACTER*12 NAME
-      CHARACTER*16 FILTER
-      COMMON /BSEL/ FILTER, NFILT
-      IF (NFILT .EQ. 0) THEN
-         WANTED = .TRUE.
-      ELSE
-         WANTED = INDEX(NAME, FILTER(1:NFILT)) .GT. 0
-      ENDIF
-      RETURN
       END
 C
 C-----------------------------------------------------------------------
@@ -627,25 +604,7 @@ C-----------------------------------------------------------------------
       IMPLICIT DOUBLE PRECISION (A-H,O-Z)
       CHARACTER*12 NAME
       DIMENSION TIM(NREP), IWORK(*)
-C     Insertion sort, ascending.
-      DO 20 I = 2, NREP
-         V = TIM(I)
-         J = I - 1
- 10      CONTINUE
-         IF (J .GE. 1) THEN
-            IF (TIM(J) .GT. V) THEN
-               TIM(J+1) = TIM(J)
-               J = J - 1
-               GO TO 10
-            ENDIF
-         ENDIF
-         TIM(J+1) = V
- 20   CONTINUE
-      IF (MOD(NREP, 2) .EQ. 1) THEN
-         TMED = TIM((NREP+1)/2)
-      ELSE
-         TMED = 0.5D0*(TIM(NREP/2) + TIM(NREP/2+1))
-      ENDIF
+      TMED = TMEDN(TIM, NREP)
       NST = IWORK(11)
       WRITE(6,100) NAME, NEQ, NREP, 1.0D3*TIM(1), 1.0D3*TMED,
      1   1.0D3*TIM(NREP), 1.0D6*TMED/DBLE(MAX(NST,1)), NST,
@@ -653,3 +612,5 @@ C     Insertion sort, ascending.
  100  FORMAT(1X,A12,I5,I6,3F12.4,F14.3,4I8)
       RETURN
       END
+C
+      INCLUDE 'bench_util.inc'

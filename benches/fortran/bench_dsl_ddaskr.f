@@ -76,7 +76,6 @@ C-----------------------------------------------------------------------
       LOGICAL QUICK, WANTED
       COMMON /BSEL/ FILTER, NFILT
       QUICK = .FALSE.
-      NFILT = 0
       NREPS = 0
       DO 10 K = 1, IARGC()
          CALL GETARG(K, ARG)
@@ -86,14 +85,7 @@ C-----------------------------------------------------------------------
      1      THEN
             READ(ARG(6:16), *) NREPS
          ELSE
-            FILTER = ARG
-            NFILT = 16
- 5          IF (NFILT .GT. 0) THEN
-               IF (FILTER(NFILT:NFILT) .EQ. ' ') THEN
-                  NFILT = NFILT - 1
-                  GO TO 5
-               ENDIF
-            ENDIF
+            CALL SETFLT(ARG)
          ENDIF
  10   CONTINUE
       NQ = 1
@@ -121,27 +113,6 @@ C-----------------------------------------------------------------------
      1   CALL ECRT(NREP(NREPS, 1 + NQ*10), 0)
       IF (WANTED('EVCOST1S-RT0') .OR. WANTED('EVCOST1S-RT1'))
      1   CALL ECRT(NREP(NREPS, 1 + NQ*10), 1)
-      END
-C
-C     The number of repetitions: REPS=n if given, else the default.
-      INTEGER FUNCTION NREP(NGIVEN, NDEF)
-      NREP = NDEF
-      IF (NGIVEN .GT. 0) NREP = NGIVEN
-      RETURN
-      END
-C
-C     Is the case NAME selected (no filter argument, or NAME contains
-C     the filter)?
-      LOGICAL FUNCTION WANTED(NAME)
-      CHARACTER*12 NAME
-      CHARACTER*16 FILTER
-      COMMON /BSEL/ FILTER, NFILT
-      IF (NFILT .EQ. 0) THEN
-         WANTED = .TRUE.
-      ELSE
-         WANTED = INDEX(NAME, FILTER(1:NFILT)) .GT. 0
-      ENDIF
-      RETURN
       END
 C
 C-----------------------------------------------------------------------
@@ -644,27 +615,4 @@ C-----------------------------------------------------------------------
       RETURN
       END
 C
-C     Sort TIM ascending (insertion sort) and return its median.
-      DOUBLE PRECISION FUNCTION TMEDN(TIM, NREP)
-      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
-      DIMENSION TIM(NREP)
-      DO 20 I = 2, NREP
-         V = TIM(I)
-         J = I - 1
- 10      CONTINUE
-         IF (J .GE. 1) THEN
-            IF (TIM(J) .GT. V) THEN
-               TIM(J+1) = TIM(J)
-               J = J - 1
-               GO TO 10
-            ENDIF
-         ENDIF
-         TIM(J+1) = V
- 20   CONTINUE
-      IF (MOD(NREP, 2) .EQ. 1) THEN
-         TMEDN = TIM((NREP+1)/2)
-      ELSE
-         TMEDN = 0.5D0*(TIM(NREP/2) + TIM(NREP/2+1))
-      ENDIF
-      RETURN
-      END
+      INCLUDE 'bench_util.inc'

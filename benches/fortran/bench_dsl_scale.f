@@ -35,25 +35,18 @@ C     the final solution's centre value, mean and maximum.
 C-----------------------------------------------------------------------
       PROGRAM BSCALE
       IMPLICIT DOUBLE PRECISION (A-H,O-Z)
-      CHARACTER*16 ARG, FILTER
+      CHARACTER*16 ARG
       INTEGER IARGC
-      LOGICAL NAMED
+      LOGICAL WANTED
+      CHARACTER*16 FILTER
       COMMON /BSEL/ FILTER, NFILT
-      NFILT = 0
       NREPS = 1
       DO 10 K = 1, IARGC()
          CALL GETARG(K, ARG)
          IF (ARG(1:5) .EQ. 'REPS=' .OR. ARG(1:5) .EQ. 'reps=') THEN
             READ(ARG(6:16), *) NREPS
          ELSE
-            FILTER = ARG
-            NFILT = 16
- 5          IF (NFILT .GT. 0) THEN
-               IF (FILTER(NFILT:NFILT) .EQ. ' ') THEN
-                  NFILT = NFILT - 1
-                  GO TO 5
-               ENDIF
-            ENDIF
+            CALL SETFLT(ARG)
          ENDIF
  10   CONTINUE
       WRITE(6,100)
@@ -61,31 +54,22 @@ C-----------------------------------------------------------------------
      1  ' CASE           NEQ  REPS   FIRST(MS)     MIN(MS)     MED(MS)',
      2  '     MAX(MS)  MEDCPU(MS)  MED/STEP(US)     NST     NRE',
      3  '     NJE  NETF  NCFN     NNI   NEV')
-      IF (NFILT .EQ. 0 .OR. NAMED('HEAT100S-DSL'))
+      IF (WANTED('HEAT100S-DSL'))
      1   CALL SCDSL('HEAT100S-DSL', 2, 100, NREPS)
-      IF (NFILT .EQ. 0 .OR. NAMED('HEAT3D20-DSL'))
+      IF (WANTED('HEAT3D20-DSL'))
      1   CALL SCDSL('HEAT3D20-DSL', 3, 20, NREPS)
       IF (NFILT .GT. 0) THEN
-         IF (NAMED('HEAT316-DSL ')) CALL SCDSL('HEAT316-DSL ', 2, 316,
+         IF (WANTED('HEAT316-DSL ')) CALL SCDSL('HEAT316-DSL ', 2, 316,
      1      NREPS)
-         IF (NAMED('HEAT1000-DSL')) CALL SCDSL('HEAT1000-DSL', 2, 1000,
+         IF (WANTED('HEAT1000-DSL')) CALL SCDSL('HEAT1000-DSL', 2, 1000,
      1      NREPS)
-         IF (NAMED('HEAT3D32-DSL')) CALL SCDSL('HEAT3D32-DSL', 3, 32,
+         IF (WANTED('HEAT3D32-DSL')) CALL SCDSL('HEAT3D32-DSL', 3, 32,
      1      NREPS)
-         IF (NAMED('HEAT3D47-DSL')) CALL SCDSL('HEAT3D47-DSL', 3, 47,
+         IF (WANTED('HEAT3D47-DSL')) CALL SCDSL('HEAT3D47-DSL', 3, 47,
      1      NREPS)
-         IF (NAMED('HEAT3D64-DSL')) CALL SCDSL('HEAT3D64-DSL', 3, 64,
+         IF (WANTED('HEAT3D64-DSL')) CALL SCDSL('HEAT3D64-DSL', 3, 64,
      1      NREPS)
       ENDIF
-      END
-C
-C     Is case NAME selected by the filter (a substring of it)?
-      LOGICAL FUNCTION NAMED(NAME)
-      CHARACTER*12 NAME
-      CHARACTER*16 FILTER
-      COMMON /BSEL/ FILTER, NFILT
-      NAMED = INDEX(NAME, FILTER(1:NFILT)) .GT. 0
-      RETURN
       END
 C
 C-----------------------------------------------------------------------
@@ -405,26 +389,4 @@ C
       RETURN
       END
 C
-      DOUBLE PRECISION FUNCTION TMEDN(TIM, NREP)
-      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
-      DIMENSION TIM(NREP)
-      DO 20 I = 2, NREP
-         V = TIM(I)
-         J = I - 1
- 10      CONTINUE
-         IF (J .GE. 1) THEN
-            IF (TIM(J) .GT. V) THEN
-               TIM(J+1) = TIM(J)
-               J = J - 1
-               GO TO 10
-            ENDIF
-         ENDIF
-         TIM(J+1) = V
- 20   CONTINUE
-      IF (MOD(NREP, 2) .EQ. 1) THEN
-         TMEDN = TIM((NREP+1)/2)
-      ELSE
-         TMEDN = 0.5D0*(TIM(NREP/2) + TIM(NREP/2+1))
-      ENDIF
-      RETURN
-      END
+      INCLUDE 'bench_util.inc'

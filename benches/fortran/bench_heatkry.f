@@ -35,42 +35,21 @@ C     checked to compute the same numbers).
 C-----------------------------------------------------------------------
       PROGRAM BHEATK
       IMPLICIT DOUBLE PRECISION (A-H,O-Z)
-      CHARACTER*16 ARG, FILTER
+      CHARACTER*16 ARG
       INTEGER IARGC
       LOGICAL WANTED
-      COMMON /BSEL/ FILTER, NFILT
       NREPS = 3
-      NFILT = 0
       IF (IARGC() .GE. 1) THEN
          CALL GETARG(1, ARG)
          READ (ARG, *) NREPS
       ENDIF
       NREPS = MAX(1, MIN(NREPS, 20))
       IF (IARGC() .GE. 2) THEN
-         CALL GETARG(2, FILTER)
-         NFILT = 16
- 5       IF (NFILT .GT. 0) THEN
-            IF (FILTER(NFILT:NFILT) .EQ. ' ') THEN
-               NFILT = NFILT - 1
-               GO TO 5
-            ENDIF
-         ENDIF
+         CALL GETARG(2, ARG)
+         CALL SETFLT(ARG)
       ENDIF
       IF (WANTED('HEATKRY     ')) CALL HEATB('HEATKRY     ', 0, NREPS)
       IF (WANTED('HEATKRY-RT  ')) CALL HEATB('HEATKRY-RT  ', 2, NREPS)
-      END
-C
-C     Is the case NAME selected (no filter, or NAME contains it)?
-      LOGICAL FUNCTION WANTED(NAME)
-      CHARACTER*12 NAME
-      CHARACTER*16 FILTER
-      COMMON /BSEL/ FILTER, NFILT
-      IF (NFILT .EQ. 0) THEN
-         WANTED = .TRUE.
-      ELSE
-         WANTED = INDEX(NAME, FILTER(1:NFILT)) .GT. 0
-      ENDIF
-      RETURN
       END
 C
 C-----------------------------------------------------------------------
@@ -254,3 +233,5 @@ C     Preconditioner solve (DASKR's PSOL): B = WP * B.
       IER = 0
       RETURN
       END
+C
+      INCLUDE 'bench_util.inc'

@@ -49,14 +49,12 @@ C     solution at the end, to be compared between libraries.
 C-----------------------------------------------------------------------
       PROGRAM BENCHS
       IMPLICIT DOUBLE PRECISION (A-H,O-Z)
-      CHARACTER*16 ARG, FILTER
+      CHARACTER*16 ARG
       INTEGER IARGC, NREP
-      LOGICAL QUICK, WANTS, ONESTP
-      COMMON /SSEL/ FILTER, NFILT
+      LOGICAL QUICK, WANTED, ONESTP
       COMMON /SMODE/ ONESTP
       QUICK = .FALSE.
       ONESTP = .FALSE.
-      NFILT = 0
       NREPS = 0
       DO 10 K = 1, IARGC()
          CALL GETARG(K, ARG)
@@ -69,14 +67,7 @@ C-----------------------------------------------------------------------
      1      THEN
             READ(ARG(6:16), *) NREPS
          ELSE
-            FILTER = ARG
-            NFILT = 16
- 5          IF (NFILT .GT. 0) THEN
-               IF (FILTER(NFILT:NFILT) .EQ. ' ') THEN
-                  NFILT = NFILT - 1
-                  GO TO 5
-               ENDIF
-            ENDIF
+            CALL SETFLT(ARG)
          ENDIF
  10   CONTINUE
       NQ = 1
@@ -86,35 +77,14 @@ C-----------------------------------------------------------------------
      1  ' CASE           NEQ  REPS     MIN(MS)     MED(MS)',
      2  '     MAX(MS)  MED/STEP(US)      NST      NRE     NJE',
      3  '      NNI')
-      IF (WANTS('TRAMP-DQ    '))
+      IF (WANTED('TRAMP-DQ    '))
      1   CALL TRABEN('TRAMP-DQ    ', 0, NREP(NREPS, 1 + NQ*4), 1 + NQ*9)
-      IF (WANTS('TRAMP-UJ    '))
+      IF (WANTED('TRAMP-UJ    '))
      1   CALL TRABEN('TRAMP-UJ    ', 1, NREP(NREPS, 1 + NQ*4), 1 + NQ*9)
-      IF (WANTS('HEAT100-DQ  '))
+      IF (WANTED('HEAT100-DQ  '))
      1   CALL HTBEN('HEAT100-DQ  ', 0, NREP(NREPS, 1 + NQ*4))
-      IF (WANTS('HEAT100-UJ  '))
+      IF (WANTED('HEAT100-UJ  '))
      1   CALL HTBEN('HEAT100-UJ  ', 1, NREP(NREPS, 1 + NQ*4))
-      END
-C
-C     The number of repetitions: REPS=n if given, else the default.
-      INTEGER FUNCTION NREP(NGIVEN, NDEF)
-      NREP = NDEF
-      IF (NGIVEN .GT. 0) NREP = NGIVEN
-      RETURN
-      END
-C
-C     Is the case NAME selected (no filter argument, or NAME contains
-C     the filter)?
-      LOGICAL FUNCTION WANTS(NAME)
-      CHARACTER*12 NAME
-      CHARACTER*16 FILTER
-      COMMON /SSEL/ FILTER, NFILT
-      IF (NFILT .EQ. 0) THEN
-         WANTS = .TRUE.
-      ELSE
-         WANTS = INDEX(NAME, FILTER(1:NFILT)) .GT. 0
-      ENDIF
-      RETURN
       END
 C
 C-----------------------------------------------------------------------
@@ -348,25 +318,7 @@ C-----------------------------------------------------------------------
       IMPLICIT DOUBLE PRECISION (A-H,O-Z)
       CHARACTER*12 NAME
       DIMENSION TIM(NREP), IWORK(*)
-C     Insertion sort, ascending.
-      DO 20 I = 2, NREP
-         V = TIM(I)
-         J = I - 1
- 10      CONTINUE
-         IF (J .GE. 1) THEN
-            IF (TIM(J) .GT. V) THEN
-               TIM(J+1) = TIM(J)
-               J = J - 1
-               GO TO 10
-            ENDIF
-         ENDIF
-         TIM(J+1) = V
- 20   CONTINUE
-      IF (MOD(NREP, 2) .EQ. 1) THEN
-         TMED = TIM((NREP+1)/2)
-      ELSE
-         TMED = 0.5D0*(TIM(NREP/2) + TIM(NREP/2+1))
-      ENDIF
+      TMED = TMEDN(TIM, NREP)
       NST = IWORK(11)
       WRITE(6,100) NAME, NEQ, NREP, 1.0D3*TIM(1), 1.0D3*TMED,
      1   1.0D3*TIM(NREP), 1.0D6*TMED/DBLE(MAX(NST,1)), NST,
@@ -374,3 +326,5 @@ C     Insertion sort, ascending.
  100  FORMAT(1X,A12,I5,I6,3F12.4,F14.3,2I9,I8,I9)
       RETURN
       END
+C
+      INCLUDE 'bench_util.inc'

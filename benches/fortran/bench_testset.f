@@ -69,16 +69,14 @@ C     in full precision (to be compared between libraries).
 C-----------------------------------------------------------------------
       PROGRAM BENCHT
       IMPLICIT DOUBLE PRECISION (A-H,O-Z)
-      CHARACTER*16 ARG, FILTER
+      CHARACTER*16 ARG
       LOGICAL QUICK
       INTEGER IARGC
-      COMMON /SSEL/ FILTER, NFILT
       COMMON /SREP/ NREPS, QUICK
       EXTERNAL HIRRES, HIRJAC, AKZRES, AKZJAC, ROBRES, ROBJAC
       EXTERNAL POLRES, POLJAC, RNGRES, RNGJAC, TRARES, TRAJAC
       EXTERNAL VDPRES, VDPJAC
       QUICK = .FALSE.
-      NFILT = 0
       NREPS = 0
       DO 10 K = 1, IARGC()
          CALL GETARG(K, ARG)
@@ -88,14 +86,7 @@ C-----------------------------------------------------------------------
      1      THEN
             READ(ARG(6:16), *) NREPS
          ELSE
-            FILTER = ARG
-            NFILT = 16
- 5          IF (NFILT .GT. 0) THEN
-               IF (FILTER(NFILT:NFILT) .EQ. ' ') THEN
-                  NFILT = NFILT - 1
-                  GO TO 5
-               ENDIF
-            ENDIF
+            CALL SETFLT(ARG)
          ENDIF
  10   CONTINUE
       IF (NREPS .LE. 0) THEN
@@ -119,20 +110,6 @@ C     tolerances 1E-4, 1E-7, 1E-10 run by default (NTOL of them).
       CALL TSCASE(7, 'VDPOL', 2, -1, 0, 2.0D0, 3, VDPRES, VDPJAC)
       END
 C
-C     Is the case NAME selected (no filter argument, or NAME contains
-C     the filter)?
-      LOGICAL FUNCTION WANTS(NAME)
-      CHARACTER*12 NAME
-      CHARACTER*16 FILTER
-      COMMON /SSEL/ FILTER, NFILT
-      IF (NFILT .EQ. 0) THEN
-         WANTS = .TRUE.
-      ELSE
-         WANTS = INDEX(NAME, FILTER(1:NFILT)) .GT. 0
-      ENDIF
-      RETURN
-      END
-C
 C-----------------------------------------------------------------------
 C     TSCASE -- the cases PROB-T4, PROB-T7, PROB-T10 of one problem:
 C     the first NTOL of them by default, a later one only when the
@@ -144,17 +121,17 @@ C-----------------------------------------------------------------------
       CHARACTER*12 NAME
       CHARACTER*3 SUFFIX(3)
       CHARACTER*16 FILTER
-      LOGICAL WANTS
+      LOGICAL WANTED
       DIMENSION KTOL(3)
       LOGICAL QUICK
-      COMMON /SSEL/ FILTER, NFILT
+      COMMON /BSEL/ FILTER, NFILT
       COMMON /SREP/ NREPS, QUICK
       EXTERNAL RES, JAC
       DATA SUFFIX / 'T4 ', 'T7 ', 'T10' /
       DATA KTOL / 4, 7, 10 /
       DO 10 K = 1, 3
          NAME = PROB // '-' // SUFFIX(K)
-         IF (.NOT. WANTS(NAME)) GO TO 10
+         IF (.NOT. WANTED(NAME)) GO TO 10
          IF (K .GT. NTOL) THEN
             IF (NFILT .EQ. 0) GO TO 10
             IF (INDEX(FILTER(1:NFILT), SUFFIX(K)) .EQ. 0) GO TO 10
@@ -258,46 +235,14 @@ C     value is not zero.
             ENDIF
          ENDIF
  60   CONTINUE
-      CALL TSORT(NR, TIM)
-      CALL TSORT(NR, TCPU)
-      WRITE(6,100) NAME, NEQ, NR, 1.0D3*TIM(1), 1.0D3*TMED(NR, TIM),
-     1   1.0D3*TIM(NR), 1.0D3*TMED(NR, TCPU), IWORK(11), IWORK(12),
+      TMW = TMEDN(TIM, NR)
+      TMC = TMEDN(TCPU, NR)
+      WRITE(6,100) NAME, NEQ, NR, 1.0D3*TIM(1), 1.0D3*TMW,
+     1   1.0D3*TIM(NR), 1.0D3*TMC, IWORK(11), IWORK(12),
      2   IWORK(13), IWORK(14), IWORK(15), IWORK(19), ERR, IMAX
  100  FORMAT(1X,A10,I5,I5,4F11.4,I9,I10,I9,I8,I6,I10,1PE11.2,I5)
       WRITE(6,110) NAME, T, (Y(I), I = 1, NEQ)
  110  FORMAT(4X,A10,' Y AT T =',1PE11.4,':'/(4X,4(1PE24.16)))
-      RETURN
-      END
-C
-C     Insertion sort of V(1..N), ascending.
-      SUBROUTINE TSORT(N, V)
-      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
-      DIMENSION V(N)
-      DO 20 I = 2, N
-         X = V(I)
-         J = I - 1
- 10      CONTINUE
-         IF (J .GE. 1) THEN
-            IF (V(J) .GT. X) THEN
-               V(J+1) = V(J)
-               J = J - 1
-               GO TO 10
-            ENDIF
-         ENDIF
-         V(J+1) = X
- 20   CONTINUE
-      RETURN
-      END
-C
-C     Median of the sorted V(1..N).
-      DOUBLE PRECISION FUNCTION TMED(N, V)
-      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
-      DIMENSION V(N)
-      IF (MOD(N, 2) .EQ. 1) THEN
-         TMED = V((N+1)/2)
-      ELSE
-         TMED = 0.5D0*(V(N/2) + V(N/2+1))
-      ENDIF
       RETURN
       END
 C
@@ -816,3 +761,5 @@ C     RTOL = ATOL = 1E-14).
       YREF(8) = 0.1236995868091548D+01
       RETURN
       END
+C
+      INCLUDE 'bench_util.inc'
