@@ -162,7 +162,7 @@ impl Run {
     /// Write the inputs of a first call the controls give (zero counters,
     /// MAXORD, H0, the IC controls) and make the next call a start.
     pub fn prepare_start(&mut self, controls: &StepControls) -> Result<(), SetupError> {
-        IHeader(&mut self.iwork[..iw::HEADER]).zero_counters();
+        IHeader::split(&mut self.iwork).0.zero_counters();
         self.iwork[iw::MAXORD - 1] = fint(controls.max_order)?;
         if let Some(h0) = controls.initial_step {
             self.rwork[rw::H - 1] = h0;

@@ -93,24 +93,29 @@ pub struct Arrays<'a> {
 }
 
 impl<'a> Arrays<'a> {
-    /// The integrator's arrays, moved out of DDASKR's split RWORK and
-    /// IWORK (the views keep the linear solver's and the root finder's
-    /// segments and ICNSTR); no constraints or bounds: the caller sets them.
-    pub fn take_from_ddaskr(rv: &mut RViews<'a>, iv: &mut IViews<'a>) -> Self {
-        use std::mem::take;
-        Arrays {
-            rh: RHeader(take(&mut rv.header.0)),
-            ih: IHeader(take(&mut iv.header.0)),
-            wt: take(&mut rv.wt),
-            vt: rv.vt.take(),
-            phi: take(&mut rv.phi),
-            delta: take(&mut rv.delta),
-            e: take(&mut rv.e),
-            id: iv.id.take(),
-            constraints: None,
-            bounds: None,
-        }
+    /// The integrator's arrays from DDASKR's split RWORK and IWORK, and
+    /// what the views keep besides: the linear solver's and the root
+    /// finder's segments and ICNSTR. No constraints or bounds: the caller
+    /// sets them.
+    pub fn from_ddaskr(rv: RViews<'a>, iv: IViews<'a>) -> (Self, DdaskrSegments<'a>) {
+        let RViews { header: rh, delta, savr, e, wt, vt, phi, r0, r1, rx, wm } = rv;
+        let IViews { header: ih, icnstr, id, pivots } = iv;
+        let arrays = Arrays { rh, ih, wt, vt, phi, delta, e, id, constraints: None, bounds: None };
+        (arrays, DdaskrSegments { savr, wm, r0, r1, rx, icnstr, pivots })
     }
+}
+
+/// The segments of DDASKR's work arrays that are not the integrator's:
+/// the linear solver's (SAVR, WM, the pivots or IWP or the pattern), the
+/// root finder's (R0, R1, RX) and ICNSTR.
+pub struct DdaskrSegments<'a> {
+    pub savr: &'a mut [Real],
+    pub wm: &'a mut [Real],
+    pub r0: &'a mut [Real],
+    pub r1: &'a mut [Real],
+    pub rx: &'a mut [Real],
+    pub icnstr: Option<&'a [FInt]>,
+    pub pivots: &'a mut [FInt],
 }
 
 /// The call's own arguments.
@@ -846,8 +851,8 @@ mod tests {
         ) -> Result<FInt, Interrupt> {
             let cfg = self.config(ic);
             let n = self.layout.neq;
-            let (mut rv, mut iv) = (self.layout.split_rwork(&mut self.rwork), self.layout.split_iwork(&mut self.iwork));
-            let mut a = Arrays::take_from_ddaskr(&mut rv, &mut iv);
+            let (rv, iv) = (self.layout.split_rwork(&mut self.rwork), self.layout.split_iwork(&mut self.iwork));
+            let (mut a, rest) = Arrays::from_ddaskr(rv, iv);
             let mut io = CallIo {
                 t: &mut self.t,
                 y: &mut self.y,
@@ -857,7 +862,7 @@ mod tests {
                 atol: &mut self.atol,
             };
             let Method::Direct { format, source } = self.layout.method else { unreachable!() };
-            let mut lin = DirectSolver::new(format, source, n, rv.wm, iv.pivots);
+            let mut lin = DirectSolver::new(format, source, n, rest.wm, rest.pivots);
             let mut sink = CollectMessages::default();
             let r = integrate(&mut Parts { sys, lin: &mut lin, hook, sink: &mut sink }, &mut NoCompanion, &mut a, &mut io, &cfg);
             self.first = false;

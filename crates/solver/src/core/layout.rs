@@ -348,7 +348,7 @@ impl Layout {
     #[inline]
     pub fn split_rwork<'a>(&self, rwork: &'a mut [Real]) -> RViews<'a> {
         let n = self.neq;
-        let (header, rest) = rwork[..self.lenrw].split_at_mut(rw::HEADER);
+        let (header, rest) = RHeader::split(&mut rwork[..self.lenrw]);
         let (delta, rest) = rest.split_at_mut(n);
         let (savr, rest) = rest.split_at_mut(self.e - self.delta - n);
         let (e, rest) = rest.split_at_mut(n);
@@ -363,13 +363,13 @@ impl Layout {
         let (r0, rest) = rest.split_at_mut(self.nrt);
         let (r1, rest) = rest.split_at_mut(self.nrt);
         let (rx, wm) = rest.split_at_mut(self.nrt);
-        RViews { header: RHeader(header), delta, savr, e, wt, vt, phi, r0, r1, rx, wm }
+        RViews { header, delta, savr, e, wt, vt, phi, r0, r1, rx, wm }
     }
 
     /// The caller's IWORK split into its segments (`iwork` at least LENIW).
     #[inline]
     pub fn split_iwork<'a>(&self, iwork: &'a mut [FInt]) -> IViews<'a> {
-        let (header, rest) = iwork[..self.leniw].split_at_mut(iw::HEADER);
+        let (header, rest) = IHeader::split(&mut iwork[..self.leniw]);
         let (icnstr, rest) = match self.icns {
             Some(_) => {
                 let (c, r) = rest.split_at_mut(self.neq);
@@ -384,7 +384,7 @@ impl Layout {
             }
             None => (None, rest),
         };
-        IViews { header: IHeader(header), icnstr, id, pivots }
+        IViews { header, icnstr, id, pivots }
     }
 }
 
@@ -604,7 +604,7 @@ impl Dsl48eLayout {
     #[inline]
     pub fn split_rwork<'a>(&self, rwork: &'a mut [Real]) -> Dsl48eRViews<'a> {
         let (n, np) = (self.neq, self.np);
-        let (header, rest) = rwork[..self.lenrw].split_at_mut(rw::HEADER);
+        let (header, rest) = RHeader::split(&mut rwork[..self.lenrw]);
         let (pbar, rest) = rest.split_at_mut(np);
         let (tau, rest) = rest.split_at_mut(np);
         let (record, rest) = rest.split_at_mut(self.delta - self.record);
@@ -621,17 +621,17 @@ impl Dsl48eLayout {
         let (pd, rest) = rest.split_at_mut(self.nejac);
         let (sens_phi, rest) = rest.split_at_mut(self.ncphi * n * np);
         let (sens_e, sens_wt) = rest.split_at_mut(n * np);
-        Dsl48eRViews { header: RHeader(header), pbar, tau, record, delta, e, wt, vt, phi, pd, sens_phi, sens_e, sens_wt }
+        Dsl48eRViews { header, pbar, tau, record, delta, e, wt, vt, phi, pd, sens_phi, sens_e, sens_wt }
     }
 
     /// IWORK split into its segments (`iwork` at least LENIW long).
     #[inline]
     pub fn split_iwork<'a>(&self, iwork: &'a mut [FInt]) -> Dsl48eIViews<'a> {
-        let (header, rest) = iwork[..self.leniw].split_at_mut(iw::HEADER);
+        let (header, rest) = IHeader::split(&mut iwork[..self.leniw]);
         let (rpar_index, rest) = rest.split_at_mut(self.np);
         let (sens_counters, rest) = rest.split_at_mut(self.id - self.rpar_index - self.np);
         let (id, truth) = rest.split_at_mut(self.neq);
-        Dsl48eIViews { header: IHeader(header), rpar_index, sens_counters, id, truth }
+        Dsl48eIViews { header, rpar_index, sens_counters, id, truth }
     }
 }
 
@@ -667,10 +667,21 @@ pub struct Dsl48eIViews<'a> {
     pub truth: &'a mut [FInt],
 }
 
-/// Typed read/write access to the scalar header of RWORK.
-pub struct RHeader<'a>(pub &'a mut [Real]);
+/// Typed read/write access to the scalar header of RWORK, RWORK(1..60).
+/// A fixed-size array: a position known at compile time needs no bounds
+/// check, and the view is one pointer (no length to carry or spill).
+pub struct RHeader<'a>(pub &'a mut [Real; rw::HEADER]);
 
-impl RHeader<'_> {
+impl<'a> RHeader<'a> {
+    /// The header of `rwork` and the rest of it. The layout's LENRW
+    /// includes the header, and the call's checks have made sure that
+    /// RWORK is at least LENRW long.
+    #[inline]
+    pub fn split(rwork: &'a mut [Real]) -> (Self, &'a mut [Real]) {
+        let (header, rest) = rwork.split_first_chunk_mut().expect("RWORK is at least LENRW long");
+        (RHeader(header), rest)
+    }
+
     #[inline]
     pub fn get(&self, pos: usize) -> Real {
         self.0[pos - 1]
@@ -686,10 +697,19 @@ impl RHeader<'_> {
     }
 }
 
-/// Typed read/write access to the integer header of IWORK.
-pub struct IHeader<'a>(pub &'a mut [FInt]);
+/// Typed read/write access to the integer header of IWORK, IWORK(1..40)
+/// (a fixed-size array, as [`RHeader`]).
+pub struct IHeader<'a>(pub &'a mut [FInt; iw::HEADER]);
 
-impl IHeader<'_> {
+impl<'a> IHeader<'a> {
+    /// The header of `iwork` and the rest of it (IWORK is at least LENIW
+    /// long, and LENIW includes the header).
+    #[inline]
+    pub fn split(iwork: &'a mut [FInt]) -> (Self, &'a mut [FInt]) {
+        let (header, rest) = iwork.split_first_chunk_mut().expect("IWORK is at least LENIW long");
+        (IHeader(header), rest)
+    }
+
     #[inline]
     pub fn get(&self, pos: usize) -> FInt {
         self.0[pos - 1]

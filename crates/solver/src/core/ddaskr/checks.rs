@@ -398,7 +398,7 @@ pub(super) fn check_resume(l: &Layout, iwork: &[FInt]) -> Result<(), InputError>
 pub(super) fn initialise_iwork(o: &DdaskrOptions, l: &Layout, iwork: &mut [FInt], rwork: &mut [Real]) {
     if o.krylov {
         let k = krylov_settings(o, l.neq as FInt, iwork, rwork, true).expect("checked before");
-        let mut h = IHeader(&mut iwork[..iw::HEADER]);
+        let mut h = IHeader::split(iwork).0;
         h.set(iw::MITER, 1);
         h.set(iw::MAXL, k.dims.maxl as FInt);
         h.set(iw::KMP, k.dims.kmp as FInt);
@@ -406,7 +406,7 @@ pub(super) fn initialise_iwork(o: &DdaskrOptions, l: &Layout, iwork: &mut [FInt]
         rwork[rw::EPLI - 1] = k.epli;
     }
     let key = sparse_pattern_key(l, iwork);
-    let mut h = IHeader(&mut iwork[..iw::HEADER]);
+    let mut h = IHeader::split(iwork).0;
     h.set(iw::MAXORD, l.maxord as FInt);
     if let Some(mtype) = matrix_type(&l.method) {
         h.set(iw::MTYPE, mtype);

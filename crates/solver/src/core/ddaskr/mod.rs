@@ -180,10 +180,9 @@ impl<S: DaeSystem + ?Sized> Protocol<S> for Ddaskr<'_> {
 
     fn integrate(&mut self, job: Job<'_, '_, S, DdaskrOptions, Layout>) -> Result<FInt, Interrupt> {
         let Job { mut io, rwork, iwork, options: o, layout, config: cfg, sys, sink } = job;
-        let (mut rv, mut iv) = (layout.split_rwork(rwork), layout.split_iwork(iwork));
-        let mut a = Arrays::take_from_ddaskr(&mut rv, &mut iv);
+        let (mut a, rv) = Arrays::from_ddaskr(layout.split_rwork(rwork), layout.split_iwork(iwork));
         if o.constraints_in_iwork() {
-            a.constraints = iv.icnstr.map(Constraints::Signs);
+            a.constraints = rv.icnstr.map(Constraints::Signs);
         }
         let search = SearchArrays { r0: rv.r0, r1: rv.r1, rx: rv.rx, jroot: &mut *self.jroot };
         let mut hook = RootFinder::load(&a.rh, &a.ih, search, o.roots);
@@ -196,7 +195,7 @@ impl<S: DaeSystem + ?Sized> Protocol<S> for Ddaskr<'_> {
         let first = cfg.first_call;
         let result = match layout.method {
             Method::Direct { format, source } => {
-                let mut lin = DirectSolver::new(format, source, n, rv.wm, iv.pivots);
+                let mut lin = DirectSolver::new(format, source, n, rv.wm, rv.pivots);
                 match sens.as_mut() {
                     #[cfg(not(daskr_single))]
                     Some(sens) => {
@@ -220,14 +219,14 @@ impl<S: DaeSystem + ?Sized> Protocol<S> for Ddaskr<'_> {
                     return Err(InputError::Internal.into());
                 }
                 let p = krylov_params(dims, &a.rh, o);
-                let mut lin = KrylovSolver::new(p, rv.savr, rv.wm, iv.pivots).ok_or(InputError::Internal)?;
+                let mut lin = KrylovSolver::new(p, rv.savr, rv.wm, rv.pivots).ok_or(InputError::Internal)?;
                 run_with(sys, &mut lin, &mut hook, &mut NoCompanion, sink, &mut a, &mut io, cfg)
             }
             #[cfg(daskr_single)]
             Method::Sparse { .. } => Err(InputError::Internal.into()),
             #[cfg(not(daskr_single))]
             Method::Sparse { nejac, source } => {
-                let (rows, cols) = iv.pivots.split_at(nejac);
+                let (rows, cols) = rv.pivots.split_at(nejac);
                 // The checks of this call found the lists' key in IWORK (or
                 // put it there): no need to hash them again.
                 let key = stamp_from_words([a.ih.get(iw::sparse::KEY), a.ih.get(iw::sparse::KEY + 1)]);

@@ -135,12 +135,12 @@ impl Run {
         // No TSTOP, HMAX or H0: run_config reads nothing from RWORK.
         let initial = Some(ic_request(&controls, IcOption::AlgebraicAndDerivatives));
         let cfg = run_config(&controls, &[], self.first, 5, false, initial).expect("valid controls");
-        let (mut rv, mut iv) = (self.layout.split_rwork(&mut self.rwork), self.layout.split_iwork(&mut self.iwork));
-        let mut a = Arrays::take_from_ddaskr(&mut rv, &mut iv);
+        let (rv, iv) = (self.layout.split_rwork(&mut self.rwork), self.layout.split_iwork(&mut self.iwork));
+        let (mut a, rest) = Arrays::from_ddaskr(rv, iv);
         let id: &[FInt] = a.id.expect("the run keeps ID");
         let (mut rtol, mut atol) = ([rtol], [rtol]);
         let mut io = CallIo { t: &mut self.t, y: &mut self.y, yp: &mut self.yp, tout, rtol: &mut rtol, atol: &mut atol };
-        let mut lin = DirectSolver::new(MatrixFormat::Dense, source, n, rv.wm, iv.pivots);
+        let mut lin = DirectSolver::new(MatrixFormat::Dense, source, n, rest.wm, rest.pivots);
         let params = (0..NP).map(|ip| Parameter { ip, slot: ip + 1, pbar: 1.0 }).collect();
         let arrays =
             SensArrays { s: &mut self.s, sp: &mut self.sp, phi: &mut self.phi, ncphi: 6, e: &mut self.e, wt: &mut self.wt };
