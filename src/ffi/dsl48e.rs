@@ -376,7 +376,7 @@ pub unsafe extern "C" fn dsl48e(
             };
             // SAFETY: RTOL and ATOL are the caller's arrays of 1 or NEQ
             // elements (INFO(2)), or null; `tolerances` handles RTOL = ATOL.
-            let Some((rtol_s, atol_s)) = (unsafe { tolerances(rtol, atol, ntol) }) else {
+            let Some(tol) = (unsafe { tolerances(rtol, atol, ntol) }) else {
                 // SAFETY: as above.
                 return unsafe { reject(info, idid, ievent, null("RTOL or ATOL")) };
             };
@@ -385,7 +385,7 @@ pub unsafe extern "C" fn dsl48e(
             let (z, zs) = z.split_at_mut(n.min(z.len()));
             let (zdot, zdots) = zdot.split_at_mut(n.min(zdot.len()));
             let mut common =
-                Common { neq, t: time, y: z, yp: zdot, tout, rtol: rtol_s, atol: atol_s, rwork, lrw, iwork, liw };
+                Common { neq, t: time, y: z, yp: zdot, tout, tol, rwork, lrw, iwork, liw };
             let call = Dsl48e::new(
                 nejac,
                 jrow_s,

@@ -22,7 +22,7 @@ use super::messages::MessageSink;
 use super::newton::CorrectorVectors;
 use super::norms::{
     error_weights, fold_max, inverse_error_weights_max, invert_weights, mask_algebraic, rms_given_max,
-    weighted_rms_norm, Tolerances,
+    weighted_rms_norm, ToleranceArrays, Tolerances,
 };
 use super::problem::DaeSystem;
 use super::stepper::{take_step, BdfState, StepConfig, StepVectors};
@@ -124,9 +124,9 @@ pub struct CallIo<'a> {
     pub y: &'a mut [Real],
     pub yp: &'a mut [Real],
     pub tout: Real,
-    /// Scaled in place when too much accuracy was requested (IDID = -2).
-    pub rtol: &'a mut [Real],
-    pub atol: &'a mut [Real],
+    /// RTOL and ATOL; scaled in place when too much accuracy was
+    /// requested (IDID = -2).
+    pub tol: ToleranceArrays<'a>,
 }
 
 /// The collaborators of one call.
@@ -428,7 +428,7 @@ fn refresh_weights<S: DaeSystem + ?Sized>(
     io: &CallIo<'_>,
     with_vt: bool,
 ) -> Result<(), InputError> {
-    let tol = Tolerances { rtol: io.rtol, atol: io.atol, vector: cfg.vector_tolerances };
+    let tol = io.tol.view(cfg.vector_tolerances);
     let (vt, id) = if with_vt && cfg.exclude_algebraic { (a.vt.as_deref_mut(), a.id) } else { (None, None) };
     update_weights(sys, tol, io.y, a.wt, vt, id).map_err(|i| InputError::WeightNotPositive { index: i as FInt })
 }
@@ -636,8 +636,10 @@ where
     let call_start = *cnt;
     let mut nwarn = 0;
     let mut first_step = cfg.first_call;
-    let CallIo { t, y, yp, tout, rtol, atol } = io;
+    let CallIo { t, y, yp, tout, tol: tols } = io;
     let tout = *tout;
+    // Read every step; written only by the return with IDID = -2.
+    let tol = tols.view(cfg.vector_tolerances);
     // The views every step works on, formed once for the call.
     let mut sv = StepVectors {
         c: CorrectorVectors { y, yp, wt: &mut *a.wt, phi: &mut *a.phi, delta: &mut *a.delta, e: &mut *a.e },
@@ -651,7 +653,6 @@ where
         }
         let progress = Progress { now: cnt, call_start: &call_start, steps: cnt.nst.wrapping_sub(nstl), tn: *tn };
         parts.lin.warn_if_slow(&progress, &mut nwarn, parts.sink);
-        let tol = Tolerances { rtol, atol, vector: cfg.vector_tolerances };
         let vt = if cfg.exclude_algebraic { sv.vt.as_deref_mut() } else { None };
         let Ok(phi1_norm) = step_weights(parts.sys, tol, &mut sv.c, vt, a.id) else {
             return Err(StepFailure::WeightVanished { t: *tn }.into());
@@ -661,7 +662,7 @@ where
         }
         let r = phi1_norm * 100.0 * uround;
         if r > 1.0 {
-            return Err(too_much_accuracy(cfg, rtol, atol, sv.c.y.len(), *tn, r));
+            return Err(too_much_accuracy(cfg, tols, sv.c.y.len(), *tn, r));
         }
         sc.hmin = 4.0 * uround * tn.abs().max(tout.abs());
         st.h = limit_to_hmax(cfg, st.h);
@@ -721,11 +722,8 @@ fn step_weights<S: DaeSystem + ?Sized>(
 /// IDID = -2: RTOL and ATOL are scaled up by `r`, as DASKR does.
 #[cold]
 #[inline(never)]
-fn too_much_accuracy(cfg: &RunConfig, rtol: &mut [Real], atol: &mut [Real], n: usize, tn: Real, r: Real) -> Interrupt {
-    let m = if cfg.vector_tolerances { n } else { 1 };
-    for v in rtol[..m].iter_mut().chain(atol[..m].iter_mut()) {
-        *v *= r;
-    }
+fn too_much_accuracy(cfg: &RunConfig, tol: &mut ToleranceArrays<'_>, n: usize, tn: Real, r: Real) -> Interrupt {
+    tol.scale(if cfg.vector_tolerances { n } else { 1 }, r);
     StepFailure::TooMuchAccuracy { t: tn, factor: r }.into()
 }
 
@@ -858,8 +856,7 @@ mod tests {
                 y: &mut self.y,
                 yp: &mut self.yp,
                 tout,
-                rtol: &mut self.rtol,
-                atol: &mut self.atol,
+                tol: ToleranceArrays::Separate { rtol: &mut self.rtol, atol: &mut self.atol },
             };
             let Method::Direct { format, source } = self.layout.method else { unreachable!() };
             let mut lin = DirectSolver::new(format, source, n, rest.wm, rest.pivots);

@@ -29,6 +29,56 @@ impl Tolerances<'_> {
     }
 }
 
+/// RTOL and ATOL as the caller passed them: two arrays, or one array
+/// passed for both (a program may pass one variable twice; DDASKR then
+/// reads and writes it through both names). One array is never viewed
+/// twice mutably, and never copied: a call allocates nothing for it.
+pub enum ToleranceArrays<'a> {
+    Separate { rtol: &'a mut [Real], atol: &'a mut [Real] },
+    Shared(&'a mut [Real]),
+}
+
+impl ToleranceArrays<'_> {
+    /// (RTOL, ATOL): the same slice twice when one array was passed.
+    #[inline]
+    pub fn rtol_atol(&self) -> (&[Real], &[Real]) {
+        match self {
+            ToleranceArrays::Separate { rtol, atol } => (rtol, atol),
+            ToleranceArrays::Shared(both) => (both, both),
+        }
+    }
+
+    /// The tolerances to weigh with, scalar or per component.
+    #[inline]
+    pub fn view(&self, vector: bool) -> Tolerances<'_> {
+        let (rtol, atol) = self.rtol_atol();
+        Tolerances { rtol, atol, vector }
+    }
+
+    /// The same arrays for a shorter borrow.
+    #[inline]
+    pub fn reborrow(&mut self) -> ToleranceArrays<'_> {
+        match self {
+            ToleranceArrays::Separate { rtol, atol } => ToleranceArrays::Separate { rtol, atol },
+            ToleranceArrays::Shared(both) => ToleranceArrays::Shared(both),
+        }
+    }
+
+    /// RTOL(1..m) and ATOL(1..m) multiplied by `r` (IDID = -2); an array
+    /// passed for both is scaled once.
+    pub fn scale(&mut self, m: usize, r: Real) {
+        let arrays: [&mut [Real]; 2] = match self {
+            ToleranceArrays::Separate { rtol, atol } => [rtol, atol],
+            ToleranceArrays::Shared(both) => [both, &mut []],
+        };
+        for a in arrays {
+            for v in a.iter_mut().take(m) {
+                *v *= r;
+            }
+        }
+    }
+}
+
 /// A weight RTOL*|y|+ATOL that is not positive: the 1-based component.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NonPositiveWeight(pub usize);
@@ -189,6 +239,23 @@ fn non_positive_weight(tol: Tolerances<'_>, y: &[Real], rwt: &mut [Real]) -> Non
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_tolerance_array_is_read_as_both_and_scaled_once() {
+        // Powers of two: the products are exact.
+        let mut both = [0.5, 0.25];
+        let mut arrays = ToleranceArrays::Shared(&mut both);
+        let t = arrays.view(true);
+        assert_eq!((t.at(1), t.vector), ((0.25, 0.25), true));
+        arrays.scale(2, 4.0);
+        assert_eq!(both, [2.0, 1.0]);
+        let (mut rtol, mut atol) = ([0.5, 0.25], [0.125, 0.0625]);
+        let mut arrays = ToleranceArrays::Separate { rtol: &mut rtol, atol: &mut atol };
+        assert_eq!(arrays.reborrow().view(false).at(1), (0.5, 0.125));
+        arrays.scale(1, 4.0);
+        assert_eq!((rtol, atol), ([2.0, 0.25], [0.5, 0.0625]));
+    }
+
 
     #[test]
     fn scalar_and_vector_weights() {

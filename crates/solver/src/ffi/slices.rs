@@ -2,7 +2,7 @@
 
 use std::os::raw::c_int;
 
-use crate::core::call::Atol;
+use crate::core::norms::ToleranceArrays;
 use crate::types::Real;
 
 /// A mutable slice of `len` elements at `p`, or None if `p` is null while
@@ -49,24 +49,24 @@ pub unsafe fn opt_slice<'a, T>(p: *const T, len: usize) -> Option<&'a [T]> {
 }
 
 /// RTOL and ATOL as `n` elements each, or None if either is null. They
-/// may be the same Fortran variable: then ATOL is
-/// [`Atol::SameAsRtol`], copied by the core once the lengths are checked,
-/// so that two mutable views of one array never exist.
+/// may be the same Fortran variable: then they are one array,
+/// [`ToleranceArrays::Shared`], so that two mutable views of one array
+/// never exist (and nothing is copied or allocated per call).
 ///
 /// # Safety
 /// Non-null pointers are valid for `n` elements (reads and writes) for as
 /// long as the returned slices live.
-pub unsafe fn tolerances<'a>(rtol: *mut Real, atol: *mut Real, n: usize) -> Option<(&'a mut [Real], Atol<'a>)> {
+pub unsafe fn tolerances<'a>(rtol: *mut Real, atol: *mut Real, n: usize) -> Option<ToleranceArrays<'a>> {
     if rtol.is_null() || atol.is_null() {
         return None;
     }
     // SAFETY: non-null and valid for `n` elements, by the caller.
     let rtol_s = unsafe { std::slice::from_raw_parts_mut(rtol, n) };
     if rtol == atol {
-        return Some((rtol_s, Atol::SameAsRtol(Vec::new())));
+        return Some(ToleranceArrays::Shared(rtol_s));
     }
     // SAFETY: as above; a different array from RTOL.
-    Some((rtol_s, Atol::Given(unsafe { std::slice::from_raw_parts_mut(atol, n) })))
+    Some(ToleranceArrays::Separate { rtol: rtol_s, atol: unsafe { std::slice::from_raw_parts_mut(atol, n) } })
 }
 
 /// Read scalars passed by reference (MX, MY, NS, NSD, LID; T, H, CJ;

@@ -35,6 +35,7 @@ use super::guard::{first_non_finite, FiniteGuard, NonFinite, Source};
 use super::integrator::{CallIo, RunConfig, UROUND};
 use super::layout::{iw, rw};
 use super::messages::{MessageLine, MessageSink};
+use super::norms::ToleranceArrays;
 use super::problem::DaeSystem;
 use crate::types::{FInt, Real};
 
@@ -48,17 +49,17 @@ pub enum Phase {
 /// The arguments every protocol has (DDASKR's T, Y, YPRIME, ...; DSL48E's
 /// TIME, Z, ZDOT, ...) as checked slices. The FFI layer builds the slices
 /// with their declared lengths: Y, YPRIME NEQ; RTOL, ATOL 1 or NEQ by
-/// INFO(2); RWORK LRW; IWORK LIW (0 for a negative length); `lrw`, `liw`
-/// are the lengths as passed.
+/// INFO(2), or one array for both; RWORK LRW; IWORK LIW (0 for a
+/// negative length); `lrw`, `liw` are the lengths as passed.
 pub struct Common<'a> {
     pub neq: FInt,
     pub t: &'a mut Real,
     pub y: &'a mut [Real],
     pub yp: &'a mut [Real],
     pub tout: Real,
-    /// Scaled in place when too much accuracy was requested (IDID = -2).
-    pub rtol: &'a mut [Real],
-    pub atol: Atol<'a>,
+    /// RTOL and ATOL; scaled in place when too much accuracy was
+    /// requested (IDID = -2).
+    pub tol: ToleranceArrays<'a>,
     pub rwork: &'a mut [Real],
     pub lrw: FInt,
     pub iwork: &'a mut [FInt],
@@ -76,31 +77,7 @@ impl<'a> Common<'a> {
         iwork: &'a mut [FInt],
     ) -> Self {
         let (neq, lrw, liw) = (y.len() as FInt, rwork.len() as FInt, iwork.len() as FInt);
-        Common { neq, t, y, yp, tout, rtol, atol: Atol::Given(atol), rwork, lrw, iwork, liw }
-    }
-}
-
-/// ATOL: the caller's array, or RTOL's array itself (a program may pass one
-/// variable for both). Then ATOL is a copy of RTOL, made by the shell once
-/// the lengths are checked (never sized by an unchecked NEQ).
-pub enum Atol<'a> {
-    Given(&'a mut [Real]),
-    SameAsRtol(Vec<Real>),
-}
-
-impl Atol<'_> {
-    /// ATOL's values: the caller's, or the copy of `rtol` (made on first
-    /// use).
-    pub fn slice(&mut self, rtol: &[Real]) -> &mut [Real] {
-        match self {
-            Atol::Given(a) => a,
-            Atol::SameAsRtol(copy) => {
-                if copy.len() != rtol.len() {
-                    *copy = rtol.to_vec();
-                }
-                copy
-            }
-        }
+        Common { neq, t, y, yp, tout, tol: ToleranceArrays::Separate { rtol, atol }, rwork, lrw, iwork, liw }
     }
 }
 
@@ -235,9 +212,8 @@ where
             p.record(c, o).store(c.rwork, c.iwork);
         }
         let mut guarded = FiniteGuard::new(&mut *sys);
-        let Common { t, y, yp, tout, rtol, atol, rwork, iwork, .. } = c;
-        let atol = atol.slice(rtol);
-        let io = CallIo { t, y, yp, tout: *tout, rtol, atol };
+        let Common { t, y, yp, tout, tol, rwork, iwork, .. } = c;
+        let io = CallIo { t, y, yp, tout: *tout, tol: tol.reborrow() };
         let (options, config, sink) = (o, &cfg, &mut *sink);
         let job = Job { io, rwork, iwork, options, layout, config, sys: &mut guarded, sink };
         let outcome = p.integrate(job);
@@ -340,7 +316,8 @@ fn check_stored_state(c: &Common<'_>, l: Lengths) -> Result<(), InputError> {
 fn check_call_inputs(ctl: &StepControls, c: &mut Common<'_>, phase: Phase) -> Result<(), InputError> {
     check_hmax(ctl, c.rwork)?;
     let n = if ctl.vector_tolerances { c.y.len() } else { 1 };
-    check_tolerances(c.rtol, c.atol.slice(c.rtol), n)?;
+    let (rtol, atol) = c.tol.rtol_atol();
+    check_tolerances(rtol, atol, n)?;
     let tout = finite("TOUT", c.tout)?;
     let t = finite("T", *c.t)?;
     if phase == Phase::Start && tout == t {

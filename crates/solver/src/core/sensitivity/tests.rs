@@ -13,6 +13,7 @@ use crate::core::interpolate::History;
 use crate::core::layout::{iw, rw, Layout, LayoutInput, Method};
 use crate::core::linsol::direct::{DirectSolver, MatrixFormat};
 use crate::core::messages::CollectMessages;
+use crate::core::norms::ToleranceArrays;
 use crate::core::problem::{JacobianPoint, MatrixStorage};
 use crate::core::stepper::BdfState;
 
@@ -139,7 +140,13 @@ impl Run {
         let (mut a, rest) = Arrays::from_ddaskr(rv, iv);
         let id: &[FInt] = a.id.expect("the run keeps ID");
         let (mut rtol, mut atol) = ([rtol], [rtol]);
-        let mut io = CallIo { t: &mut self.t, y: &mut self.y, yp: &mut self.yp, tout, rtol: &mut rtol, atol: &mut atol };
+        let mut io = CallIo {
+            t: &mut self.t,
+            y: &mut self.y,
+            yp: &mut self.yp,
+            tout,
+            tol: ToleranceArrays::Separate { rtol: &mut rtol, atol: &mut atol },
+        };
         let mut lin = DirectSolver::new(MatrixFormat::Dense, source, n, rest.wm, rest.pivots);
         let params = (0..NP).map(|ip| Parameter { ip, slot: ip + 1, pbar: 1.0 }).collect();
         let arrays =

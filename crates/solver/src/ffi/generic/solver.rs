@@ -357,7 +357,7 @@ pub(in crate::ffi) unsafe fn daskr(
             }
             // SAFETY: RTOL and ATOL are the caller's arrays of 1 or NEQ
             // elements (INFO(2)), or null; `tolerances` handles RTOL = ATOL.
-            let Some((rtol_s, atol_s)) = (unsafe { tolerances(rtol, atol, ntol) }) else {
+            let Some(tol) = (unsafe { tolerances(rtol, atol, ntol) }) else {
                 // SAFETY: as above.
                 return unsafe { reject(info, idid, null("RTOL or ATOL")) };
             };
@@ -381,7 +381,7 @@ pub(in crate::ffi) unsafe fn daskr(
             let res = unsafe { ForeignResidual::new(res, rpar, ipar) };
             let mut problem =
                 ForeignProblem { user_weights, res, jac: jac_direct, jac_krylov, psol, rt, rpar, ipar, neq };
-            let mut common = Common { neq, t, y, yp, tout, rtol: rtol_s, atol: atol_s, rwork, lrw, iwork, liw };
+            let mut common = Common { neq, t, y, yp, tout, tol, rwork, lrw, iwork, liw };
             let mut call = Ddaskr::new(nrt, jroot);
             // The problem as a trait object: the core is instantiated once
             // for DaeSystem objects, shared with the Rust API's Solver (and
