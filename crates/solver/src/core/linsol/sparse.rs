@@ -596,8 +596,6 @@ pub struct SparseSolver<'a> {
     /// driver keeps it in IWORK.
     stamp: u64,
     factors: Option<SparseFactors>,
-    /// DQ scratch: the saved components (2 * the largest colour group).
-    save: Vec<Real>,
 }
 
 impl<'a> SparseSolver<'a> {
@@ -605,7 +603,7 @@ impl<'a> SparseSolver<'a> {
     /// long) with the stamp of their factorisation as the driver recorded
     /// it.
     pub fn new(pattern: Rc<Pattern>, source: JacobianSource, values: &'a mut [Real], stamp: u64) -> Self {
-        SparseSolver { source, pattern, values, stamp, factors: None, save: Vec::new() }
+        SparseSolver { source, pattern, values, stamp, factors: None }
     }
 
     /// Residual calls per difference-quotient Jacobian (for tests and
@@ -673,7 +671,9 @@ impl<S: DaeSystem + ?Sized> LinearSolver<S> for SparseSolver<'_> {
         };
         let old = old.or_else(|| reusable_storage(self.pattern.key));
         let p = &*self.pattern;
-        p.evaluate(self.source, sys, at, self.values, &mut self.save, &mut cnt.nre).map_err(LinearFailure::Residual)?;
+        let (source, values, nre) = (self.source, &mut *self.values, &mut cnt.nre);
+        with_workspace(|c| &mut c.dq_save, |save| p.evaluate(source, sys, at, values, save, nre))
+            .map_err(LinearFailure::Residual)?;
         let f = p.refactor(self.values, old);
         // A new matrix: a new stamp, whether or not it could be factored.
         self.stamp = new_stamp();

@@ -38,6 +38,10 @@ pub(super) struct Cache {
     pub(super) frontal: Option<FrontalWorkspace>,
     pub(super) general: Option<GeneralWorkspace>,
     pub(super) matching: Option<Matching>,
+    /// The difference quotients' saved components (2 * the largest
+    /// colour group): sized by the first Jacobian of a run, not by every
+    /// call's solver.
+    pub(super) dq_save: Option<Vec<Real>>,
 }
 
 thread_local! {
