@@ -83,7 +83,6 @@ pub struct PolishWork {
     residual: Vec<Real>,
     dfdz: Vec<Real>,
     dfdzdot: Vec<Real>,
-    save: Vec<Real>,
     work: Vec<Real>,
 }
 
@@ -100,7 +99,6 @@ impl PolishWork {
             &self.residual,
             &self.dfdz,
             &self.dfdzdot,
-            &self.save,
             &self.work,
         ]
         .iter()
@@ -307,8 +305,6 @@ impl<S: DaeSystem + StateConditions + ?Sized> Polisher<'_, S> {
         let cj = 1.0 / h;
         let mut dfdz = zeroed(std::mem::take(&mut self.work.dfdz), nnz);
         let mut j1 = zeroed(std::mem::take(&mut self.work.dfdzdot), nnz);
-        let mut save = std::mem::take(&mut self.work.save);
-        save.clear();
         let mut work = zeroed(std::mem::take(&mut self.work.work), n);
         for (cjv, values) in [(0.0, &mut dfdz), (cj, &mut j1)] {
             bump(&mut self.cnt.nje);
@@ -324,7 +320,7 @@ impl<S: DaeSystem + StateConditions + ?Sized> Polisher<'_, S> {
                 work: &mut work,
             };
             self.pattern
-                .evaluate(self.source, &mut *self.sys, at, values, &mut save, &mut self.cnt.nre)
+                .evaluate(self.source, &mut *self.sys, at, values, &mut self.cnt.nre)
                 .map_err(|_| PolishFailure::NoConvergence)?;
         }
         // dF/dz' = (J(1/H) - J(0)) * H.
@@ -332,7 +328,6 @@ impl<S: DaeSystem + StateConditions + ?Sized> Polisher<'_, S> {
             *d1 = (*d1 - d0) / cj;
         }
         self.work.residual = residual;
-        self.work.save = save;
         self.work.work = work;
         Ok((dfdz, j1))
     }

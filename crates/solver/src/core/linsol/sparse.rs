@@ -385,14 +385,14 @@ impl Pattern {
 
     /// Fill `values` (the caller's order) with J = dF/dz + CJ*dF/dzdot at
     /// the setup point: the user's JAC, or difference quotients over the
-    /// colouring (`save`: scratch).
+    /// colouring. Their scratch (2 * the largest colour group) is a
+    /// workspace of the thread's cache: no caller keeps or allocates it.
     pub fn evaluate<S: DaeSystem + ?Sized>(
         &self,
         source: JacobianSource,
         sys: &mut S,
         at: Setup<'_>,
         values: &mut [Real],
-        save: &mut Vec<Real>,
         nre: &mut FInt,
     ) -> Result<(), CallbackStatus> {
         match source {
@@ -400,15 +400,18 @@ impl Pattern {
                 let storage = MatrixStorage::Sparse { neq: self.n, nnz: values.len() };
                 at.user_jacobian(sys, values, storage)
             }
-            JacobianSource::DifferenceQuotients => {
-                save.resize(2 * self.colouring.largest(), 0.0);
-                difference_quotients(sys, at, save, &self.colouring, nre, |col, delinv, g, g0| {
-                    for pos in self.col_ptr[col]..self.col_ptr[col + 1] {
-                        let row = self.row_idx[pos];
-                        values[self.to_user[pos]] = (g[row] - g0[row]) * delinv;
-                    }
-                })
-            }
+            JacobianSource::DifferenceQuotients => with_workspace(
+                |c| &mut c.dq_save,
+                |save| {
+                    save.resize(2 * self.colouring.largest(), 0.0);
+                    difference_quotients(sys, at, save, &self.colouring, nre, |col, delinv, g, g0| {
+                        for pos in self.col_ptr[col]..self.col_ptr[col + 1] {
+                            let row = self.row_idx[pos];
+                            values[self.to_user[pos]] = (g[row] - g0[row]) * delinv;
+                        }
+                    })
+                },
+            ),
         }
     }
 
@@ -671,9 +674,7 @@ impl<S: DaeSystem + ?Sized> LinearSolver<S> for SparseSolver<'_> {
         };
         let old = old.or_else(|| reusable_storage(self.pattern.key));
         let p = &*self.pattern;
-        let (source, values, nre) = (self.source, &mut *self.values, &mut cnt.nre);
-        with_workspace(|c| &mut c.dq_save, |save| p.evaluate(source, sys, at, values, save, nre))
-            .map_err(LinearFailure::Residual)?;
+        p.evaluate(self.source, sys, at, self.values, &mut cnt.nre).map_err(LinearFailure::Residual)?;
         let f = p.refactor(self.values, old);
         // A new matrix: a new stamp, whether or not it could be factored.
         self.stamp = new_stamp();

@@ -59,7 +59,7 @@ impl<'p> Shape<'p> {
     }
 
     /// `values` = J = dF/dz + CJ*dF/dz' at the setup point (the user's JAC,
-    /// or difference quotients; `save` is scratch). Entries outside the
+    /// or difference quotients; `save` is the band's scratch). Entries outside the
     /// structure are zero.
     pub fn evaluate<S: DaeSystem + ?Sized>(
         &self,
@@ -71,7 +71,7 @@ impl<'p> Shape<'p> {
         nre: &mut FInt,
     ) -> Result<(), CallbackStatus> {
         if let Shape::Sparse(p, _) = *self {
-            return p.evaluate(source, sys, at, values, save, nre);
+            return p.evaluate(source, sys, at, values, nre);
         }
         if let JacobianSource::User = source {
             let storage = match *self {

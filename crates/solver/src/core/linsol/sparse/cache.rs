@@ -39,8 +39,7 @@ pub(super) struct Cache {
     pub(super) general: Option<GeneralWorkspace>,
     pub(super) matching: Option<Matching>,
     /// The difference quotients' saved components (2 * the largest
-    /// colour group): sized by the first Jacobian of a run, not by every
-    /// call's solver.
+    /// colour group of a pattern), for [`Pattern::evaluate`].
     pub(super) dq_save: Option<Vec<Real>>,
 }
 
