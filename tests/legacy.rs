@@ -564,6 +564,11 @@ fn fortran_continuation() {
     fortran("continuation.f", Link::Static);
 }
 
+#[test]
+fn fortran_tol_shared() {
+    fortran("tol_shared.f", Link::Static);
+}
+
 // ---------------------------------------------------------------------
 // SDASKR programs (static library): REAL versions of the legacy programs.
 // Each checks its answers against known solutions at single-precision
