@@ -35,7 +35,10 @@
 //! patterns each sample is the mean of several calls), in microseconds, of
 //!   - CHECK1: `validate_pattern` + `pattern_key`, which the first DSL48E
 //!     call of an integration runs on JROW/JCOL,
-//!   - CHECKN: `pattern_key` alone, all a continuation call runs on them,
+//!   - CHECKN: what a continuation call runs on them, the lists compared
+//!     with those of the run's pattern in the thread's cache
+//!     (`cached_pattern_of`), CHECKH: `pattern_key` alone, what it runs
+//!     instead when the cache does not hold the pattern (another thread),
 //!   - ANALYSE: `Pattern::new` (validation, CSC, colouring, symbolic LU),
 //!     done once per pattern and thread (first call of the first
 //!     integration),
@@ -77,7 +80,7 @@
 use std::hint::black_box;
 
 use daskr::core::linsol::sparse::matrices::{self, TestMatrix};
-use daskr::core::linsol::sparse::{pattern_key, validate_pattern, Pattern};
+use daskr::core::linsol::sparse::{cached_pattern_of, pattern_key, shared_pattern_keyed, validate_pattern, Pattern};
 use faer::dyn_stack::{MemBuffer, MemStack};
 use faer::sparse::linalg::lu::simplicial::{self, SimplicialLu};
 use faer::sparse::linalg::lu::{self, LuSymbolicParams, NumericLu};
@@ -219,6 +222,7 @@ fn residual(case: &Case, x: &[f64], b: &[f64]) -> f64 {
 struct CrateLine {
     check_first: f64,
     check_next: f64,
+    check_hash: f64,
     analyse: f64,
     factor: f64,
     factor_fresh: f64,
@@ -237,7 +241,13 @@ fn crate_parts(case: &Case, reps: usize, inner: usize) -> CrateLine {
         validate_pattern(n, rows, cols).expect("valid pattern");
         black_box(pattern_key(n, rows, cols));
     });
+    let key = pattern_key(n, rows, cols);
+    let cached = shared_pattern_keyed(n, rows, cols, key).expect("valid pattern");
     let check_next = median(reps, inner, || {
+        black_box(cached_pattern_of(n, rows, cols, key).is_some());
+    });
+    drop(cached);
+    let check_hash = median(reps, inner, || {
         black_box(pattern_key(n, rows, cols));
     });
     let analyse = median(reps, inner, || {
@@ -271,6 +281,7 @@ fn crate_parts(case: &Case, reps: usize, inner: usize) -> CrateLine {
     CrateLine {
         check_first,
         check_next,
+        check_hash,
         analyse,
         factor,
         factor_fresh,
@@ -807,20 +818,21 @@ fn main() {
 
     println!(" DSL48E SPARSE LINEAR ALGEBRA (daskr::core::linsol::sparse; medians of thread CPU time)");
     println!(
-        " PATTERN      NEQ    NNZ  REPS  CHECK1(US)  CHECKN(US) ANALYSE(US)  FACTOR(US) FACTOR0(US)   SOLVE(US)  SOLVE4(US) COLOURS  METHOD  LU(K)  RESID"
+        " PATTERN      NEQ    NNZ  REPS  CHECK1(US)  CHECKN(US)  CHECKH(US) ANALYSE(US)  FACTOR(US) FACTOR0(US)   SOLVE(US)  SOLVE4(US) COLOURS  METHOD  LU(K)  RESID"
     );
     let mut faer_lines = Vec::new();
     let mut order_lines = Vec::new();
     for (case, r, inner) in &cases {
         let c = crate_parts(case, *r, *inner);
         println!(
-            " {:<9}{:>7}{:>7}{:>6}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>8}{:>8}{:>7}{:>7.0e}",
+            " {:<9}{:>7}{:>7}{:>6}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>12.2}{:>8}{:>8}{:>7}{:>7.0e}",
             case.name,
             case.n,
             case.rows.len(),
             r,
             1e6 * c.check_first,
             1e6 * c.check_next,
+            1e6 * c.check_hash,
             1e6 * c.analyse,
             1e6 * c.factor,
             1e6 * c.factor_fresh,

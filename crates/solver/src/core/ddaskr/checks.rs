@@ -13,6 +13,8 @@ use crate::core::layout::{iw, rw, IHeader, Layout, LayoutInput, Method, RHeader}
 use crate::core::linsol::direct::{JacobianSource, MatrixFormat};
 use crate::core::linsol::krylov::{KrylovDims, KrylovParams};
 use crate::core::linsol::pattern::{pattern_key, stamp_to_words, validate_pattern, PatternError};
+#[cfg(not(daskr_single))]
+use crate::core::linsol::{pattern::stamp_from_words, sparse::cached_pattern_of};
 use crate::types::{FInt, Real};
 
 /// Read IWORK(pos) if it exists (inputs are read before the lengths are
@@ -383,14 +385,25 @@ pub(super) fn check_resume(l: &Layout, iwork: &[FInt]) -> Result<(), InputError>
             return bad("the pivots in IWORK are out of range");
         }
     }
-    let sparse = matches!(l.method, Method::Sparse { .. });
-    if sparse
-        && iwork.len() >= l.leniw
-        && stamp_to_words(sparse_pattern_key(l, iwork)) != [i(iw::sparse::KEY), i(iw::sparse::KEY + 1)]
-    {
+    if iwork.len() >= l.leniw && !same_pattern(l, iwork) {
         return bad("the sparse pattern in IWORK differs from the one the run started with");
     }
     Ok(())
+}
+
+/// The sparse pattern in IWORK is the one the run started with (true for
+/// the other methods): its lists equal those of the run's analysed
+/// pattern in this thread's cache, or else their key is the one the first
+/// call recorded in IWORK. A short IWORK is reported later.
+fn same_pattern(l: &Layout, iwork: &[FInt]) -> bool {
+    let Method::Sparse { nejac, .. } = l.method else { return true };
+    let recorded = [iget(iwork, iw::sparse::KEY), iget(iwork, iw::sparse::KEY + 1)];
+    let (rows, cols) = iwork[l.ipvt..l.ipvt + 2 * nejac].split_at(nejac);
+    #[cfg(not(daskr_single))]
+    if cached_pattern_of(l.neq, rows, cols, stamp_from_words(recorded)).is_some() {
+        return true;
+    }
+    stamp_to_words(pattern_key(l.neq, rows, cols)) == recorded
 }
 
 /// Record the first-call settings in IWORK (and the Krylov defaults in

@@ -344,6 +344,78 @@ mod tests {
         (call.y, call.iwork)
     }
 
+    /// A sparse run of the tridiagonal problem (difference quotients)
+    /// after its first call to t = 0.25: the call, INFO, and where the
+    /// pattern sits in IWORK.
+    fn sparse_run_started() -> (Call, [FInt; 20], std::ops::Range<usize>) {
+        let n = 40;
+        let (rows, cols) = Tridiagonal { n }.pattern();
+        let nejac = rows.len();
+        let mut info = [0; 20];
+        info[5] = 2;
+        let (y, mut yp) = (vec![1.0; n], vec![0.0; n]);
+        let mut d = vec![0.0; n];
+        Tridiagonal { n }.residual(0.0, &y, &yp, 0.0, &mut d);
+        yp.iter_mut().zip(&d).for_each(|(p, r)| *p = -r);
+        let mut call = Call::new(y, yp, [1e-8, 1e-10], (60 + 9 * n + nejac, 40 + 2 * nejac), 0);
+        call.iwork[iw::ML - 1] = nejac as FInt;
+        call.iwork[40..40 + nejac].copy_from_slice(&rows);
+        call.iwork[40 + nejac..40 + 2 * nejac].copy_from_slice(&cols);
+        let mut sink = CollectMessages::default();
+        assert_eq!(call.run(&mut Tridiagonal { n }, 0.25, &mut info, &mut sink), Ok(3), "{:?}", sink.0);
+        (call, info, 40..40 + 2 * nejac)
+    }
+
+    #[test]
+    fn a_pattern_changed_during_the_run_is_rejected() {
+        let mut sink = CollectMessages::default();
+        // The same entries in another order: PD(k) would be read for the
+        // wrong entry.
+        let (mut call, mut info, lists) = sparse_run_started();
+        let rows = &mut call.iwork[lists.clone()];
+        let nejac = rows.len() / 2;
+        rows.swap(0, 1);
+        rows.swap(nejac, nejac + 1);
+        let out = call.run(&mut Tridiagonal { n: 40 }, 0.5, &mut info, &mut sink);
+        assert_eq!(out.map_err(|e| e.idid()), Err(-33));
+        assert!(sink.0.iter().flatten().any(|l| l.text.contains("sparse pattern in IWORK differs")), "{:?}", sink.0);
+        // An entry moved to a position the run does not have.
+        let (mut call, mut info, lists) = sparse_run_started();
+        call.iwork[lists.start + 2] = 3;
+        let out = call.run(&mut Tridiagonal { n: 40 }, 0.5, &mut info, &mut sink);
+        assert_eq!(out.map_err(|e| e.idid()), Err(-33));
+    }
+
+    #[test]
+    fn an_unchanged_pattern_continues_on_a_thread_that_never_analysed_it() {
+        // That thread's cache does not hold the run's pattern: the lists
+        // are checked against the key recorded in IWORK instead.
+        let (mut call, mut info, _) = sparse_run_started();
+        let mut here = Call {
+            t: call.t,
+            y: call.y.clone(),
+            yp: call.yp.clone(),
+            tol: call.tol,
+            rwork: call.rwork.clone(),
+            iwork: call.iwork.clone(),
+            jroot: call.jroot.clone(),
+        };
+        let mut sink = CollectMessages::default();
+        let (there, out) = std::thread::spawn(move || {
+            let mut sink = CollectMessages::default();
+            let out = call.run(&mut Tridiagonal { n: 40 }, 0.5, &mut info, &mut sink);
+            (call, out)
+        })
+        .join()
+        .unwrap();
+        assert_eq!(out, Ok(3));
+        let mut info = [0; 20];
+        info[0] = 1;
+        info[5] = 2;
+        assert_eq!(here.run(&mut Tridiagonal { n: 40 }, 0.5, &mut info, &mut sink), Ok(3));
+        assert_eq!(here.y, there.y);
+    }
+
     #[test]
     fn sparse_extension_agrees_with_the_band_solver() {
         let (rows, cols) = Tridiagonal { n: 40 }.pattern();

@@ -12,7 +12,7 @@ use crate::core::error::InputError;
 use crate::core::constraints::Constraints;
 use crate::core::layout::dsl::sens;
 use crate::core::layout::{dsl, iw, Dsl48eLayout};
-use crate::core::linsol::pattern::{validate_pattern, PatternError};
+use crate::core::linsol::pattern::{stamp_to_words, validate_pattern, PatternError};
 use crate::core::sensitivity::{DfdpSource, JumpRule, SensOptions};
 use crate::types::{FInt, Real};
 
@@ -316,7 +316,7 @@ impl RunRecord for RunSignature<'_> {
     /// Record the signature (the layout's header slots exist).
     fn store(&self, rwork: &mut [Real], iwork: &mut [FInt]) {
         let mut put = |pos: usize, v: FInt| iwork[pos - 1] = v;
-        let [hi, lo] = key_words(self.call.key(self.neq));
+        let [hi, lo] = stamp_to_words(self.call.key(self.neq));
         put(dsl::RUN_NEJAC, self.nejac);
         put(dsl::RUN_NC, self.nc);
         put(dsl::RUN_ND, self.nd);
@@ -367,14 +367,10 @@ impl RunRecord for RunSignature<'_> {
                 return changed(what, was, now);
             }
         }
-        if [get(dsl::PATTERN_KEY_HI), get(dsl::PATTERN_KEY_LO)] != key_words(self.call.key(self.neq)) {
+        if !self.call.same_pattern(self.neq, [get(dsl::PATTERN_KEY_HI), get(dsl::PATTERN_KEY_LO)]) {
             return Err(InputError::StateCorrupted { what: "JROW/JCOL differ from the pattern the run started with" });
         }
         Ok(())
     }
 }
 
-/// A pattern key as the two IWORK words that hold it.
-fn key_words(key: u64) -> [FInt; 2] {
-    [(key >> 32) as u32 as FInt, key as u32 as FInt]
-}

@@ -22,7 +22,9 @@ use super::initial::IcOption;
 use super::integrator::{integrate, Arrays, CallIo, Parts, RunConfig, UROUND};
 use super::layout::dsl::sens;
 use super::layout::{dsl, iw, rw, Dsl48eIViews, Dsl48eLayout, Dsl48eRViews, IHeader, RHeader};
-use super::linsol::sparse::{pattern_key, shared_pattern_keyed, stamp_from_words, stamp_to_words, SparseSolver};
+use super::linsol::sparse::{
+    cached_pattern_of, pattern_key, shared_pattern_keyed, stamp_from_words, stamp_to_words, Pattern, SparseSolver,
+};
 use super::linsol::JacobianSource;
 use super::problem::{DaeSystem, StateConditions};
 use super::sensitivity::matrix::Shape;
@@ -64,6 +66,9 @@ pub struct Dsl48e<'a> {
     pub sens: Option<SensArgs<'a>>,
     /// The pattern's key, computed once per call when first needed.
     key: OnceCell<u64>,
+    /// The run's analysed pattern, when a continuation call's check found
+    /// it in the thread's cache.
+    pattern: OnceCell<Rc<Pattern>>,
     /// A first call that restarts at an event return: how the
     /// sensitivities cross it (decided by the first call's checks, before
     /// the start overwrites the record's flags).
@@ -116,6 +121,7 @@ impl<'a> Dsl48e<'a> {
             revwk,
             sens: None,
             key: OnceCell::new(),
+            pattern: OnceCell::new(),
             restart: None,
         }
     }
@@ -130,6 +136,20 @@ impl<'a> Dsl48e<'a> {
     /// checked).
     fn key(&self, neq: FInt) -> u64 {
         *self.key.get_or_init(|| pattern_key(neq as usize, self.jrow, self.jcol))
+    }
+
+    /// JROW, JCOL are the pattern the run started with, whose key is in
+    /// `recorded` (IWORK's two words): they equal the lists of the run's
+    /// analysed pattern in this thread's cache (then the recorded key is
+    /// theirs), or else their key is the recorded one.
+    fn same_pattern(&self, neq: FInt, recorded: [FInt; 2]) -> bool {
+        let key = stamp_from_words(recorded);
+        if let Some(pattern) = cached_pattern_of(neq as usize, self.jrow, self.jcol, key) {
+            let _ = self.key.set(key);
+            let _ = self.pattern.set(pattern);
+            return true;
+        }
+        stamp_to_words(self.key(neq)) == recorded
     }
 
     fn jacobian_source(&self) -> JacobianSource {
@@ -254,7 +274,10 @@ impl<'a, S: DaeSystem + StateConditions + ?Sized> Protocol<S> for Dsl48e<'a> {
         let stamp = stamp_from_words([ih.get(dsl::STAMP), ih.get(dsl::STAMP + 1)]);
         let pending = load_pending(&ih, &rh);
         let box_bounds = o.bounds.then_some(Constraints::Box(self.bounds));
-        let pattern = shared_pattern_keyed(layout.neq, self.jrow, self.jcol, key).map_err(|_| InputError::Internal)?;
+        let pattern = match self.pattern.take() {
+            Some(pattern) => pattern,
+            None => shared_pattern_keyed(layout.neq, self.jrow, self.jcol, key).map_err(|_| InputError::Internal)?,
+        };
         let mut lin = SparseSolver::new(Rc::clone(&pattern), source, pd, stamp);
         let id: &[FInt] = id;
         let mut events = EventDetector::new(self.isc, truth, pending, Rc::clone(&pattern), source, id, cfg.tstop, self.revwk);

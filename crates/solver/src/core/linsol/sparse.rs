@@ -112,6 +112,12 @@ pub struct Pattern {
     n: usize,
     /// [`pattern_key`] of the caller's lists.
     key: u64,
+    /// The caller's lists as analysed (JROW, JCOL): an integration's
+    /// continuation calls compare their lists with these (a pass that
+    /// reads them, no hashing) to show that the pattern is still the
+    /// run's ([`cached_pattern_of`]).
+    rows: Box<[FInt]>,
+    cols: Box<[FInt]>,
     /// CSC structure, 0-based, rows ascending within a column.
     col_ptr: Vec<usize>,
     row_idx: Vec<usize>,
@@ -171,6 +177,8 @@ impl Pattern {
         Ok(Pattern {
             n,
             key,
+            rows: rows.into(),
+            cols: cols.into(),
             col_ptr,
             row_idx,
             to_user: order,
@@ -303,20 +311,30 @@ struct Factors {
 /// The analysed pattern for NEQ = `n` and the caller's (validated) lists,
 /// from this thread's cache or analysed now. The handle is shared by the
 /// solver and the event polishing, and returned to the cache on drop.
-/// (DDASKR and DSL48E call [`shared_pattern_keyed`] with the key their
-/// checks computed: the lists are hashed once per call.)
+/// (DDASKR and DSL48E call [`shared_pattern_keyed`] with the run's key,
+/// once their checks have shown the lists to be the run's.)
 #[allow(dead_code)]
 pub fn shared_pattern(n: usize, rows: &[FInt], cols: &[FInt]) -> Result<Rc<Pattern>, PatternError> {
     shared_pattern_keyed(n, rows, cols, pattern_key(n, rows, cols))
 }
 
+/// The analysed pattern that this thread's cache holds under `key`, if
+/// it was made from exactly these lists. A continuation call of an
+/// integration passes the key its first call recorded: finding the run's
+/// pattern here shows the lists unchanged by comparing them, which costs
+/// a fraction of hashing them again ([`pattern_key`]); without a cached
+/// pattern (another thread, or evicted) the caller hashes.
+pub fn cached_pattern_of(n: usize, rows: &[FInt], cols: &[FInt], key: u64) -> Option<Rc<Pattern>> {
+    cached_pattern(key).filter(|p| p.n == n && *p.rows == *rows && *p.cols == *cols)
+}
+
 /// [`shared_pattern`] with the lists' [`pattern_key`] already computed by
 /// the caller.
 pub fn shared_pattern_keyed(n: usize, rows: &[FInt], cols: &[FInt], key: u64) -> Result<Rc<Pattern>, PatternError> {
-    let pattern = match cached_pattern(key) {
-        Some(p) => p,
-        None => Rc::new(Pattern::new(n, rows, cols)?),
-    };
+    if let Some(p) = cached_pattern(key) {
+        return Ok(p);
+    }
+    let pattern = Rc::new(Pattern::new(n, rows, cols)?);
     keep_pattern(key, Rc::clone(&pattern));
     Ok(pattern)
 }

@@ -83,9 +83,20 @@ fn initial_stamp() -> u64 {
     fnv([nanos, u64::from(std::process::id())].into_iter()).max(1)
 }
 
-/// The cached analysis of the pattern with this key, if any.
+/// The cached analysis of the pattern with this key, if any, made the
+/// most recently used. Every call of an integration asks for its
+/// pattern, which is then already the most recently used: that hit
+/// reorders nothing.
 pub(super) fn cached_pattern(key: u64) -> Option<Rc<Pattern>> {
-    CACHE.with(|c| c.borrow().patterns.iter().find(|(k, _)| *k == key).map(|(_, p)| Rc::clone(p)))
+    CACHE.with(|c| {
+        let list = &mut c.borrow_mut().patterns;
+        let i = list.iter().rposition(|(k, _)| *k == key)?;
+        if i + 1 != list.len() {
+            let entry = list.remove(i);
+            list.push(entry);
+        }
+        list.last().map(|(_, p)| Rc::clone(p))
+    })
 }
 
 /// Keep a pattern's analysis as the most recently used.
