@@ -49,8 +49,11 @@ C     Finally a valid run with literal constants for all scalar
 C     inputs (they must never be written), INFO(5), (6), (13), (15),
 C     (19), (20) set to garbage (not read by DSL48E) and every array
 C     still guarded: IDID = 3 at TOUT = 0.5 with X1 = EXP(-T), X2 =
-C     T*EXP(-T) within 100*(RTOL*|V| + ATOL); then a -33 call again
-C     and a fresh start (INFO(1) = 0) in the same arrays works.
+C     T*EXP(-T) within 100*(RTOL*|V| + ATOL); then a continuation
+C     call with the first two (JROW,JCOL) pairs swapped (the same
+C     entries in another order, so PD(K) would be read for the wrong
+C     entry: -33), the pairs put back with INFO(1) = 1, a -33 call
+C     again and a fresh start (INFO(1) = 0) in the same arrays works.
 C     (INFO(1) = 1 after an event return is checked by the event
 C     programs, not here.)
 C     The last line printed is PASS DSL_BADINPUT or FAIL DSL_BADINPUT:..
@@ -412,6 +415,16 @@ C     ---------- A valid run with literal constants ----------
      1   CALL FAILED('VALID RUN: WRONG SOLUTION')
       IF (NRES .EQ. 0) CALL FAILED('VALID RUN: RES NEVER CALLED')
       CALL GUARDS('VALID RUN', .FALSE.)
+C     The pattern reordered on continuation: -33 before any work.
+      CALL SWAP12
+      TOUT = 1.0D0
+      NRES = 0
+      NJAC = 0
+      NSTC = 0
+      NEVD = 0
+      CALL CASE('CONTINUATION WITH JROW/JCOL REORDERED')
+      CALL SWAP12
+      IBIG(KINF+1) = 1
 C     A -33 on continuation (TOUT = TIME), then a fresh start.
       TOUT = TIME
       NRES = 0
@@ -615,6 +628,27 @@ C     DSL48E with the current arguments.
      4     IBIG(KJY+1), NJYDOT, JDTYPE, RBIG(KBND+1), IEVENT, IDISCON,
      5     NC, ND, IBIG(KIS+1), TEVT, LIEVWK, IBIG(KIEV+1), LREVWK,
      6     RBIG(KREV+1), STCH, EVTD)
+      RETURN
+      END
+C
+      SUBROUTINE SWAP12
+C     Swap the first two (JROW, JCOL) pairs of the pattern.
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      PARAMETER (NG=16)
+      PARAMETER (KZ=NG, KZP=KZ+4+NG, KRW=KZP+4+NG, KREV=KRW+200+NG)
+      PARAMETER (KRT=KREV+120+NG, KAT=KRT+4+NG, KBND=KAT+4+NG)
+      PARAMETER (KRP=KBND+8+NG, LRBIG=KRP+2+NG)
+      PARAMETER (KIW=NG, KIEV=KIW+80+NG, KJR=KIEV+10+NG, KJC=KJR+10+NG)
+      PARAMETER (KJY=KJC+10+NG, KIS=KJY+4+NG, KINF=KIS+4+NG)
+      PARAMETER (KIP=KINF+20+NG, LIBIG=KIP+2+NG)
+      COMMON /BIG/ RBIG(LRBIG), RSNAP(LRBIG), IBIG(LIBIG),
+     1             ISNAP(LIBIG)
+      ITMP = IBIG(KJR+1)
+      IBIG(KJR+1) = IBIG(KJR+2)
+      IBIG(KJR+2) = ITMP
+      ITMP = IBIG(KJC+1)
+      IBIG(KJC+1) = IBIG(KJC+2)
+      IBIG(KJC+2) = ITMP
       RETURN
       END
 C
