@@ -256,7 +256,6 @@ mod tests {
         assert_eq!((rtol, atol), ([2.0, 0.25], [0.5, 0.0625]));
     }
 
-
     #[test]
     fn scalar_and_vector_weights() {
         let y = [1.0, -2.0, 0.0];

@@ -14,7 +14,12 @@ use crate::core::linsol::direct::{JacobianSource, MatrixFormat};
 use crate::core::linsol::krylov::{KrylovDims, KrylovParams};
 use crate::core::linsol::pattern::{pattern_key, stamp_to_words, validate_pattern, PatternError};
 #[cfg(not(daskr_single))]
-use crate::core::linsol::{pattern::stamp_from_words, sparse::cached_pattern_of};
+use crate::core::linsol::{
+    pattern::stamp_from_words,
+    sparse::{run_pattern, Pattern, RunPattern},
+};
+#[cfg(not(daskr_single))]
+use std::rc::Rc;
 use crate::types::{FInt, Real};
 
 /// Read IWORK(pos) if it exists (inputs are read before the lengths are
@@ -365,7 +370,7 @@ impl RunRecord for RunSignature {
 
 /// DDASKR's checks of the state a continuation call resumes from, beyond
 /// the shell's: the stored pointers agree with the layout, the pivots are
-/// in range, the sparse pattern is the run's.
+/// in range (the sparse pattern: [`check_run_pattern`]).
 pub(super) fn check_resume(l: &Layout, iwork: &[FInt]) -> Result<(), InputError> {
     let bad = |what| Err(InputError::StateCorrupted { what });
     let i = |pos| iget(iwork, pos);
@@ -385,25 +390,29 @@ pub(super) fn check_resume(l: &Layout, iwork: &[FInt]) -> Result<(), InputError>
             return bad("the pivots in IWORK are out of range");
         }
     }
-    if iwork.len() >= l.leniw && !same_pattern(l, iwork) {
-        return bad("the sparse pattern in IWORK differs from the one the run started with");
-    }
     Ok(())
 }
 
-/// The sparse pattern in IWORK is the one the run started with (true for
-/// the other methods): its lists equal those of the run's analysed
-/// pattern in this thread's cache, or else their key is the one the first
-/// call recorded in IWORK. A short IWORK is reported later.
-fn same_pattern(l: &Layout, iwork: &[FInt]) -> bool {
-    let Method::Sparse { nejac, .. } = l.method else { return true };
-    let recorded = [iget(iwork, iw::sparse::KEY), iget(iwork, iw::sparse::KEY + 1)];
-    let (rows, cols) = iwork[l.ipvt..l.ipvt + 2 * nejac].split_at(nejac);
-    #[cfg(not(daskr_single))]
-    if cached_pattern_of(l.neq, rows, cols, stamp_from_words(recorded)).is_some() {
-        return true;
+/// The sparse pattern in IWORK is the one the run started with, whose key
+/// the first call recorded in IWORK ([`run_pattern`]): the run's analysed
+/// pattern when this thread's cache holds it, to be used for the call.
+/// Ok(None) for the other methods, and for an IWORK too short to hold the
+/// pattern (reported later).
+#[cfg(not(daskr_single))]
+pub(super) fn check_run_pattern(l: &Layout, iwork: &[FInt]) -> Result<Option<Rc<Pattern>>, InputError> {
+    let Method::Sparse { nejac, .. } = l.method else { return Ok(None) };
+    if iwork.len() < l.leniw {
+        return Ok(None);
     }
-    stamp_to_words(pattern_key(l.neq, rows, cols)) == recorded
+    let recorded = stamp_from_words([iget(iwork, iw::sparse::KEY), iget(iwork, iw::sparse::KEY + 1)]);
+    let (rows, cols) = iwork[l.ipvt..l.ipvt + 2 * nejac].split_at(nejac);
+    match run_pattern(l.neq, rows, cols, recorded) {
+        RunPattern::Cached(pattern) => Ok(Some(pattern)),
+        RunPattern::SameKey => Ok(None),
+        RunPattern::Changed => Err(InputError::StateCorrupted {
+            what: "the sparse pattern in IWORK differs from the one the run started with",
+        }),
+    }
 }
 
 /// Record the first-call settings in IWORK (and the Krylov defaults in

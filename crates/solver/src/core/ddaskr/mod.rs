@@ -26,7 +26,11 @@ use super::linsol::krylov::KrylovSolver;
 #[cfg(not(daskr_single))]
 use super::linsol::pattern::{stamp_from_words, stamp_to_words};
 #[cfg(not(daskr_single))]
-use super::linsol::sparse::{shared_pattern_keyed, SparseSolver};
+use super::linsol::sparse::{shared_pattern_keyed, Pattern, SparseSolver};
+#[cfg(not(daskr_single))]
+use self::checks::check_run_pattern;
+#[cfg(not(daskr_single))]
+use std::{cell::OnceCell, rc::Rc};
 use super::linsol::LinearSolver;
 use super::messages::MessageSink;
 use super::problem::DaeSystem;
@@ -42,6 +46,10 @@ pub struct Ddaskr<'a> {
     pub jroot: &'a mut [FInt],
     #[cfg(not(daskr_single))]
     sens: Option<sens::DdaskrSens<'a>>,
+    /// The run's analysed sparse pattern, when a continuation call's
+    /// check found it in the thread's cache.
+    #[cfg(not(daskr_single))]
+    pattern: OnceCell<Rc<Pattern>>,
 }
 
 impl<'a> Ddaskr<'a> {
@@ -51,6 +59,8 @@ impl<'a> Ddaskr<'a> {
             jroot,
             #[cfg(not(daskr_single))]
             sens: None,
+            #[cfg(not(daskr_single))]
+            pattern: OnceCell::new(),
         }
     }
 
@@ -155,7 +165,12 @@ impl<S: DaeSystem + ?Sized> Protocol<S> for Ddaskr<'_> {
     }
 
     fn check_resume(&self, c: &Common<'_>, _o: &DdaskrOptions, l: &Layout) -> Result<(), InputError> {
-        check_resume(l, c.iwork)
+        check_resume(l, c.iwork)?;
+        #[cfg(not(daskr_single))]
+        if let Some(pattern) = check_run_pattern(l, c.iwork)? {
+            let _ = self.pattern.set(pattern);
+        }
+        Ok(())
     }
 
     /// MAXORD as IWORK(3) holds it: the first call's initialisation has
@@ -227,10 +242,13 @@ impl<S: DaeSystem + ?Sized> Protocol<S> for Ddaskr<'_> {
             #[cfg(not(daskr_single))]
             Method::Sparse { nejac, source } => {
                 let (rows, cols) = rv.pivots.split_at(nejac);
-                // The checks of this call found the lists' key in IWORK (or
-                // put it there): no need to hash them again.
+                // The checks of this call found the run's pattern, or its
+                // key in IWORK (or put it there): no need to hash the lists.
                 let key = stamp_from_words([a.ih.get(iw::sparse::KEY), a.ih.get(iw::sparse::KEY + 1)]);
-                let pattern = shared_pattern_keyed(n, rows, cols, key).map_err(|_| InputError::Internal)?;
+                let pattern = match self.pattern.take() {
+                    Some(pattern) => pattern,
+                    None => shared_pattern_keyed(n, rows, cols, key).map_err(|_| InputError::Internal)?,
+                };
                 let stamp = stamp_from_words([a.ih.get(iw::sparse::STAMP), a.ih.get(iw::sparse::STAMP + 1)]);
                 let mut lin = SparseSolver::new(std::rc::Rc::clone(&pattern), source, rv.wm, stamp);
                 let result = match sens.as_mut() {

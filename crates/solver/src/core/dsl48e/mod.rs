@@ -23,7 +23,8 @@ use super::integrator::{integrate, Arrays, CallIo, Parts, RunConfig, UROUND};
 use super::layout::dsl::sens;
 use super::layout::{dsl, iw, rw, Dsl48eIViews, Dsl48eLayout, Dsl48eRViews, IHeader, RHeader};
 use super::linsol::sparse::{
-    cached_pattern_of, pattern_key, shared_pattern_keyed, stamp_from_words, stamp_to_words, Pattern, SparseSolver,
+    pattern_key, run_pattern, shared_pattern_keyed, stamp_from_words, stamp_to_words, Pattern, RunPattern,
+    SparseSolver,
 };
 use super::linsol::JacobianSource;
 use super::problem::{DaeSystem, StateConditions};
@@ -139,17 +140,20 @@ impl<'a> Dsl48e<'a> {
     }
 
     /// JROW, JCOL are the pattern the run started with, whose key is in
-    /// `recorded` (IWORK's two words): they equal the lists of the run's
-    /// analysed pattern in this thread's cache (then the recorded key is
-    /// theirs), or else their key is the recorded one.
+    /// `recorded` (IWORK's two words; [`run_pattern`]): then that key is
+    /// theirs, and the run's analysed pattern, if this thread's cache
+    /// holds it, is kept for the call.
     fn same_pattern(&self, neq: FInt, recorded: [FInt; 2]) -> bool {
         let key = stamp_from_words(recorded);
-        if let Some(pattern) = cached_pattern_of(neq as usize, self.jrow, self.jcol, key) {
-            let _ = self.key.set(key);
-            let _ = self.pattern.set(pattern);
-            return true;
+        match run_pattern(neq as usize, self.jrow, self.jcol, key) {
+            RunPattern::Cached(pattern) => {
+                let _ = self.pattern.set(pattern);
+            }
+            RunPattern::SameKey => {}
+            RunPattern::Changed => return false,
         }
-        stamp_to_words(self.key(neq)) == recorded
+        let _ = self.key.set(key);
+        true
     }
 
     fn jacobian_source(&self) -> JacobianSource {

@@ -319,13 +319,36 @@ pub fn shared_pattern(n: usize, rows: &[FInt], cols: &[FInt]) -> Result<Rc<Patte
 }
 
 /// The analysed pattern that this thread's cache holds under `key`, if
-/// it was made from exactly these lists. A continuation call of an
-/// integration passes the key its first call recorded: finding the run's
-/// pattern here shows the lists unchanged by comparing them, which costs
-/// a fraction of hashing them again ([`pattern_key`]); without a cached
-/// pattern (another thread, or evicted) the caller hashes.
+/// it was made from exactly these lists.
 pub fn cached_pattern_of(n: usize, rows: &[FInt], cols: &[FInt], key: u64) -> Option<Rc<Pattern>> {
     cached_pattern(key).filter(|p| p.n == n && *p.rows == *rows && *p.cols == *cols)
+}
+
+/// What a continuation call finds of the pattern its run started with.
+pub enum RunPattern {
+    /// The run's analysed pattern, in this thread's cache and made from
+    /// these very lists.
+    Cached(Rc<Pattern>),
+    /// Not in this thread's cache (another thread, or evicted), but the
+    /// lists' key is the recorded one.
+    SameKey,
+    /// The lists are not the run's.
+    Changed,
+}
+
+/// Are the caller's lists (with NEQ = `n`) the pattern whose key the
+/// run's first call recorded? The lists are compared with those of the
+/// cached analysis, which costs a fraction of hashing them again
+/// ([`pattern_key`]); only without a cached analysis are they hashed.
+pub fn run_pattern(n: usize, rows: &[FInt], cols: &[FInt], recorded: u64) -> RunPattern {
+    if let Some(p) = cached_pattern_of(n, rows, cols, recorded) {
+        return RunPattern::Cached(p);
+    }
+    if pattern_key(n, rows, cols) == recorded {
+        RunPattern::SameKey
+    } else {
+        RunPattern::Changed
+    }
 }
 
 /// [`shared_pattern`] with the lists' [`pattern_key`] already computed by
