@@ -35,10 +35,11 @@
 //! patterns each sample is the mean of several calls), in microseconds, of
 //!   - CHECK1: `validate_pattern` + `pattern_key`, which the first DSL48E
 //!     call of an integration runs on JROW/JCOL,
-//!   - CHECKN: what a continuation call runs on them, the lists compared
-//!     with those of the run's pattern in the thread's cache
-//!     (`cached_pattern_of`), CHECKH: `pattern_key` alone, what it runs
-//!     instead when the cache does not hold the pattern (another thread),
+//!   - CHECKN: what a continuation call runs on them (`run_pattern`),
+//!     the lists compared with those of the run's pattern in the thread's
+//!     cache (`cached_pattern_of`), CHECKH: `pattern_key` alone, what it
+//!     runs instead when the cache does not hold the pattern (another
+//!     thread),
 //!   - ANALYSE: `Pattern::new` (validation, CSC, colouring, symbolic LU),
 //!     done once per pattern and thread (first call of the first
 //!     integration),
