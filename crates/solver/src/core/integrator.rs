@@ -205,9 +205,7 @@ where
         ready = resume(parts, a, io, cfg, &mut st, tn, uround, cnt)?;
     }
     if let Ready::Done(idid) = ready {
-        a.rh.set(rw::TN, tn);
-        a.rh.set(rw::TLAST, *io.t);
-        a.rh.set(rw::H, st.h);
+        record_return_without_step(&mut a.rh, tn, *io.t, st.h);
         return Ok(idid);
     }
     let mut attempted = !cfg.first_call;
@@ -232,6 +230,46 @@ where
             Err(f)
         }
     }
+}
+
+/// A call answered without a step: TN as it was, TLAST the returned T, H
+/// as the continuation tests left it.
+fn record_return_without_step(rh: &mut RHeader<'_>, tn: Real, t: Real, h: Real) {
+    rh.set(rw::TN, tn);
+    rh.set(rw::TLAST, t);
+    rh.set(rw::H, h);
+}
+
+/// A continuation call that the last step already answers, when no event
+/// hook runs before the continuation tests (no roots, no companion):
+/// TOUT within the last step, a step taken since the last return in
+/// intermediate-output mode, or TSTOP reached. Returns the IDID with T, Y
+/// and Y' set from the history in PHI and the arrays written as
+/// [`integrate`] writes them for such a call (NSTL, H limited to HMAX,
+/// TLAST), without loading the step's state or building a linear solver:
+/// what a call that only interpolates costs. None when the call must
+/// step or fails a test; nothing is written then, and [`integrate`]
+/// runs the same tests again.
+pub fn answer_from_history(
+    rh: &mut RHeader<'_>,
+    ih: &mut IHeader<'_>,
+    phi: &[Real],
+    io: &mut CallIo<'_>,
+    cfg: &RunConfig,
+) -> Option<FInt> {
+    debug_assert!(!cfg.first_call);
+    let tn = rh.get(rw::TN);
+    // As `BdfState::load` and `run_call` bound it.
+    let kold = usize::try_from(ih.get(iw::KOLD)).unwrap_or(0).min(5).min(cfg.maxord);
+    let psi = &rh.0[rw::PSI - 1..rw::PSI - 1 + rw::NCOEF];
+    let hist = History { tn, kold, phi, psi };
+    let mut h = limit_to_hmax(cfg, rh.get(rw::H));
+    let Ok(Ready::Done(idid)) = continuation_tests(cfg, io, tn, &mut h, rh.get(rw::ROUND), &hist) else {
+        return None;
+    };
+    ih.set(iw::NSTL, ih.get(iw::NST));
+    record_return_without_step(rh, tn, *io.t, h);
+    Some(idid)
 }
 
 /// Outcome of the pre-step tests.

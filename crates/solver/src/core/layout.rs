@@ -366,6 +366,21 @@ impl Layout {
         RViews { header, delta, savr, e, wt, vt, phi, r0, r1, rx, wm }
     }
 
+    /// The headers and PHI: all that a continuation call answered from
+    /// the last step's history reads and writes (`rwork` at least LENRW,
+    /// `iwork` at least LENIW).
+    #[inline]
+    pub fn history_views<'a>(
+        &self,
+        rwork: &'a mut [Real],
+        iwork: &'a mut [FInt],
+    ) -> (RHeader<'a>, &'a [Real], IHeader<'a>) {
+        let (rh, rest) = RHeader::split(&mut rwork[..self.lenrw]);
+        let phi = &rest[self.phi - rw::HEADER..self.r0 - rw::HEADER];
+        let (ih, _) = IHeader::split(&mut iwork[..self.leniw]);
+        (rh, phi, ih)
+    }
+
     /// The caller's IWORK split into its segments (`iwork` at least LENIW).
     #[inline]
     pub fn split_iwork<'a>(&self, iwork: &'a mut [FInt]) -> IViews<'a> {

@@ -19,7 +19,7 @@ use super::error::{InputError, Interrupt};
 use super::constraints::Constraints;
 use super::initial::IcOption;
 use super::companion::{Companion, NoCompanion};
-use super::integrator::{integrate, Arrays, CallIo, Parts, RunConfig};
+use super::integrator::{answer_from_history, integrate, Arrays, CallIo, Parts, RunConfig};
 use super::layout::{iw, Layout, Method};
 use super::linsol::direct::DirectSolver;
 use super::linsol::krylov::KrylovSolver;
@@ -62,6 +62,20 @@ impl<'a> Ddaskr<'a> {
             #[cfg(not(daskr_single))]
             pattern: OnceCell::new(),
         }
+    }
+
+    /// A continuation call in interval mode may be answered from the last
+    /// step's history before anything else is built, when no root search
+    /// runs first and no sensitivities need their own interpolation. (One
+    /// step at a time, INFO(3) = 1, a call is answered so only after an
+    /// interval-mode return within the last step: not worth a test on
+    /// every call.)
+    fn answers_from_history(&self, layout: &Layout, cfg: &RunConfig) -> bool {
+        #[cfg(not(daskr_single))]
+        let sens = self.sens.is_some();
+        #[cfg(daskr_single)]
+        let sens = false;
+        !cfg.first_call && !cfg.intermediate_output && layout.nrt == 0 && !sens
     }
 
     /// The call with sensitivities (the Rust API's `Solver`).
@@ -195,6 +209,12 @@ impl<S: DaeSystem + ?Sized> Protocol<S> for Ddaskr<'_> {
 
     fn integrate(&mut self, job: Job<'_, '_, S, DdaskrOptions, Layout>) -> Result<FInt, Interrupt> {
         let Job { mut io, rwork, iwork, options: o, layout, config: cfg, sys, sink } = job;
+        if self.answers_from_history(layout, cfg) {
+            let (mut rh, phi, mut ih) = layout.history_views(rwork, iwork);
+            if let Some(idid) = answer_from_history(&mut rh, &mut ih, phi, &mut io, cfg) {
+                return Ok(idid);
+            }
+        }
         let (mut a, rv) = Arrays::from_ddaskr(layout.split_rwork(rwork), layout.split_iwork(iwork));
         if o.constraints_in_iwork() {
             a.constraints = rv.icnstr.map(Constraints::Signs);
@@ -296,7 +316,8 @@ fn run_with<S: DaeSystem + ?Sized, L: LinearSolver<S>, C: Companion<S>>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::layout::iw;
+    use crate::core::layout::{iw, rw};
+    use crate::core::problem::CallbackStatus;
     use crate::types::Real;
     use crate::core::messages::CollectMessages;
     use crate::core::test_problems::{max_diff, Tridiagonal};
@@ -452,6 +473,84 @@ mod tests {
                 assert!(nre <= nni + 3 * nje + 2 * iwork[iw::NST - 1], "{nre} {nje} {nni}");
             }
         }
+    }
+
+    /// The tridiagonal problem with one root function that never
+    /// vanishes: the root search runs on every continuation call, and a
+    /// call is never answered before the integrator's own tests.
+    struct WithSilentRoot(Tridiagonal);
+    impl DaeSystem for WithSilentRoot {
+        fn residual(&mut self, t: Real, y: &[Real], yp: &[Real], cj: Real, d: &mut [Real]) -> CallbackStatus {
+            self.0.residual(t, y, yp, cj, d)
+        }
+        fn roots(&mut self, _t: Real, _y: &[Real], _yp: &[Real], r: &mut [Real]) {
+            r[0] = 1.0;
+        }
+    }
+
+    /// Calls answered from the last step's history (TOUT within the last
+    /// step, interval mode, no roots) leave T, Y, Y', IDID and the work
+    /// arrays as the integrator's full continuation path does: the same
+    /// run with a silent root function, which always takes that path,
+    /// bit for bit, but for the root finder's own slots, the NRT recorded
+    /// for the run and LENRW.
+    #[test]
+    fn calls_answered_from_the_history_match_the_full_path() {
+        let n = 40;
+        let start = || {
+            let (y, mut yp) = (vec![1.0; n], vec![0.0; n]);
+            let mut d = vec![0.0; n];
+            Tridiagonal { n }.residual(0.0, &y, &yp, 0.0, &mut d);
+            yp.iter_mut().zip(&d).for_each(|(p, r)| *p = -r);
+            (y, yp)
+        };
+        let lengths = |nrt: usize| (60 + 3 * nrt + 9 * n + n * n, 40 + n);
+        let (y, yp) = start();
+        let mut plain = Call::new(y, yp, [1e-6, 1e-8], lengths(0), 0);
+        let (y, yp) = start();
+        let mut rooted = Call::new(y, yp, [1e-6, 1e-8], lengths(1), 1);
+        // HMAX (INFO(7)) so that the answered calls limit H too.
+        let mut info_plain = [0; 20];
+        info_plain[6] = 1;
+        plain.rwork[1] = 0.05;
+        rooted.rwork[1] = 0.05;
+        let mut info_rooted = info_plain;
+        let mut sink = CollectMessages::default();
+        let own_slots = |k: usize, iw_side: bool| {
+            if iw_side {
+                [iw::NRTE, iw::IRFND, iw::LENRW].contains(&(k + 1))
+            } else {
+                [rw::T0, rw::RUN_NRT].contains(&(k + 1))
+            }
+        };
+        let mut answered = 0;
+        for k in 1..=400 {
+            let tout = 0.0025 * k as Real;
+            let nst = plain.iwork[iw::NST - 1];
+            let a = plain.run(&mut Tridiagonal { n }, tout, &mut info_plain, &mut sink);
+            let b = rooted.run(&mut WithSilentRoot(Tridiagonal { n }), tout, &mut info_rooted, &mut sink);
+            assert_eq!(a, b, "{:?}", sink.0);
+            assert_eq!(a, Ok(3));
+            answered += usize::from(plain.iwork[iw::NST - 1] == nst);
+            assert_eq!(plain.t.to_bits(), rooted.t.to_bits());
+            let bits = |v: &[Real]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&plain.y), bits(&rooted.y), "Y at {tout}");
+            assert_eq!(bits(&plain.yp), bits(&rooted.yp), "Y' at {tout}");
+            for k in 0..rw::HEADER {
+                if !own_slots(k, false) {
+                    assert_eq!(plain.rwork[k].to_bits(), rooted.rwork[k].to_bits(), "RWORK({}) at {tout}", k + 1);
+                }
+            }
+            for k in 0..iw::HEADER {
+                if !own_slots(k, true) {
+                    assert_eq!(plain.iwork[k], rooted.iwork[k], "IWORK({}) at {tout}", k + 1);
+                }
+            }
+            // PHI and the vectors before it sit at the same positions.
+            let phi_end = 60 + 9 * n;
+            assert_eq!(bits(&plain.rwork[60..phi_end]), bits(&rooted.rwork[60..phi_end]), "PHI at {tout}");
+        }
+        assert!(answered > 100, "only {answered} calls answered without a step");
     }
 }
 
