@@ -520,10 +520,8 @@ impl<P: HybridSystem> HybridSolver<P> {
             (&mut ievent, &mut idiscon, &mut tevt),
             (self.isc.len() as FInt, self.isc.iter().sum(), &self.isc),
             (self.lievwk, self.revwk.len() as FInt, &mut self.revwk),
+            self.sens.as_mut().map(|sens| SensArgs { s: &mut sens.s, sp: &mut sens.sp, senrhs: true }),
         );
-        if let Some(sens) = self.sens.as_mut() {
-            protocol = protocol.with_sensitivities(SensArgs { s: &mut sens.s, sp: &mut sens.sp, senrhs: true });
-        }
         let (phase, controls) = (begin.phase, &self.options.controls);
         let result = self.run.call(&mut protocol, &options, (phase, controls), &mut self.problem, tout);
         if self.run.finish(phase, &result, ievent > 0) {

@@ -88,7 +88,8 @@ pub struct SensArgs<'a> {
 
 impl<'a> Dsl48e<'a> {
     /// The arguments of one call (IEVENT is set to 0 here: it is 0 on
-    /// every return that is not an event).
+    /// every return that is not an event), with the sensitivities' part of
+    /// Z and ZDOT when the caller has one (INFO(12) > 0 requires it).
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         nejac: FInt,
@@ -101,6 +102,7 @@ impl<'a> Dsl48e<'a> {
         (ievent, idiscon, tevt): (&'a mut FInt, &'a mut FInt, &'a mut Real),
         (nc, nd, isc): (FInt, FInt, &'a [FInt]),
         (lievwk, lrevwk, revwk): (FInt, FInt, &'a mut [Real]),
+        sens: Option<SensArgs<'a>>,
     ) -> Self {
         *ievent = 0;
         Dsl48e {
@@ -120,17 +122,11 @@ impl<'a> Dsl48e<'a> {
             lievwk,
             lrevwk,
             revwk,
-            sens: None,
+            sens,
             key: OnceCell::new(),
             pattern: OnceCell::new(),
             restart: None,
         }
-    }
-
-    /// The call with the sensitivities' part of Z and ZDOT (INFO(12) > 0).
-    pub fn with_sensitivities(mut self, args: SensArgs<'a>) -> Self {
-        self.sens = Some(args);
-        self
     }
 
     /// The key of the pattern JROW, JCOL with NEQ (once the sizes are

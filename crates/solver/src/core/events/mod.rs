@@ -87,6 +87,12 @@ impl Spare {
             .unwrap_or_default()
     }
 
+    /// The detector's vectors for this call: the thread's spare ones,
+    /// taken on first use.
+    fn warm(vectors: &mut Option<Spare>) -> &mut Spare {
+        vectors.get_or_insert_with(Spare::take)
+    }
+
     fn give_back(self) {
         let bytes = self.changes.capacity() * std::mem::size_of::<(Real, usize, bool)>()
             + self.found.capacity() * std::mem::size_of::<Change>()
@@ -119,22 +125,15 @@ pub struct EventDetector<'a> {
     tstop: Option<Real>,
     /// REVWK: the polynomials' coefficients and STCHANGE's Z, ZDOT.
     scratch: &'a mut [Real],
-    /// Kept for the call (and from call to call, [`Spare`]), so that a
-    /// step allocates nothing (and a step without a sign change touches
-    /// none of them): the crossings of the last step (time, function, new
-    /// truth value), in time order ...
-    changes: Vec<(Real, usize, bool)>,
-    /// ... those of one function, the interval search's stack, and
-    /// STCHANGE's IG.
-    found: Vec<Change>,
-    stack: Vec<(Real, Real)>,
-    ig: Vec<FInt>,
-    /// Polishing's vectors.
-    polish_work: PolishWork,
-    /// The vectors above are the thread's spare ones ([`Self::warm_up`]);
-    /// until then they are empty (a call whose steps cross nothing takes
-    /// and gives back nothing: one step per call, ~400 instructions).
-    warm: bool,
+    /// The vectors of the event search and polishing ([`Spare`]): the
+    /// crossings of the last step (time, function, new truth value) in
+    /// time order, those of one function, the interval search's stack,
+    /// STCHANGE's IG, polishing's vectors. Kept for the call (and from
+    /// call to call), so that a step allocates nothing. None until the
+    /// first search or polishing of the call ([`Spare::warm`]): a call
+    /// whose steps cross nothing, one step per call the usual one, takes
+    /// and gives back nothing, and builds and drops no empty vector.
+    vectors: Option<Spare>,
 }
 
 impl<'a> EventDetector<'a> {
@@ -159,30 +158,10 @@ impl<'a> EventDetector<'a> {
             id,
             tstop,
             scratch,
-            changes: Vec::new(),
-            found: Vec::new(),
-            stack: Vec::new(),
-            ig: Vec::new(),
-            polish_work: PolishWork::default(),
-            warm: false,
+            vectors: None,
         }
     }
 
-    /// Take the thread's spare vectors before their first use in this call.
-    /// `changes` may already have been cleared for this step: the spare
-    /// one is cleared as it would have been.
-    fn warm_up(&mut self) {
-        if !self.warm {
-            let spare = Spare::take();
-            self.changes = spare.changes;
-            self.changes.clear();
-            self.found = spare.found;
-            self.stack = spare.stack;
-            self.ig = spare.ig;
-            self.polish_work = spare.polish;
-            self.warm = true;
-        }
-    }
 
     fn nd(&self) -> usize {
         self.truth.len()
@@ -196,9 +175,9 @@ impl<'a> EventDetector<'a> {
     /// on that side ([`monotone_keeps_side`]); the step's basis polynomials
     /// are built only for the first function that the quick test does not
     /// exclude. The usual step, every function excluded by the quick test,
-    /// takes only the first loop.
-    fn changes_in_step(&mut self, cx: &HookContext<'_, '_>) {
-        self.changes.clear();
+    /// takes only the first loop. Whether the step may have any (false:
+    /// the quick test excluded every function, and `changes` is stale).
+    fn changes_in_step(&mut self, cx: &HookContext<'_, '_>) -> bool {
         let hist = &cx.hist;
         let (n, nd, k) = (cx.y.len(), self.nd(), hist.kold);
         let quick = quick_test_applies(k, hist.psi);
@@ -206,21 +185,23 @@ impl<'a> EventDetector<'a> {
             let column = &hist.phi[n - nd..];
             match self.truth.iter().enumerate().position(|(i, &t)| !keeps_side(column, n, i, k, t != 0)) {
                 Some(i) => i,
-                None => return,
+                None => return false,
             }
         } else {
             0
         };
         self.search(cx, first, quick);
+        true
     }
 
     /// [`Self::changes_in_step`] from function `first` on, which the quick
     /// test did not exclude (or was not to be used for: `quick` false).
     #[inline(never)]
     fn search(&mut self, cx: &HookContext<'_, '_>, first: usize, quick: bool) {
-        self.warm_up();
         let hist = &cx.hist;
         let (n, nd) = (cx.y.len(), self.nd());
+        let v = Spare::warm(&mut self.vectors);
+        v.changes.clear();
         let h = hist.psi[0];
         let k = hist.kold;
         let polys = StepPolynomials::new(k, hist.psi, h);
@@ -239,18 +220,18 @@ impl<'a> EventDetector<'a> {
             // time to a few units of rounding.
             let ewt = 1.0 / cx.wt[m];
             let res = Resolution { s: 8.0 * cx.uround * (1.0 + (hist.tn / h).abs()), g: 0.01 * ewt };
-            self.found.clear();
-            crossings_with(&coef[..=k], -1.0, 0.0, truth, res, &mut self.stack, &mut self.found);
-            self.changes.extend(self.found.iter().map(|c: &Change| (hist.tn + c.s * h, i, c.truth)));
+            v.found.clear();
+            crossings_with(&coef[..=k], -1.0, 0.0, truth, res, &mut v.stack, &mut v.found);
+            v.changes.extend(v.found.iter().map(|c: &Change| (hist.tn + c.s * h, i, c.truth)));
         }
-        if self.changes.len() < 2 {
+        if v.changes.len() < 2 {
             return;
         }
-        self.changes.sort_by(|a, b| {
+        v.changes.sort_by(|a, b| {
             (a.0 - hist.tn).partial_cmp(&(b.0 - hist.tn)).unwrap_or(std::cmp::Ordering::Equal).then(a.1.cmp(&b.1))
         });
         if h < 0.0 {
-            self.changes.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal).then(a.1.cmp(&b.1)));
+            v.changes.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal).then(a.1.cmp(&b.1)));
         }
     }
 
@@ -263,15 +244,16 @@ impl<'a> EventDetector<'a> {
         let (_, rest) = self.scratch.split_at_mut(6);
         let (z, rest) = rest.split_at_mut(n);
         let zdot = &mut rest[..n];
-        for &(t, i, truth) in &self.changes {
+        let v = self.vectors.as_mut()?;
+        for &(t, i, truth) in &v.changes {
             let (k, j) = owner(self.isc, i);
             let first = i - j;
-            self.ig.clear();
-            self.ig.extend_from_slice(&self.truth[first..first + self.isc[k] as usize]);
-            self.ig[j] = FInt::from(truth);
+            v.ig.clear();
+            v.ig.extend_from_slice(&self.truth[first..first + self.isc[k] as usize]);
+            v.ig[j] = FInt::from(truth);
             cx.hist.at(t, z, zdot);
             let at = ConditionPoint { condition: k, function: j, t, z, zdot };
-            if sys.condition_changed(&at, &self.ig) {
+            if sys.condition_changed(&at, &v.ig) {
                 return Some(Pending { function: i, t, new_truth: truth });
             }
             self.truth[i] = FInt::from(truth);
@@ -287,7 +269,6 @@ impl<'a> EventDetector<'a> {
         cx: &mut HookContext<'_, '_>,
         p: Pending,
     ) -> Result<Option<Stop>, Interrupt> {
-        self.warm_up();
         let n = cx.y.len();
         let (k, j) = owner(self.isc, p.function);
         let c = Crossing {
@@ -308,7 +289,7 @@ impl<'a> EventDetector<'a> {
             source: self.source,
             crossing: &c,
             cnt: &mut *cx.cnt,
-            work: &mut self.polish_work,
+            work: &mut Spare::warm(&mut self.vectors).polish,
         };
         match polisher.run(cx.y, cx.yp) {
             Ok(t) if Self::beyond_tout(cx, t) => {
@@ -344,17 +325,9 @@ impl<'a> EventDetector<'a> {
 
 impl Drop for EventDetector<'_> {
     fn drop(&mut self) {
-        if !self.warm {
-            return;
+        if let Some(spare) = self.vectors.take() {
+            spare.give_back();
         }
-        Spare {
-            changes: std::mem::take(&mut self.changes),
-            found: std::mem::take(&mut self.found),
-            stack: std::mem::take(&mut self.stack),
-            ig: std::mem::take(&mut self.ig),
-            polish: std::mem::take(&mut self.polish_work),
-        }
-        .give_back();
     }
 }
 
@@ -383,8 +356,7 @@ impl<S: DaeSystem + StateConditions + ?Sized> EventHook<S> for EventDetector<'_>
         if self.nd() == 0 {
             return Ok(None);
         }
-        self.changes_in_step(cx);
-        if self.changes.is_empty() {
+        if !self.changes_in_step(cx) {
             return Ok(None);
         }
         let Some(p) = self.first_change(sys, cx) else {
