@@ -240,8 +240,9 @@ fn record_return_without_step(rh: &mut RHeader<'_>, tn: Real, t: Real, h: Real) 
     rh.set(rw::H, h);
 }
 
-/// A continuation call that the last step already answers, when no event
-/// hook runs before the continuation tests (no roots, no companion):
+/// A continuation call that the last step already answers, when the
+/// event hook has nothing to do before the continuation tests (no roots;
+/// no pending state event) and no companion needs its own output:
 /// TOUT within the last step, a step taken since the last return in
 /// intermediate-output mode, or TSTOP reached. Returns the IDID with T, Y
 /// and Y' set from the history in PHI and the arrays written as

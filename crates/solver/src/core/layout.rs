@@ -375,10 +375,7 @@ impl Layout {
         rwork: &'a mut [Real],
         iwork: &'a mut [FInt],
     ) -> (RHeader<'a>, &'a [Real], IHeader<'a>) {
-        let (rh, rest) = RHeader::split(&mut rwork[..self.lenrw]);
-        let phi = &rest[self.phi - rw::HEADER..self.r0 - rw::HEADER];
-        let (ih, _) = IHeader::split(&mut iwork[..self.leniw]);
-        (rh, phi, ih)
+        history_views(&mut rwork[..self.lenrw], self.phi..self.r0, &mut iwork[..self.leniw])
     }
 
     /// The caller's IWORK split into its segments (`iwork` at least LENIW).
@@ -401,6 +398,20 @@ impl Layout {
         };
         IViews { header, icnstr, id, pivots }
     }
+}
+
+/// RWORK's and IWORK's headers and PHI at `phi` (0-based positions in
+/// RWORK, after the header).
+#[inline]
+fn history_views<'a>(
+    rwork: &'a mut [Real],
+    phi: std::ops::Range<usize>,
+    iwork: &'a mut [FInt],
+) -> (RHeader<'a>, &'a [Real], IHeader<'a>) {
+    let (rh, rest) = RHeader::split(rwork);
+    let phi = &rest[phi.start - rw::HEADER..phi.end - rw::HEADER];
+    let (ih, _) = IHeader::split(iwork);
+    (rh, phi, ih)
 }
 
 /// The caller's RWORK split into its segments.
@@ -613,6 +624,17 @@ impl Dsl48eLayout {
             truth,
             leniw,
         })
+    }
+
+    /// The headers and PHI (`rwork` at least LENRW, `iwork` at least
+    /// LENIW long), as [`Layout::history_views`].
+    #[inline]
+    pub fn history_views<'a>(
+        &self,
+        rwork: &'a mut [Real],
+        iwork: &'a mut [FInt],
+    ) -> (RHeader<'a>, &'a [Real], IHeader<'a>) {
+        history_views(&mut rwork[..self.lenrw], self.phi..self.pd, &mut iwork[..self.leniw])
     }
 
     /// RWORK split into its segments (`rwork` at least LENRW long).

@@ -19,7 +19,7 @@ use super::constraints::Constraints;
 use super::error::{InputError, Interrupt, StepFailure};
 use super::events::{Event, EventDetector, Pending};
 use super::initial::IcOption;
-use super::integrator::{integrate, Arrays, CallIo, Parts, RunConfig, UROUND};
+use super::integrator::{answer_from_history, integrate, Arrays, CallIo, Parts, RunConfig, UROUND};
 use super::layout::dsl::sens;
 use super::layout::{dsl, iw, rw, Dsl48eIViews, Dsl48eLayout, Dsl48eRViews, IHeader, RHeader};
 use super::linsol::sparse::{
@@ -266,6 +266,12 @@ impl<'a, S: DaeSystem + StateConditions + ?Sized> Protocol<S> for Dsl48e<'a> {
 
     fn integrate(&mut self, job: Job<'_, '_, S, Dsl48eOptions, Dsl48eLayout>) -> Result<FInt, Interrupt> {
         let Job { mut io, rwork, iwork, options: o, layout, config: cfg, sys, sink } = job;
+        if answers_from_history(o, cfg, iwork) {
+            let (mut rh, phi, mut ih) = layout.history_views(rwork, iwork);
+            if let Some(idid) = answer_from_history(&mut rh, &mut ih, phi, &mut io, cfg) {
+                return Ok(idid);
+            }
+        }
         let key = self.key(io.y.len() as FInt);
         let source = self.jacobian_source();
         let Dsl48eRViews { header: rh, pbar, tau, record, delta, e, wt, vt, phi, pd, sens_phi, sens_e, sens_wt } =
@@ -508,6 +514,19 @@ impl<'a, S: DaeSystem + StateConditions + ?Sized> InfoProtocol<S> for Dsl48e<'a>
     fn decode(info: &[FInt]) -> Result<Dsl48eOptions, InputError> {
         Dsl48eOptions::decode(info)
     }
+}
+
+/// A continuation call in interval mode may be answered from the last
+/// step's history before anything else is built (as DDASKR's, see
+/// [`answer_from_history`]) when no event found beyond TOUT waits to be
+/// polished first (the detector's only work before the continuation
+/// tests) and no sensitivities need their own interpolation. The pattern,
+/// the factors' stamp and the event record stay as they are; the call
+/// returns no event (IEVENT = 0).
+fn answers_from_history(o: &Dsl48eOptions, cfg: &RunConfig, iwork: &[FInt]) -> bool {
+    // No pending event: IWORK(PENDING) not positive, as `load_pending`
+    // reads it.
+    !cfg.first_call && !cfg.intermediate_output && o.sens.is_none() && iwork[dsl::PENDING - 1] <= 0
 }
 
 /// The event found beyond TOUT on the last call, if any.
