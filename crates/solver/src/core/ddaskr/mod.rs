@@ -75,7 +75,7 @@ impl<'a> Ddaskr<'a> {
         let sens = self.sens.is_some();
         #[cfg(daskr_single)]
         let sens = false;
-        !cfg.first_call && !cfg.intermediate_output && layout.nrt == 0 && !sens
+        !cfg.intermediate_output && !cfg.first_call && layout.nrt == 0 && !sens
     }
 
     /// The call with sensitivities (the Rust API's `Solver`).

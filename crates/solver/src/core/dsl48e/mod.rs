@@ -526,7 +526,7 @@ impl<'a, S: DaeSystem + StateConditions + ?Sized> InfoProtocol<S> for Dsl48e<'a>
 fn answers_from_history(o: &Dsl48eOptions, cfg: &RunConfig, iwork: &[FInt]) -> bool {
     // No pending event: IWORK(PENDING) not positive, as `load_pending`
     // reads it.
-    !cfg.first_call && !cfg.intermediate_output && o.sens.is_none() && iwork[dsl::PENDING - 1] <= 0
+    !cfg.intermediate_output && !cfg.first_call && o.sens.is_none() && iwork[dsl::PENDING - 1] <= 0
 }
 
 /// The event found beyond TOUT on the last call, if any.
