@@ -366,18 +366,6 @@ impl Layout {
         RViews { header, delta, savr, e, wt, vt, phi, r0, r1, rx, wm }
     }
 
-    /// The headers and PHI: all that a continuation call answered from
-    /// the last step's history reads and writes (`rwork` at least LENRW,
-    /// `iwork` at least LENIW).
-    #[inline]
-    pub fn history_views<'a>(
-        &self,
-        rwork: &'a mut [Real],
-        iwork: &'a mut [FInt],
-    ) -> (RHeader<'a>, &'a [Real], IHeader<'a>) {
-        history_views(&mut rwork[..self.lenrw], self.phi..self.r0, &mut iwork[..self.leniw])
-    }
-
     /// The caller's IWORK split into its segments (`iwork` at least LENIW).
     #[inline]
     pub fn split_iwork<'a>(&self, iwork: &'a mut [FInt]) -> IViews<'a> {
@@ -403,7 +391,7 @@ impl Layout {
 /// RWORK's and IWORK's headers and PHI at `phi` (0-based positions in
 /// RWORK, after the header).
 #[inline]
-fn history_views<'a>(
+pub fn history_views<'a>(
     rwork: &'a mut [Real],
     phi: std::ops::Range<usize>,
     iwork: &'a mut [FInt],
@@ -624,17 +612,6 @@ impl Dsl48eLayout {
             truth,
             leniw,
         })
-    }
-
-    /// The headers and PHI (`rwork` at least LENRW, `iwork` at least
-    /// LENIW long), as [`Layout::history_views`].
-    #[inline]
-    pub fn history_views<'a>(
-        &self,
-        rwork: &'a mut [Real],
-        iwork: &'a mut [FInt],
-    ) -> (RHeader<'a>, &'a [Real], IHeader<'a>) {
-        history_views(&mut rwork[..self.lenrw], self.phi..self.pd, &mut iwork[..self.leniw])
     }
 
     /// RWORK split into its segments (`rwork` at least LENRW long).

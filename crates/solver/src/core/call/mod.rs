@@ -33,11 +33,12 @@ use self::controls::{check_hmax, check_tolerances, finite, StepControls};
 use super::error::{InputError, Interrupt, StepFailure};
 use super::guard::{first_non_finite, FiniteGuard, NonFinite, Source};
 use super::integrator::{CallIo, RunConfig, UROUND};
-use super::layout::{iw, rw};
+use super::layout::{history_views, iw, rw, IHeader, RHeader};
 use super::messages::{MessageLine, MessageSink};
 use super::norms::ToleranceArrays;
 use super::problem::DaeSystem;
 use crate::types::{FInt, Real};
+use std::ops::Range;
 
 /// A first call (INFO(1) = 0) or a continuation call (INFO(1) = 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,6 +96,22 @@ pub struct Lengths {
 /// A protocol's layout of the work arrays.
 pub trait WorkLayout {
     fn lengths(&self) -> Lengths;
+
+    /// Where PHI lies in RWORK (0-based).
+    fn phi(&self) -> Range<usize>;
+
+    /// The headers and PHI: all that a continuation call answered from
+    /// the last step's history reads and writes (`rwork` at least LENRW,
+    /// `iwork` at least LENIW long).
+    #[inline]
+    fn history_views<'a>(
+        &self,
+        rwork: &'a mut [Real],
+        iwork: &'a mut [FInt],
+    ) -> (RHeader<'a>, &'a [Real], IHeader<'a>) {
+        let l = self.lengths();
+        history_views(&mut rwork[..l.lenrw], self.phi(), &mut iwork[..l.leniw])
+    }
 }
 
 /// The inputs that fix a run's layout: recorded by its first call, and a

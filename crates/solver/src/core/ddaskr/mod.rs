@@ -151,6 +151,10 @@ impl WorkLayout for Layout {
     fn lengths(&self) -> Lengths {
         Lengths { lenrw: self.lenrw, leniw: self.leniw, maxord: self.maxord }
     }
+
+    fn phi(&self) -> std::ops::Range<usize> {
+        self.phi..self.r0
+    }
 }
 
 impl<S: DaeSystem + ?Sized> Protocol<S> for Ddaskr<'_> {

@@ -165,6 +165,10 @@ impl WorkLayout for Dsl48eLayout {
     fn lengths(&self) -> Lengths {
         Lengths { lenrw: self.lenrw, leniw: self.leniw, maxord: self.maxord }
     }
+
+    fn phi(&self) -> std::ops::Range<usize> {
+        self.phi..self.pd
+    }
 }
 
 impl<'a, S: DaeSystem + StateConditions + ?Sized> Protocol<S> for Dsl48e<'a> {
