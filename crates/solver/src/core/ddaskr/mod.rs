@@ -508,7 +508,7 @@ mod tests {
             yp.iter_mut().zip(&d).for_each(|(p, r)| *p = -r);
             (y, yp)
         };
-        let lengths = |nrt: usize| (60 + 3 * nrt + 9 * n + n * n, 40 + n);
+        let lengths = |nrt: usize| (rw::HEADER + 3 * nrt + 9 * n + n * n, iw::HEADER + n);
         let (y, yp) = start();
         let mut plain = Call::new(y, yp, [1e-6, 1e-8], lengths(0), 0);
         let (y, yp) = start();
@@ -516,8 +516,8 @@ mod tests {
         // HMAX (INFO(7)) so that the answered calls limit H too.
         let mut info_plain = [0; 20];
         info_plain[6] = 1;
-        plain.rwork[1] = 0.05;
-        rooted.rwork[1] = 0.05;
+        plain.rwork[rw::HMAX - 1] = 0.05;
+        rooted.rwork[rw::HMAX - 1] = 0.05;
         let mut info_rooted = info_plain;
         let mut sink = CollectMessages::default();
         let own_slots = |k: usize, iw_side: bool| {
@@ -540,19 +540,20 @@ mod tests {
             let bits = |v: &[Real]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
             assert_eq!(bits(&plain.y), bits(&rooted.y), "Y at {tout}");
             assert_eq!(bits(&plain.yp), bits(&rooted.yp), "Y' at {tout}");
-            for k in 0..rw::HEADER {
-                if !own_slots(k, false) {
-                    assert_eq!(plain.rwork[k].to_bits(), rooted.rwork[k].to_bits(), "RWORK({}) at {tout}", k + 1);
+            for j in 0..rw::HEADER {
+                if !own_slots(j, false) {
+                    assert_eq!(plain.rwork[j].to_bits(), rooted.rwork[j].to_bits(), "RWORK({}) at {tout}", j + 1);
                 }
             }
-            for k in 0..iw::HEADER {
-                if !own_slots(k, true) {
-                    assert_eq!(plain.iwork[k], rooted.iwork[k], "IWORK({}) at {tout}", k + 1);
+            for j in 0..iw::HEADER {
+                if !own_slots(j, true) {
+                    assert_eq!(plain.iwork[j], rooted.iwork[j], "IWORK({}) at {tout}", j + 1);
                 }
             }
-            // PHI and the vectors before it sit at the same positions.
-            let phi_end = 60 + 9 * n;
-            assert_eq!(bits(&plain.rwork[60..phi_end]), bits(&rooted.rwork[60..phi_end]), "PHI at {tout}");
+            // DELTA, E, WT and PHI's six columns sit at the same positions
+            // (the root finder's arrays follow them).
+            let vectors = rw::HEADER..rw::HEADER + 9 * n;
+            assert_eq!(bits(&plain.rwork[vectors.clone()]), bits(&rooted.rwork[vectors]), "PHI at {tout}");
         }
         assert!(answered > 100, "only {answered} calls answered without a step");
     }
