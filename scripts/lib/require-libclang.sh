@@ -14,17 +14,23 @@
 # is missing and we are root on a system with apt-get, installs it
 # (apt-get install -y libclang-dev); otherwise says how to install it, on
 # stderr, and returns 1.
+# libclang itself in directory $1: libclang.so[.N] or libclang-N.so[.N]
+# (not libclang-cpp, clang's C++ library, which some systems carry without
+# libclang and which bindgen cannot use).
+libclang_in() {
+    compgen -G "$1/libclang.so*" >/dev/null || compgen -G "$1/libclang-[0-9]*.so*" >/dev/null
+}
+
 have_libclang() {
     local d
     if [ -n "${LIBCLANG_PATH:-}" ]; then
-        compgen -G "$LIBCLANG_PATH/libclang*.so*" >/dev/null && return 0
+        libclang_in "$LIBCLANG_PATH" && return 0
     fi
     if command -v llvm-config >/dev/null 2>&1; then
-        d=$(llvm-config --libdir 2>/dev/null) &&
-            compgen -G "$d/libclang*.so*" >/dev/null && return 0
+        d=$(llvm-config --libdir 2>/dev/null) && libclang_in "$d" && return 0
     fi
     for d in /usr/lib/llvm-*/lib /usr/lib64/llvm*/lib /usr/lib /usr/lib64 /usr/lib/*-linux-gnu /usr/local/lib; do
-        compgen -G "$d/libclang*.so*" >/dev/null && return 0
+        libclang_in "$d" && return 0
     done
     return 1
 }
