@@ -25,7 +25,7 @@ use super::norms::{
     weighted_rms_norm, ToleranceArrays, Tolerances,
 };
 use super::problem::DaeSystem;
-use super::stepper::{take_step, BdfState, StepConfig, StepVectors};
+use super::stepper::{stored_kold, take_step, BdfState, StepConfig, StepVectors};
 use crate::types::{FInt, Real};
 
 /// Steps allowed per call before IDID = -1.
@@ -264,8 +264,8 @@ pub fn answer_from_history(
     debug_assert!(!cfg.first_call);
     let tn = rh.get(rw::TN);
     // As `BdfState::load` and `run_call` bound it.
-    let kold = usize::try_from(ih.get(iw::KOLD)).unwrap_or(0).min(5).min(cfg.maxord);
-    let psi = &rh.0[rw::PSI - 1..rw::PSI - 1 + rw::NCOEF];
+    let kold = stored_kold(ih.get(iw::KOLD)).min(cfg.maxord);
+    let psi = rh.coef(rw::PSI);
     let hist = History { tn, kold, phi, psi };
     let mut h = limit_to_hmax(cfg, rh.get(rw::H));
     let Ok(Ready::Done(idid)) = continuation_tests(cfg, io, tn, &mut h, rh.get(rw::ROUND), &hist) else {

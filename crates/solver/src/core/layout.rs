@@ -706,6 +706,11 @@ impl<'a> RHeader<'a> {
     }
     /// One of the 6-long coefficient arrays (ALPHA, BETA, GAMMA, PSI, SIGMA).
     #[inline]
+    pub fn coef(&self, pos: usize) -> &[Real] {
+        &self.0[pos - 1..pos - 1 + rw::NCOEF]
+    }
+    /// [`Self::coef`], to be written.
+    #[inline]
     pub fn coef_mut(&mut self, pos: usize) -> &mut [Real] {
         &mut self.0[pos - 1..pos - 1 + rw::NCOEF]
     }

@@ -63,6 +63,12 @@ fn to_index(v: FInt) -> usize {
     usize::try_from(v).unwrap_or(0)
 }
 
+/// KOLD as stored in IWORK, bounded as the state reads it: a corrupted or
+/// hand-edited IWORK must not index out of bounds.
+pub fn stored_kold(v: FInt) -> usize {
+    to_index(v).min(5)
+}
+
 impl BdfState {
     /// Read the state from the work-array headers. `h` is read separately
     /// by the driver (RWORK(3) doubles as the H0 input).
@@ -92,7 +98,7 @@ impl BdfState {
             // Clamp: a corrupted or hand-edited IWORK must not index out
             // of bounds.
             k: to_index(i[iw::K - 1]).clamp(1, 5),
-            kold: to_index(i[iw::KOLD - 1]).min(5),
+            kold: stored_kold(i[iw::KOLD - 1]),
             ns: to_index(i[iw::NS - 1]).min(7),
             phase: i[iw::PHASE - 1],
         }

@@ -528,15 +528,19 @@ impl<'a, S: DaeSystem + StateConditions + ?Sized> InfoProtocol<S> for Dsl48e<'a>
 /// the factors' stamp and the event record stay as they are; the call
 /// returns no event (IEVENT = 0).
 fn answers_from_history(o: &Dsl48eOptions, cfg: &RunConfig, iwork: &[FInt]) -> bool {
-    // No pending event: IWORK(PENDING) not positive, as `load_pending`
-    // reads it.
-    !cfg.intermediate_output && !cfg.first_call && o.sens.is_none() && iwork[dsl::PENDING - 1] <= 0
+    !cfg.intermediate_output && !cfg.first_call && o.sens.is_none() && !is_pending(iwork[dsl::PENDING - 1])
+}
+
+/// IWORK(PENDING) records an event found beyond TOUT (the function's
+/// 1-based index; 0 for none).
+fn is_pending(word: FInt) -> bool {
+    word > 0
 }
 
 /// The event found beyond TOUT on the last call, if any.
 fn load_pending(ih: &IHeader<'_>, rh: &RHeader<'_>) -> Option<Pending> {
     let f = ih.get(dsl::PENDING);
-    (f > 0).then(|| Pending {
+    is_pending(f).then(|| Pending {
         function: f as usize - 1,
         t: rh.get(dsl::PENDING_T),
         new_truth: ih.get(dsl::PENDING_TRUTH) != 0,
