@@ -337,26 +337,58 @@ impl RunRecord for RunSignature<'_> {
     /// agree.
     fn check_unchanged(&self, rwork: &[Real], iwork: &[FInt]) -> Result<(), InputError> {
         let get = |pos: usize| iwork.get(pos - 1).copied().unwrap_or(0);
+        // Every continuation call: the stored words as `store` wrote them
+        // (the common case) are compared in one pass without early exit;
+        // anything else takes `first_change`, which names what differs.
+        if !self.scalars_as_stored(rwork, get) {
+            self.first_change(rwork, get)?;
+        }
+        if !self.call.same_pattern(self.neq, [get(dsl::PATTERN_KEY_HI), get(dsl::PATTERN_KEY_LO)]) {
+            return Err(InputError::StateCorrupted { what: "JROW/JCOL differ from the pattern the run started with" });
+        }
+        Ok(())
+    }
+}
+
+impl RunSignature<'_> {
+    /// The sizes recorded in IWORK: what each is called, where it is
+    /// stored, and this call's value. NP is 0 after a start without
+    /// sensitivities (IWORK(36) is then 0).
+    fn sizes(&self) -> [(&'static str, usize, FInt); 6] {
+        [
+            ("NEJAC", dsl::RUN_NEJAC, self.nejac),
+            ("NC", dsl::RUN_NC, self.nc),
+            ("ND", dsl::RUN_ND, self.nd),
+            ("NJYDOT", dsl::RUN_NJYDOT, self.njydot),
+            ("MAXORD, IWORK(3)", dsl::RUN_MAXORD, self.maxord),
+            ("NP = INFO(12)", sens::RUN_NP, self.np),
+        ]
+    }
+
+    /// Do NEQ, the sizes, the sensitivity options and the flags read as
+    /// this call would store them?
+    #[inline]
+    fn scalars_as_stored(&self, rwork: &[Real], get: impl Fn(usize) -> FInt) -> bool {
+        let neq = rwork.get(dsl::RUN_NEQ - 1) == Some(&(self.neq as Real));
+        let sizes = self.sizes().iter().fold(true, |ok, &(_, pos, now)| ok & (get(pos) == now));
+        let options = self.np <= 0 || get(sens::RUN_OPTIONS) == self.sens_options;
+        neq & sizes & options & (get(dsl::RUN_FLAGS) & 3 == self.flags)
+    }
+
+    /// The first stored input that differs from this call's, as the error
+    /// that names it (Ok if none does).
+    #[cold]
+    fn first_change(&self, rwork: &[Real], get: impl Fn(usize) -> FInt) -> Result<(), InputError> {
         let changed = |what, was: FInt, now: FInt| Err(InputError::ChangedSinceStart { what, was, now });
         let was_neq = rwork.get(dsl::RUN_NEQ - 1).copied().unwrap_or(0.0);
         if was_neq != self.neq as Real {
             let was = if was_neq.fract() == 0.0 && was_neq.abs() < 1e9 { was_neq as FInt } else { 0 };
             return changed("NEQ", was, self.neq);
         }
-        for (what, pos, now) in [
-            ("NEJAC", dsl::RUN_NEJAC, self.nejac),
-            ("NC", dsl::RUN_NC, self.nc),
-            ("ND", dsl::RUN_ND, self.nd),
-            ("NJYDOT", dsl::RUN_NJYDOT, self.njydot),
-            ("MAXORD, IWORK(3)", dsl::RUN_MAXORD, self.maxord),
-        ] {
+        for (what, pos, now) in self.sizes() {
             if get(pos) != now {
                 return changed(what, get(pos), now);
             }
-        }
-        // IWORK(36) is 0 after a start without sensitivities.
-        if get(sens::RUN_NP) != self.np {
-            return changed("NP = INFO(12)", get(sens::RUN_NP), self.np);
         }
         if self.np > 0 && get(sens::RUN_OPTIONS) != self.sens_options {
             return changed("INFO(13) + 2*INFO(15)", get(sens::RUN_OPTIONS), self.sens_options);
@@ -366,9 +398,6 @@ impl RunRecord for RunSignature<'_> {
             if was != now {
                 return changed(what, was, now);
             }
-        }
-        if !self.call.same_pattern(self.neq, [get(dsl::PATTERN_KEY_HI), get(dsl::PATTERN_KEY_LO)]) {
-            return Err(InputError::StateCorrupted { what: "JROW/JCOL differ from the pattern the run started with" });
         }
         Ok(())
     }
