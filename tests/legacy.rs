@@ -688,6 +688,14 @@ fn fortran_dsl_badinput() {
     fortran("dsl_badinput.f", Link::Static);
 }
 
+/// Continuation calls after a recorded input (NEQ, NEJAC, NC, ND, NJYDOT,
+/// MAXORD, INFO(10), INFO(16), NP, JROW/JCOL) changed: -33 naming it,
+/// nothing written; restored, the run ends as an undisturbed one.
+#[test]
+fn fortran_dsl_changed() {
+    fortran("dsl_changed.f", Link::Static);
+}
+
 #[test]
 fn fortran_dsl_ball() {
     fortran("dsl_ball.f", Link::Static);
