@@ -227,7 +227,7 @@ impl<S: DaeSystem + ?Sized> Protocol<S> for Ddaskr<'_> {
         let mut hook = RootFinder::load(&a.rh, &a.ih, search, o.roots);
         let n = layout.neq;
         // Borrowed, not taken: moving the ~200-byte Option out cost every
-        // call about 30 instructions.
+        // call about 40 instructions.
         #[cfg(not(daskr_single))]
         let mut sens = self.sens.as_mut();
         #[cfg(daskr_single)]
