@@ -16,7 +16,7 @@ use super::hook::{EventHook, HookContext};
 use super::constraints::Constraints;
 use super::initial::{compute_initial_conditions, IcControls, IcFailure, IcOption, IcParams, IcVectors};
 use super::interpolate::History;
-use super::layout::{iw, rw, IHeader, IViews, RHeader, RViews};
+use super::layout::{iw, rw, Coefficients, HistoryViews, IHeader, IViews, RHeader, RViews};
 use super::linsol::{LinearSolver, Progress};
 use super::messages::MessageSink;
 use super::newton::CorrectorVectors;
@@ -93,15 +93,15 @@ pub struct Arrays<'a> {
 }
 
 impl<'a> Arrays<'a> {
-    /// The integrator's arrays from DDASKR's split RWORK and IWORK, and
-    /// what the views keep besides: the linear solver's and the root
-    /// finder's segments and ICNSTR. No constraints or bounds: the caller
-    /// sets them.
-    pub fn from_ddaskr(rv: RViews<'a>, iv: IViews<'a>) -> (Self, DdaskrSegments<'a>) {
-        let RViews { header: rh, delta, savr, e, wt, vt, phi, r0, r1, rx, wm } = rv;
+    /// The integrator's arrays from DDASKR's split RWORK and IWORK, the
+    /// BDF coefficients, and what the views keep besides: the linear
+    /// solver's and the root finder's segments and ICNSTR. No constraints
+    /// or bounds: the caller sets them.
+    pub fn from_ddaskr(rv: RViews<'a>, iv: IViews<'a>) -> (Self, &'a mut Coefficients, DdaskrSegments<'a>) {
+        let RViews { header: rh, coef, delta, savr, e, wt, vt, phi, r0, r1, rx, wm } = rv;
         let IViews { header: ih, icnstr, id, pivots } = iv;
         let arrays = Arrays { rh, ih, wt, vt, phi, delta, e, id, constraints: None, bounds: None };
-        (arrays, DdaskrSegments { savr, wm, r0, r1, rx, icnstr, pivots })
+        (arrays, coef, DdaskrSegments { savr, wm, r0, r1, rx, icnstr, pivots })
     }
 }
 
@@ -138,15 +138,18 @@ pub struct Parts<'r, S: ?Sized, L, H> {
 }
 
 /// Run one call: start or continue, then step until the request is met.
-/// Ok(IDID) for IDID > 0; T, Y, Y' and the arrays are updated as DDASKR
-/// does. `comp` is carried along with the state ([`NoCompanion`](super::companion::NoCompanion) for
-/// none; the parametric sensitivities): started after the state's initial
+/// Ok(IDID) for IDID > 0; T, Y, Y', the arrays and the BDF coefficients
+/// `coef` (kept apart from `a` so that the steps work on them in place)
+/// are updated as DDASKR does. `comp` is carried along with the state
+/// ([`NoCompanion`](super::companion::NoCompanion) for none; the
+/// parametric sensitivities): started after the state's initial
 /// conditions, weighted before every step, corrected after the state in
 /// every step ([`take_step`]).
 pub fn integrate<S, L, H, C>(
     parts: &mut Parts<'_, S, L, H>,
     comp: &mut C,
     a: &mut Arrays<'_>,
+    coef: &mut Coefficients,
     io: &mut CallIo<'_>,
     cfg: &RunConfig,
 ) -> Result<FInt, Interrupt>
@@ -159,16 +162,18 @@ where
     let nstl = a.ih.get(iw::NST);
     a.ih.set(iw::NSTL, nstl);
     let mut cnt = a.ih.counters();
-    let result = run_call(parts, comp, a, io, cfg, &mut cnt, nstl);
+    let result = run_call(parts, comp, a, coef, io, cfg, &mut cnt, nstl);
     a.ih.store_counters(&cnt);
     result
 }
 
 /// The body of [`integrate`], with the counters loaded.
+#[allow(clippy::too_many_arguments)]
 fn run_call<S, L, H, C>(
     parts: &mut Parts<'_, S, L, H>,
     comp: &mut C,
     a: &mut Arrays<'_>,
+    coef: &mut Coefficients,
     io: &mut CallIo<'_>,
     cfg: &RunConfig,
     cnt: &mut Counters,
@@ -180,15 +185,13 @@ where
     H: EventHook<S>,
     C: Companion<S>,
 {
-    // Read where it is bound (no zeroed default first, no copy); a first
-    // call replaces it with the state `start` builds.
-    let mut st = BdfState::load(&a.rh, &a.ih);
+    let mut st;
     let mut tn;
     let uround;
     let ready;
     if cfg.first_call {
         uround = UROUND;
-        let started = start(parts, comp, a, io, cfg, cnt)?;
+        let started = start(parts, comp, a, coef, io, cfg, cnt)?;
         let Some(state) = started else {
             return Ok(4);
         };
@@ -196,6 +199,7 @@ where
         tn = *io.t;
         ready = Ready::Step;
     } else {
+        st = BdfState::load(coef, &a.rh, &a.ih);
         uround = a.rh.get(rw::ROUND);
         tn = a.rh.get(rw::TN);
         // A damaged IWORK must not send the order past the PHI columns
@@ -254,25 +258,19 @@ fn record_return_without_step(rh: &mut RHeader<'_>, tn: Real, t: Real, h: Real) 
 // Inlined into each protocol's call: a call of its own costs an answered
 // call about 20 instructions.
 #[inline(always)]
-pub fn answer_from_history(
-    rh: &mut RHeader<'_>,
-    ih: &mut IHeader<'_>,
-    phi: &[Real],
-    io: &mut CallIo<'_>,
-    cfg: &RunConfig,
-) -> Option<FInt> {
+pub fn answer_from_history(v: HistoryViews<'_>, io: &mut CallIo<'_>, cfg: &RunConfig) -> Option<FInt> {
     debug_assert!(!cfg.first_call);
+    let HistoryViews { mut rh, psi, phi, mut ih } = v;
     let tn = rh.get(rw::TN);
     // As `BdfState::load` and `run_call` bound it.
     let kold = stored_kold(ih.get(iw::KOLD)).min(cfg.maxord);
-    let psi = rh.coef(rw::PSI);
     let hist = History { tn, kold, phi, psi };
     let mut h = limit_to_hmax(cfg, rh.get(rw::H));
     let Ok(Ready::Done(idid)) = continuation_tests(cfg, io, tn, &mut h, rh.get(rw::ROUND), &hist) else {
         return None;
     };
     ih.set(iw::NSTL, ih.get(iw::NST));
-    record_return_without_step(rh, tn, *io.t, h);
+    record_return_without_step(&mut rh, tn, *io.t, h);
     Some(idid)
 }
 
@@ -373,14 +371,15 @@ fn first_step_size(cfg: &RunConfig, a: &Arrays<'_>, io: &CallIo<'_>, check_tstop
 /// the initial-condition calculation, the history, the companion's and the
 /// hook's start. None: the call ends with IDID = 4 after the initial
 /// conditions.
-fn start<S, L, H, C>(
+fn start<'c, S, L, H, C>(
     parts: &mut Parts<'_, S, L, H>,
     comp: &mut C,
     a: &mut Arrays<'_>,
+    coef: &'c mut Coefficients,
     io: &mut CallIo<'_>,
     cfg: &RunConfig,
     cnt: &mut Counters,
-) -> Result<Option<BdfState>, Interrupt>
+) -> Result<Option<BdfState<'c>>, Interrupt>
 where
     S: DaeSystem + ?Sized,
     L: LinearSolver<S>,
@@ -427,22 +426,21 @@ where
         refresh_weights(parts.sys, cfg, a, io, true)?;
         h0 = first_step_size(cfg, a, io, false)?;
     }
-    let mut st = BdfState { h: h0, ..BdfState::default() };
     a.rh.set(rw::H, h0);
     a.phi[..n].copy_from_slice(io.y);
     for (p, &d) in a.phi[n..2 * n].iter_mut().zip(io.yp.iter()) {
         *p = h0 * d;
     }
-    st.psi[0] = h0;
-    st.psi[1] = 2.0 * h0;
-    st.kold = 1;
+    // PSI(1..2) as the history has them; written to RWORK once the
+    // companion and the hook have started.
+    let psi = [h0, 2.0 * h0];
     if C::ACTIVE {
         let at = StartPoint { t, y: &mut *io.y, yp: &mut *io.yp, wt: a.wt, h: h0, history: true, uround: UROUND };
         comp.start(parts.sys, at, cnt)?;
     }
     {
         let mut cx = HookContext {
-            hist: History { tn, kold: 1, phi: a.phi, psi: &st.psi },
+            hist: History { tn, kold: 1, phi: a.phi, psi: &psi },
             wt: a.wt,
             t,
             tout: io.tout,
@@ -456,7 +454,9 @@ where
     // What DDASKR itself has written by now: H, PSI(1..2) and KOLD. The
     // rest of the method's state (K, HOLD, CJ, ...) is set by the first
     // step; until then the work arrays keep the caller's values.
-    a.rh.coef_mut(rw::PSI)[..2].copy_from_slice(&st.psi[..2]);
+    let mut st = BdfState::fresh(coef, h0);
+    st.psi[..2].copy_from_slice(&psi);
+    st.kold = 1;
     a.ih.set(iw::KOLD, st.kold as FInt);
     Ok(Some(st))
 }
@@ -571,7 +571,7 @@ where
         None
     } else {
         let mut cx = HookContext {
-            hist: History { tn, kold: st.kold, phi: a.phi, psi: &st.psi },
+            hist: History { tn, kold: st.kold, phi: a.phi, psi: &st.psi[..] },
             wt: a.wt,
             t: *io.t,
             tout: io.tout,
@@ -587,7 +587,7 @@ where
         return Ok(Ready::Done(stop.idid));
     }
     st.h = limit_to_hmax(cfg, st.h);
-    let hist = History { tn, kold: st.kold, phi: a.phi, psi: &st.psi };
+    let hist = History { tn, kold: st.kold, phi: a.phi, psi: &st.psi[..] };
     let ready = continuation_tests(cfg, io, tn, &mut st.h, uround, &hist)?;
     a.rh.set(rw::H, st.h);
     Ok(ready)
@@ -709,6 +709,9 @@ where
         sc.hmin = 4.0 * uround * tn.abs().max(tout.abs());
         st.h = limit_to_hmax(cfg, st.h);
         *attempted = true;
+        if first_step {
+            st.clear_coefficients();
+        }
         let stepped = take_step(parts.sys, parts.lin, comp, st, cnt, tn, &mut sv, &sc, first_step);
         first_step = false;
         if let Err(e) = stepped {
@@ -716,7 +719,7 @@ where
         }
         // A successful step: the hook, then the stop tests.
         let c = &mut sv.c;
-        let hist = History { tn: *tn, kold: st.kold, phi: c.phi, psi: &st.psi };
+        let hist = History { tn: *tn, kold: st.kold, phi: c.phi, psi: &st.psi[..] };
         let event = if parts.hook.idle() {
             None
         } else {
@@ -789,7 +792,7 @@ fn stop_after_step(
     uround: Real,
     phi: &[Real],
 ) -> Option<FInt> {
-    let hist = History { tn, kold: st.kold, phi, psi: &st.psi };
+    let hist = History { tn, kold: st.kold, phi, psi: &st.psi[..] };
     let tout = out.tout;
     if let Some(ts) = cfg.tstop {
         if (tn - ts).abs() <= 100.0 * uround * (tn.abs() + st.h.abs()) {
@@ -892,7 +895,7 @@ mod tests {
             let cfg = self.config(ic);
             let n = self.layout.neq;
             let (rv, iv) = (self.layout.split_rwork(&mut self.rwork), self.layout.split_iwork(&mut self.iwork));
-            let (mut a, rest) = Arrays::from_ddaskr(rv, iv);
+            let (mut a, coef, rest) = Arrays::from_ddaskr(rv, iv);
             let mut io = CallIo {
                 t: &mut self.t,
                 y: &mut self.y,
@@ -903,7 +906,7 @@ mod tests {
             let Method::Direct { format, source } = self.layout.method else { unreachable!() };
             let mut lin = DirectSolver::new(format, source, n, rest.wm, rest.pivots);
             let mut sink = CollectMessages::default();
-            let r = integrate(&mut Parts { sys, lin: &mut lin, hook, sink: &mut sink }, &mut NoCompanion, &mut a, &mut io, &cfg);
+            let r = integrate(&mut Parts { sys, lin: &mut lin, hook, sink: &mut sink }, &mut NoCompanion, &mut a, coef, &mut io, &cfg);
             self.first = false;
             r
         }

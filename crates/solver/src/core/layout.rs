@@ -179,6 +179,24 @@ pub mod rw {
     pub const HEADER: usize = 60;
     /// Number of BDF coefficients per array (MAXORD+1 at most).
     pub const NCOEF: usize = 6;
+    /// ALPHA, BETA, GAMMA, PSI and SIGMA lie one after the other in
+    /// RWORK(21..50): the block [`super::Coefficients`].
+    pub const COEF_LEN: usize = 5 * NCOEF;
+    const _: () = assert!(BETA == ALPHA + NCOEF && GAMMA == BETA + NCOEF && PSI == GAMMA + NCOEF);
+    const _: () = assert!(SIGMA == PSI + NCOEF && T0 == SIGMA + NCOEF);
+}
+
+/// The BDF coefficients ALPHA, BETA, GAMMA, PSI, SIGMA, RWORK(21..50):
+/// split off the rest of the header, so that a step works on them where
+/// they are stored instead of on a copy read and written back every call.
+pub type Coefficients = [Real; rw::COEF_LEN];
+
+/// One of the coefficient arrays of `block`, by its RWORK position
+/// (`rw::ALPHA`, ..., `rw::SIGMA`).
+#[inline]
+pub fn coefficient(block: &Coefficients, pos: usize) -> &[Real; rw::NCOEF] {
+    let k = pos - rw::ALPHA;
+    block[k..k + rw::NCOEF].try_into().expect("a coefficient array is NCOEF long")
 }
 
 /// The linear-algebra method and what its work segments depend on.
@@ -348,7 +366,7 @@ impl Layout {
     #[inline]
     pub fn split_rwork<'a>(&self, rwork: &'a mut [Real]) -> RViews<'a> {
         let n = self.neq;
-        let (header, rest) = RHeader::split(&mut rwork[..self.lenrw]);
+        let (header, coef, rest) = RHeader::split(&mut rwork[..self.lenrw]);
         let (delta, rest) = rest.split_at_mut(n);
         let (savr, rest) = rest.split_at_mut(self.e - self.delta - n);
         let (e, rest) = rest.split_at_mut(n);
@@ -363,7 +381,7 @@ impl Layout {
         let (r0, rest) = rest.split_at_mut(self.nrt);
         let (r1, rest) = rest.split_at_mut(self.nrt);
         let (rx, wm) = rest.split_at_mut(self.nrt);
-        RViews { header, delta, savr, e, wt, vt, phi, r0, r1, rx, wm }
+        RViews { header, coef, delta, savr, e, wt, vt, phi, r0, r1, rx, wm }
     }
 
     /// The caller's IWORK split into its segments (`iwork` at least LENIW).
@@ -388,23 +406,29 @@ impl Layout {
     }
 }
 
-/// RWORK's and IWORK's headers and PHI at `phi` (0-based positions in
-/// RWORK, after the header).
+/// What a call answered from the last step's history reads and writes:
+/// RWORK's and IWORK's headers, PSI, and PHI at `phi` (0-based positions
+/// in RWORK, after the header).
+pub struct HistoryViews<'a> {
+    pub rh: RHeader<'a>,
+    pub psi: &'a [Real; rw::NCOEF],
+    pub phi: &'a [Real],
+    pub ih: IHeader<'a>,
+}
+
+/// [`HistoryViews`] of `rwork` and `iwork`.
 #[inline]
-pub fn history_views<'a>(
-    rwork: &'a mut [Real],
-    phi: std::ops::Range<usize>,
-    iwork: &'a mut [FInt],
-) -> (RHeader<'a>, &'a [Real], IHeader<'a>) {
-    let (rh, rest) = RHeader::split(rwork);
+pub fn history_views<'a>(rwork: &'a mut [Real], phi: std::ops::Range<usize>, iwork: &'a mut [FInt]) -> HistoryViews<'a> {
+    let (rh, coef, rest) = RHeader::split(rwork);
     let phi = &rest[phi.start - rw::HEADER..phi.end - rw::HEADER];
     let (ih, _) = IHeader::split(iwork);
-    (rh, phi, ih)
+    HistoryViews { rh, psi: coefficient(coef, rw::PSI), phi, ih }
 }
 
 /// The caller's RWORK split into its segments.
 pub struct RViews<'a> {
     pub header: RHeader<'a>,
+    pub coef: &'a mut Coefficients,
     pub delta: &'a mut [Real],
     /// SAVR (Krylov only; empty for the direct methods).
     pub savr: &'a mut [Real],
@@ -618,7 +642,7 @@ impl Dsl48eLayout {
     #[inline]
     pub fn split_rwork<'a>(&self, rwork: &'a mut [Real]) -> Dsl48eRViews<'a> {
         let (n, np) = (self.neq, self.np);
-        let (header, rest) = RHeader::split(&mut rwork[..self.lenrw]);
+        let (header, coef, rest) = RHeader::split(&mut rwork[..self.lenrw]);
         let (pbar, rest) = rest.split_at_mut(np);
         let (tau, rest) = rest.split_at_mut(np);
         let (record, rest) = rest.split_at_mut(self.delta - self.record);
@@ -635,7 +659,7 @@ impl Dsl48eLayout {
         let (pd, rest) = rest.split_at_mut(self.nejac);
         let (sens_phi, rest) = rest.split_at_mut(self.ncphi * n * np);
         let (sens_e, sens_wt) = rest.split_at_mut(n * np);
-        Dsl48eRViews { header, pbar, tau, record, delta, e, wt, vt, phi, pd, sens_phi, sens_e, sens_wt }
+        Dsl48eRViews { header, coef, pbar, tau, record, delta, e, wt, vt, phi, pd, sens_phi, sens_e, sens_wt }
     }
 
     /// IWORK split into its segments (`iwork` at least LENIW long).
@@ -652,6 +676,7 @@ impl Dsl48eLayout {
 /// DSL48E's RWORK split into its segments.
 pub struct Dsl48eRViews<'a> {
     pub header: RHeader<'a>,
+    pub coef: &'a mut Coefficients,
     /// PBAR(1..NP) and dTEVT/dp(1..NP) (empty without sensitivities).
     pub pbar: &'a mut [Real],
     pub tau: &'a mut [Real],
@@ -681,38 +706,43 @@ pub struct Dsl48eIViews<'a> {
     pub truth: &'a mut [FInt],
 }
 
-/// Typed read/write access to the scalar header of RWORK, RWORK(1..60).
-/// A fixed-size array: a position known at compile time needs no bounds
-/// check, and the view is one pointer (no length to carry or spill).
-pub struct RHeader<'a>(pub &'a mut [Real; rw::HEADER]);
+/// Typed read/write access to the scalar header of RWORK: RWORK(1..20)
+/// and RWORK(51..60), around the [`Coefficients`]. Fixed-size arrays: a
+/// position known at compile time needs no bounds check, and each part
+/// is one pointer (no length to carry or spill).
+pub struct RHeader<'a> {
+    head: &'a mut [Real; rw::ALPHA - 1],
+    tail: &'a mut [Real; rw::HEADER - rw::T0 + 1],
+}
 
 impl<'a> RHeader<'a> {
-    /// The header of `rwork` and the rest of it. The layout's LENRW
-    /// includes the header, and the call's checks have made sure that
-    /// RWORK is at least LENRW long.
+    /// The header of `rwork`, its coefficient block and the rest of it.
+    /// The layout's LENRW includes the header, and the call's checks have
+    /// made sure that RWORK is at least LENRW long.
     #[inline]
-    pub fn split(rwork: &'a mut [Real]) -> (Self, &'a mut [Real]) {
-        let (header, rest) = rwork.split_first_chunk_mut().expect("RWORK is at least LENRW long");
-        (RHeader(header), rest)
+    pub fn split(rwork: &'a mut [Real]) -> (Self, &'a mut Coefficients, &'a mut [Real]) {
+        let (head, rest) = rwork.split_first_chunk_mut().expect("RWORK is at least LENRW long");
+        let (coef, rest) = rest.split_first_chunk_mut().expect("RWORK is at least LENRW long");
+        let (tail, rest) = rest.split_first_chunk_mut().expect("RWORK is at least LENRW long");
+        (RHeader { head, tail }, coef, rest)
     }
 
+    /// RWORK(pos), a scalar of the header (not a coefficient).
     #[inline]
     pub fn get(&self, pos: usize) -> Real {
-        self.0[pos - 1]
+        if pos < rw::ALPHA {
+            self.head[pos - 1]
+        } else {
+            self.tail[pos - rw::T0]
+        }
     }
     #[inline]
     pub fn set(&mut self, pos: usize, v: Real) {
-        self.0[pos - 1] = v;
-    }
-    /// One of the 6-long coefficient arrays (ALPHA, BETA, GAMMA, PSI, SIGMA).
-    #[inline]
-    pub fn coef(&self, pos: usize) -> &[Real] {
-        &self.0[pos - 1..pos - 1 + rw::NCOEF]
-    }
-    /// [`Self::coef`], to be written.
-    #[inline]
-    pub fn coef_mut(&mut self, pos: usize) -> &mut [Real] {
-        &mut self.0[pos - 1..pos - 1 + rw::NCOEF]
+        if pos < rw::ALPHA {
+            self.head[pos - 1] = v;
+        } else {
+            self.tail[pos - rw::T0] = v;
+        }
     }
 }
 

@@ -8,7 +8,7 @@ use super::counters::{bump, Counters};
 use super::error::StepError;
 use super::constraints::Constraints;
 use super::interpolate::interpolate;
-use super::layout::{iw, rw, IHeader, RHeader};
+use super::layout::{iw, rw, Coefficients, IHeader, RHeader};
 use super::linsol::LinearSolver;
 use super::newton::{self, CorrectorParams, CorrectorState, CorrectorVectors};
 use super::norms::rms_given_max;
@@ -21,20 +21,21 @@ pub const MAX_CONVERGENCE_FAILURES: u32 = 10;
 /// Step-size factor after a corrector failure.
 pub const CONVERGENCE_FAILURE_FACTOR: Real = 0.25;
 
-/// The method's state that persists between steps (stored in the RWORK
-/// and IWORK headers between calls).
-#[derive(Clone, Debug, Default)]
-pub struct BdfState {
+/// The method's state that persists between steps: the scalars read
+/// from the work-array headers and written back at the end of a call, the
+/// coefficient arrays where RWORK keeps them.
+#[derive(Debug)]
+pub struct BdfState<'c> {
     pub h: Real,
     pub cj: Real,
     pub hold: Real,
     /// CJOLD, S and JCALC: the corrector's own state.
     pub corr: CorrectorState,
-    pub alpha: [Real; 6],
-    pub beta: [Real; 6],
-    pub gamma: [Real; 6],
-    pub psi: [Real; 6],
-    pub sigma: [Real; 6],
+    pub alpha: &'c mut [Real; rw::NCOEF],
+    pub beta: &'c mut [Real; rw::NCOEF],
+    pub gamma: &'c mut [Real; rw::NCOEF],
+    pub psi: &'c mut [Real; rw::NCOEF],
+    pub sigma: &'c mut [Real; rw::NCOEF],
     pub k: usize,
     pub kold: usize,
     pub ns: usize,
@@ -42,8 +43,7 @@ pub struct BdfState {
     pub phase: i32,
 }
 
-/// The last RWORK and IWORK positions of the state [`BdfState`] keeps.
-const STATE_RW_END: usize = max_pos(&[rw::H, rw::CJ, rw::HOLD, rw::CJOLD, rw::S, rw::ALPHA, rw::BETA, rw::GAMMA, rw::PSI, rw::SIGMA], rw::NCOEF);
+/// The last IWORK position of the scalars [`BdfState`] keeps.
 const STATE_IW_END: usize = max_pos(&[iw::JCALC, iw::K, iw::KOLD, iw::NS, iw::PHASE], 1);
 
 /// The largest `p + len - 1` over the positions `p`.
@@ -69,32 +69,39 @@ pub fn stored_kold(v: FInt) -> usize {
     to_index(v).min(5)
 }
 
-impl BdfState {
-    /// Read the state from the work-array headers. `h` is read separately
-    /// by the driver (RWORK(3) doubles as the H0 input).
+/// The five coefficient arrays of the block, in RWORK's order.
+fn coefficient_arrays(block: &mut Coefficients) -> [&mut [Real; rw::NCOEF]; 5] {
+    let (arrays, []) = block.as_chunks_mut::<{ rw::NCOEF }>() else {
+        unreachable!("the block holds five whole arrays")
+    };
+    let [alpha, beta, gamma, psi, sigma] = arrays else {
+        unreachable!("the block holds five whole arrays")
+    };
+    [alpha, beta, gamma, psi, sigma]
+}
+
+impl<'c> BdfState<'c> {
+    /// The state of a continuation: the scalars read from the work-array
+    /// headers, the coefficients in place. `h` is read separately by the
+    /// driver (RWORK(3) doubles as the H0 input).
     ///
     /// Every continuation call does this: the headers are sliced once to
     /// the last position read, so that the reads below need no checks of
-    /// their own, and the state is built in the caller's binding (no
-    /// zeroed default overwritten, no ~300-byte copy).
+    /// their own.
     #[inline]
-    pub fn load(r: &RHeader<'_>, i: &IHeader<'_>) -> Self {
-        let (r, i) = (&r.0[..STATE_RW_END], &i.0[..STATE_IW_END]);
-        let coef = |pos: usize| -> [Real; 6] {
-            let mut c = [0.0; 6];
-            c.copy_from_slice(&r[pos - 1..pos - 1 + rw::NCOEF]);
-            c
-        };
+    pub fn load(coef: &'c mut Coefficients, r: &RHeader<'_>, i: &IHeader<'_>) -> Self {
+        let i = &i.0[..STATE_IW_END];
+        let [alpha, beta, gamma, psi, sigma] = coefficient_arrays(coef);
         BdfState {
-            h: r[rw::H - 1],
-            cj: r[rw::CJ - 1],
-            hold: r[rw::HOLD - 1],
-            corr: CorrectorState { cjold: r[rw::CJOLD - 1], s: r[rw::S - 1], jcalc: i[iw::JCALC - 1] },
-            alpha: coef(rw::ALPHA),
-            beta: coef(rw::BETA),
-            gamma: coef(rw::GAMMA),
-            psi: coef(rw::PSI),
-            sigma: coef(rw::SIGMA),
+            h: r.get(rw::H),
+            cj: r.get(rw::CJ),
+            hold: r.get(rw::HOLD),
+            corr: CorrectorState { cjold: r.get(rw::CJOLD), s: r.get(rw::S), jcalc: i[iw::JCALC - 1] },
+            alpha,
+            beta,
+            gamma,
+            psi,
+            sigma,
             // Clamp: a corrupted or hand-edited IWORK must not index out
             // of bounds.
             k: to_index(i[iw::K - 1]).clamp(1, 5),
@@ -104,22 +111,47 @@ impl BdfState {
         }
     }
 
-    pub fn store(&self, r: &mut RHeader<'_>, i: &mut IHeader<'_>) {
-        let (r, i) = (&mut r.0[..STATE_RW_END], &mut i.0[..STATE_IW_END]);
-        r[rw::H - 1] = self.h;
-        r[rw::CJ - 1] = self.cj;
-        r[rw::CJOLD - 1] = self.corr.cjold;
-        r[rw::HOLD - 1] = self.hold;
-        r[rw::S - 1] = self.corr.s;
-        for (pos, c) in [
-            (rw::ALPHA, &self.alpha),
-            (rw::BETA, &self.beta),
-            (rw::GAMMA, &self.gamma),
-            (rw::PSI, &self.psi),
-            (rw::SIGMA, &self.sigma),
-        ] {
-            r[pos - 1..pos - 1 + rw::NCOEF].copy_from_slice(c);
+    /// A first call's state before its first step: step size `h`, every
+    /// other scalar zero; the coefficients keep what RWORK holds until
+    /// [`Self::clear_coefficients`].
+    pub fn fresh(coef: &'c mut Coefficients, h: Real) -> Self {
+        let [alpha, beta, gamma, psi, sigma] = coefficient_arrays(coef);
+        BdfState {
+            h,
+            cj: 0.0,
+            hold: 0.0,
+            corr: CorrectorState::default(),
+            alpha,
+            beta,
+            gamma,
+            psi,
+            sigma,
+            k: 0,
+            kold: 0,
+            ns: 0,
+            phase: 0,
         }
+    }
+
+    /// Before a first call's first step: every coefficient zero but
+    /// PSI(1..2), which the start has set. (The entries that step does not
+    /// compute are stored as zeros, as before the coefficients were kept
+    /// in place.)
+    pub fn clear_coefficients(&mut self) {
+        for c in [&mut *self.alpha, &mut *self.beta, &mut *self.gamma, &mut *self.sigma] {
+            c.fill(0.0);
+        }
+        self.psi[2..].fill(0.0);
+    }
+
+    /// Write the scalars back (the coefficients are in place).
+    pub fn store(&self, r: &mut RHeader<'_>, i: &mut IHeader<'_>) {
+        let i = &mut i.0[..STATE_IW_END];
+        r.set(rw::H, self.h);
+        r.set(rw::CJ, self.cj);
+        r.set(rw::CJOLD, self.corr.cjold);
+        r.set(rw::HOLD, self.hold);
+        r.set(rw::S, self.corr.s);
         i[iw::K - 1] = self.k as FInt;
         i[iw::KOLD - 1] = self.kold as FInt;
         i[iw::NS - 1] = self.ns as FInt;
@@ -152,8 +184,8 @@ fn correct<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
         cj: st.cj,
         cjlast,
         kp1,
-        gamma: &st.gamma,
-        beta: &st.beta,
+        gamma: st.gamma,
+        beta: st.beta,
         rescale_from,
         uround: cfg.uround,
         epcon: cfg.epcon,
@@ -253,7 +285,7 @@ pub fn take_step<S: DaeSystem + ?Sized, L: LinearSolver<S>, C: Companion<S>>(
         st.cj = -alphas / st.h;
         let ck = (st.alpha[kp1 - 1] + alphas - alpha0).abs().max(st.alpha[kp1 - 1]);
         if C::ACTIVE {
-            comp.rescale(ns, kp1, &st.beta);
+            comp.rescale(ns, kp1, st.beta);
         }
         *tn += st.h;
 
@@ -319,7 +351,7 @@ fn retreat<S: DaeSystem + ?Sized, C: Companion<S>>(
         vecops::scale(&mut v.c.phi[neq..2 * neq], r);
     }
     if C::ACTIVE {
-        comp.retreat(st.ns, kp1, &st.beta, (st.kold == 0).then_some(r));
+        comp.retreat(st.ns, kp1, st.beta, (st.kold == 0).then_some(r));
     }
     Ok(())
 }
@@ -415,7 +447,7 @@ fn companion_pass<S: DaeSystem + ?Sized, L: LinearSolver<S>, C: Companion<S>>(
         h: st.h,
         cj: st.cj,
         kp1: k + 1,
-        gamma: &st.gamma,
+        gamma: st.gamma,
         uround: cfg.uround,
         epcon: cfg.epcon,
         y: &mut *v.c.y,
@@ -610,6 +642,6 @@ fn fail_step(st: &BdfState, v: &mut StepVectors<'_>, tn: Real, err: StepError) -
     let c = &mut v.c;
     let neq = c.y.len();
     let k = st.k;
-    interpolate(tn, tn, k, &c.phi[..(k + 1) * neq], &st.psi, c.y, c.yp);
+    interpolate(tn, tn, k, &c.phi[..(k + 1) * neq], &st.psi[..], c.y, c.yp);
     err
 }

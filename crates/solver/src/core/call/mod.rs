@@ -33,7 +33,7 @@ use self::controls::{check_hmax, check_tolerances, finite, StepControls};
 use super::error::{InputError, Interrupt, StepFailure};
 use super::guard::{first_non_finite, FiniteGuard, NonFinite, Source};
 use super::integrator::{CallIo, RunConfig, UROUND};
-use super::layout::{history_views, iw, rw, IHeader, RHeader};
+use super::layout::{history_views, iw, rw, HistoryViews};
 use super::messages::{MessageLine, MessageSink};
 use super::norms::ToleranceArrays;
 use super::problem::DaeSystem;
@@ -100,15 +100,11 @@ pub trait WorkLayout {
     /// Where PHI lies in RWORK (0-based).
     fn phi(&self) -> Range<usize>;
 
-    /// The headers and PHI: all that a continuation call answered from
-    /// the last step's history reads and writes (`rwork` at least LENRW,
-    /// `iwork` at least LENIW long).
+    /// The headers, PSI and PHI: all that a continuation call answered
+    /// from the last step's history reads and writes (`rwork` at least
+    /// LENRW, `iwork` at least LENIW long).
     #[inline]
-    fn history_views<'a>(
-        &self,
-        rwork: &'a mut [Real],
-        iwork: &'a mut [FInt],
-    ) -> (RHeader<'a>, &'a [Real], IHeader<'a>) {
+    fn history_views<'a>(&self, rwork: &'a mut [Real], iwork: &'a mut [FInt]) -> HistoryViews<'a> {
         let l = self.lengths();
         history_views(&mut rwork[..l.lenrw], self.phi(), &mut iwork[..l.leniw])
     }

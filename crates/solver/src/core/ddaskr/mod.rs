@@ -20,7 +20,7 @@ use super::constraints::Constraints;
 use super::initial::IcOption;
 use super::companion::{Companion, NoCompanion};
 use super::integrator::{answer_from_history, integrate, Arrays, CallIo, Parts, RunConfig};
-use super::layout::{iw, Layout, Method};
+use super::layout::{iw, Coefficients, Layout, Method};
 use super::linsol::direct::DirectSolver;
 use super::linsol::krylov::KrylovSolver;
 #[cfg(not(daskr_single))]
@@ -93,11 +93,11 @@ impl<'a> Ddaskr<'a> {
 pub mod sens {
     use crate::core::error::{Interrupt, StepFailure};
     use crate::core::integrator::Arrays;
-    use crate::core::layout::rw;
+    use crate::core::layout::{coefficient, iw, rw, Coefficients};
     use crate::core::linsol::JacobianSource;
     use crate::core::sensitivity::matrix::Shape;
     use crate::core::sensitivity::{Begin, Parameter, SensArrays, SensCounters, SensOptions, Sensitivities};
-    use crate::core::stepper::BdfState;
+    use crate::core::stepper::stored_kold;
     use crate::types::{FInt, Real};
 
     /// The run's sensitivities as the API keeps them.
@@ -134,11 +134,12 @@ pub mod sens {
         mut sens: Sensitivities<'_>,
         result: Result<FInt, Interrupt>,
         a: &Arrays<'_>,
+        coef: &Coefficients,
         t: Real,
     ) -> (Result<FInt, Interrupt>, SensCounters) {
         if matches!(result, Ok(_) | Err(Interrupt::Step(_))) {
-            let st = BdfState::load(&a.rh, &a.ih);
-            sens.output(a.rh.get(rw::TN), st.kold, &st.psi, t);
+            let kold = stored_kold(a.ih.get(iw::KOLD));
+            sens.output(a.rh.get(rw::TN), kold, coefficient(coef, rw::PSI), t);
         }
         if result.is_ok() && !sens.finite() {
             return (Err(StepFailure::SensitivitiesNotFinite { t }.into()), sens.counters);
@@ -214,12 +215,11 @@ impl<S: DaeSystem + ?Sized> Protocol<S> for Ddaskr<'_> {
     fn integrate(&mut self, job: Job<'_, '_, S, DdaskrOptions, Layout>) -> Result<FInt, Interrupt> {
         let Job { mut io, rwork, iwork, options: o, layout, config: cfg, sys, sink } = job;
         if self.answers_from_history(layout, cfg) {
-            let (mut rh, phi, mut ih) = layout.history_views(rwork, iwork);
-            if let Some(idid) = answer_from_history(&mut rh, &mut ih, phi, &mut io, cfg) {
+            if let Some(idid) = answer_from_history(layout.history_views(rwork, iwork), &mut io, cfg) {
                 return Ok(idid);
             }
         }
-        let (mut a, rv) = Arrays::from_ddaskr(layout.split_rwork(rwork), layout.split_iwork(iwork));
+        let (mut a, coef, rv) = Arrays::from_ddaskr(layout.split_rwork(rwork), layout.split_iwork(iwork));
         if o.constraints_in_iwork() {
             a.constraints = rv.icnstr.map(Constraints::Signs);
         }
@@ -247,12 +247,12 @@ impl<S: DaeSystem + ?Sized> Protocol<S> for Ddaskr<'_> {
                             MatrixFormat::Band { ml, mu } => Shape::Band(super::linsol::band::BandShape { n, ml, mu }),
                         };
                         let mut comp = sens.companion(shape, source, first);
-                        let r = run_with(sys, &mut lin, &mut hook, &mut comp, sink, &mut a, &mut io, cfg);
-                        let (r, counters) = sens::finish(comp, r, &a, *io.t);
+                        let r = run_with(sys, &mut lin, &mut hook, &mut comp, sink, &mut a, coef, &mut io, cfg);
+                        let (r, counters) = sens::finish(comp, r, &a, coef, *io.t);
                         *sens.counters = counters;
                         r
                     }
-                    _ => run_with(sys, &mut lin, &mut hook, &mut NoCompanion, sink, &mut a, &mut io, cfg),
+                    _ => run_with(sys, &mut lin, &mut hook, &mut NoCompanion, sink, &mut a, coef, &mut io, cfg),
                 }
             }
             Method::Krylov { dims, .. } => {
@@ -261,7 +261,7 @@ impl<S: DaeSystem + ?Sized> Protocol<S> for Ddaskr<'_> {
                 }
                 let p = krylov_params(dims, &a.rh, o);
                 let mut lin = KrylovSolver::new(p, rv.savr, rv.wm, rv.pivots).ok_or(InputError::Internal)?;
-                run_with(sys, &mut lin, &mut hook, &mut NoCompanion, sink, &mut a, &mut io, cfg)
+                run_with(sys, &mut lin, &mut hook, &mut NoCompanion, sink, &mut a, coef, &mut io, cfg)
             }
             #[cfg(daskr_single)]
             Method::Sparse { .. } => Err(InputError::Internal.into()),
@@ -281,12 +281,12 @@ impl<S: DaeSystem + ?Sized> Protocol<S> for Ddaskr<'_> {
                     Some(sens) => {
                         let shape = super::sensitivity::matrix::Shape::sparse(&pattern);
                         let mut comp = sens.companion(shape, source, first);
-                        let r = run_with(sys, &mut lin, &mut hook, &mut comp, sink, &mut a, &mut io, cfg);
-                        let (r, counters) = sens::finish(comp, r, &a, *io.t);
+                        let r = run_with(sys, &mut lin, &mut hook, &mut comp, sink, &mut a, coef, &mut io, cfg);
+                        let (r, counters) = sens::finish(comp, r, &a, coef, *io.t);
                         *sens.counters = counters;
                         r
                     }
-                    None => run_with(sys, &mut lin, &mut hook, &mut NoCompanion, sink, &mut a, &mut io, cfg),
+                    None => run_with(sys, &mut lin, &mut hook, &mut NoCompanion, sink, &mut a, coef, &mut io, cfg),
                 };
                 let [hi, lo] = stamp_to_words(lin.stamp());
                 a.ih.set(iw::sparse::STAMP, hi);
@@ -313,10 +313,11 @@ fn run_with<S: DaeSystem + ?Sized, L: LinearSolver<S>, C: Companion<S>>(
     comp: &mut C,
     sink: &mut dyn MessageSink,
     a: &mut Arrays<'_>,
+    coef: &mut Coefficients,
     io: &mut CallIo<'_>,
     cfg: &RunConfig,
 ) -> Result<FInt, Interrupt> {
-    integrate(&mut Parts { sys, lin, hook, sink }, comp, a, io, cfg)
+    integrate(&mut Parts { sys, lin, hook, sink }, comp, a, coef, io, cfg)
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@ use super::events::{Event, EventDetector, Pending};
 use super::initial::IcOption;
 use super::integrator::{answer_from_history, integrate, Arrays, CallIo, Parts, RunConfig, UROUND};
 use super::layout::dsl::sens;
-use super::layout::{dsl, iw, rw, Dsl48eIViews, Dsl48eLayout, Dsl48eRViews, IHeader, RHeader};
+use super::layout::{coefficient, dsl, iw, rw, Coefficients, Dsl48eIViews, Dsl48eLayout, Dsl48eRViews, IHeader, RHeader};
 use super::linsol::sparse::{
     pattern_key, run_pattern, shared_pattern_keyed, stamp_from_words, stamp_to_words, Pattern, RunPattern,
     SparseSolver,
@@ -32,7 +32,7 @@ use super::sensitivity::matrix::Shape;
 use super::sensitivity::{
     Begin, EventOutcome, EventPoint, JumpRule, Parameter, Restart, SensArrays, SensCounters, SensOptions, Sensitivities,
 };
-use super::stepper::BdfState;
+use super::stepper::stored_kold;
 use crate::types::{FInt, Real};
 use std::cell::OnceCell;
 use std::rc::Rc;
@@ -271,14 +271,13 @@ impl<'a, S: DaeSystem + StateConditions + ?Sized> Protocol<S> for Dsl48e<'a> {
     fn integrate(&mut self, job: Job<'_, '_, S, Dsl48eOptions, Dsl48eLayout>) -> Result<FInt, Interrupt> {
         let Job { mut io, rwork, iwork, options: o, layout, config: cfg, sys, sink } = job;
         if answers_from_history(o, cfg, iwork) {
-            let (mut rh, phi, mut ih) = layout.history_views(rwork, iwork);
-            if let Some(idid) = answer_from_history(&mut rh, &mut ih, phi, &mut io, cfg) {
+            if let Some(idid) = answer_from_history(layout.history_views(rwork, iwork), &mut io, cfg) {
                 return Ok(idid);
             }
         }
         let key = self.key(io.y.len() as FInt);
         let source = self.jacobian_source();
-        let Dsl48eRViews { header: rh, pbar, tau, record, delta, e, wt, vt, phi, pd, sens_phi, sens_e, sens_wt } =
+        let Dsl48eRViews { header: rh, coef, pbar, tau, record, delta, e, wt, vt, phi, pd, sens_phi, sens_e, sens_wt } =
             layout.split_rwork(rwork);
         let Dsl48eIViews { header: ih, rpar_index, sens_counters, id, truth } = layout.split_iwork(iwork);
         let stamp = stamp_from_words([ih.get(dsl::STAMP), ih.get(dsl::STAMP + 1)]);
@@ -297,7 +296,7 @@ impl<'a, S: DaeSystem + StateConditions + ?Sized> Protocol<S> for Dsl48e<'a> {
         let result = match (o.sens, self.sens.as_mut()) {
             (None, _) => {
                 let parts = &mut Parts { sys, lin: &mut lin, hook: &mut events, sink: &mut sink };
-                integrate(parts, &mut NoCompanion, &mut arrays, &mut io, cfg)
+                integrate(parts, &mut NoCompanion, &mut arrays, coef, &mut io, cfg)
             }
             (Some(_), None) => return Err(InputError::Internal.into()),
             (Some(so), Some(args)) => {
@@ -324,10 +323,10 @@ impl<'a, S: DaeSystem + StateConditions + ?Sized> Protocol<S> for Dsl48e<'a> {
                 let mut sens = Sensitivities::new(so, params, arr, id, shape, source, counters, begin);
                 let r = {
                     let parts = &mut Parts { sys: &mut *sys, lin: &mut lin, hook: &mut events, sink: &mut sink };
-                    integrate(parts, &mut sens, &mut arrays, &mut io, cfg)
+                    integrate(parts, &mut sens, &mut arrays, coef, &mut io, cfg)
                 };
                 let at = EventCall { isc: self.isc, nd: layout.nd, np: so.np, event: events.event, tau, record };
-                let r = finish_sensitivities(&mut sens, sys, &mut arrays, &mut io, at, r);
+                let r = finish_sensitivities(&mut sens, sys, &mut arrays, coef, &mut io, at, r);
                 sens.counters.store(sens_counters);
                 r
             }
@@ -452,11 +451,12 @@ fn finish_sensitivities<S: DaeSystem + ?Sized>(
     sens: &mut Sensitivities<'_>,
     sys: &mut S,
     a: &mut Arrays<'_>,
+    coef: &Coefficients,
     io: &mut CallIo<'_>,
     ev: EventCall<'_>,
     result: Result<FInt, Interrupt>,
 ) -> Result<FInt, Interrupt> {
-    let st = BdfState::load(&a.rh, &a.ih);
+    let (kold, psi) = (stored_kold(a.ih.get(iw::KOLD)), coefficient(coef, rw::PSI));
     let tn = a.rh.get(rw::TN);
     let t = *io.t;
     let mut result = match (ev.event, result) {
@@ -473,8 +473,8 @@ fn finish_sensitivities<S: DaeSystem + ?Sized>(
                 wt: a.wt,
                 h: a.rh.get(rw::HOLD),
                 tn,
-                kold: st.kold,
-                psi: &st.psi,
+                kold,
+                psi,
                 uround: UROUND,
             };
             let outcome = sens.at_event(sys, at, ev.tau, ev.record, &mut cnt);
@@ -502,7 +502,7 @@ fn finish_sensitivities<S: DaeSystem + ?Sized>(
                 a.ih.set(sens::RECORD, 0);
             }
             if matches!(r, Ok(_) | Err(Interrupt::Step(_))) {
-                sens.output(tn, st.kold, &st.psi, t);
+                sens.output(tn, kold, psi, t);
             }
             r
         }

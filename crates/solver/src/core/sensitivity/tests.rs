@@ -137,7 +137,7 @@ impl Run {
         let initial = Some(ic_request(&controls, IcOption::AlgebraicAndDerivatives));
         let cfg = run_config(&controls, &[], self.first, 5, false, initial).expect("valid controls");
         let (rv, iv) = (self.layout.split_rwork(&mut self.rwork), self.layout.split_iwork(&mut self.iwork));
-        let (mut a, rest) = Arrays::from_ddaskr(rv, iv);
+        let (mut a, coef, rest) = Arrays::from_ddaskr(rv, iv);
         let id: &[FInt] = a.id.expect("the run keeps ID");
         let (mut rtol, mut atol) = ([rtol], [rtol]);
         let mut io = CallIo {
@@ -156,9 +156,9 @@ impl Run {
             Sensitivities::new(opts, params, arrays, id, Shape::Dense(n), source, self.counters, begin);
         let mut sink = CollectMessages::default();
         let mut parts = Parts { sys, lin: &mut lin, hook: &mut NoEvents, sink: &mut sink };
-        let r = integrate(&mut parts, &mut sens, &mut a, &mut io, &cfg);
-        let st = BdfState::load(&a.rh, &a.ih);
-        let hist = History { tn: a.rh.get(rw::TN), kold: st.kold, phi: &[], psi: &st.psi };
+        let r = integrate(&mut parts, &mut sens, &mut a, coef, &mut io, &cfg);
+        let st = BdfState::load(coef, &a.rh, &a.ih);
+        let hist = History { tn: a.rh.get(rw::TN), kold: st.kold, phi: &[], psi: &st.psi[..] };
         sens.output(hist.tn, hist.kold, hist.psi, self.t);
         self.counters = sens.counters;
         self.first = false;
