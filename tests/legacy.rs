@@ -569,6 +569,17 @@ fn fortran_tol_shared() {
     fortran("tol_shared.f", Link::Static);
 }
 
+/// A program with its own DDAWTS: called at the start and before every
+/// step, NST+1 times as DASKR calls it; its weights are the run's (a
+/// quarter of DASKR's at RTOL = ATOL gives the steps of RTOL/4, bit for
+/// bit). Linked statically and against the shared library, whose weak
+/// reference finds the program's routine.
+#[test]
+fn fortran_user_ddawts() {
+    fortran("user_ddawts.f", Link::Static);
+    fortran("user_ddawts.f", Link::Shared);
+}
+
 // ---------------------------------------------------------------------
 // SDASKR programs (static library): REAL versions of the legacy programs.
 // Each checks its answers against known solutions at single-precision
