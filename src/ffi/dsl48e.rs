@@ -46,6 +46,11 @@ struct ForeignHybrid {
 }
 
 impl DaeSystem for ForeignHybrid {
+    /// DSL48E's weights are always its own RTOL*|Z|+ATOL.
+    fn may_set_error_weights(&self) -> bool {
+        false
+    }
+
     fn residual(&mut self, t: f64, z: &[f64], zdot: &[f64], _cj: f64, delta: &mut [f64]) -> CallbackStatus {
         let (mut ires, ichvar): (c_int, c_int) = (0, 0);
         // SAFETY: the caller's RES with DSL48E's argument list; Z, ZDOT and

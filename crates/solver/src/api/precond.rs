@@ -177,6 +177,10 @@ impl<P: DaeSystem> DaeSystem for Adapter<P> {
         self.inner.error_weights(tol, y, ewt)
     }
 
+    fn may_set_error_weights(&self) -> bool {
+        self.inner.may_set_error_weights()
+    }
+
     fn roots(&mut self, t: Real, y: &[Real], yp: &[Real], r: &mut [Real]) {
         self.inner.roots(t, y, yp, r)
     }

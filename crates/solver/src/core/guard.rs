@@ -168,6 +168,10 @@ impl<S: DaeSystem + ?Sized> DaeSystem for FiniteGuard<'_, S> {
         self.inner.error_weights(tol, y, ewt)
     }
 
+    fn may_set_error_weights(&self) -> bool {
+        self.inner.may_set_error_weights()
+    }
+
     fn roots(&mut self, t: Real, y: &[Real], yp: &[Real], r: &mut [Real]) {
         self.inner.roots(t, y, yp, r);
     }

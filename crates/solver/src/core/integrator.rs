@@ -682,6 +682,9 @@ where
     let tout = *tout;
     // Read every step; written only by the return with IDID = -2.
     let tol = tols.view(cfg.vector_tolerances);
+    // Asked once: without weights of its own, the problem is not called
+    // for them at every step.
+    let own_weights = parts.sys.may_set_error_weights();
     // The views every step works on, formed once for the call.
     let mut sv = StepVectors {
         c: CorrectorVectors { y, yp, wt: &mut *a.wt, phi: &mut *a.phi, delta: &mut *a.delta, e: &mut *a.e },
@@ -696,7 +699,7 @@ where
         let progress = Progress { now: cnt, call_start: &call_start, steps: cnt.nst.wrapping_sub(nstl), tn: *tn };
         parts.lin.warn_if_slow(&progress, &mut nwarn, parts.sink);
         let vt = if cfg.exclude_algebraic { sv.vt.as_deref_mut() } else { None };
-        let Ok(phi1_norm) = step_weights(parts.sys, tol, &mut sv.c, vt, a.id) else {
+        let Ok(phi1_norm) = step_weights(parts.sys, own_weights, tol, &mut sv.c, vt, a.id) else {
             return Err(StepFailure::WeightVanished { t: *tn }.into());
         };
         if C::ACTIVE && !comp.weights(tol, a.id, cfg.exclude_algebraic) {
@@ -741,10 +744,12 @@ where
 /// The weights for the next step, from PHI(:,1) (= y at TN), and the
 /// weighted norm of PHI(:,1) for the accuracy test. DASKR's own weights
 /// come in one pass with the first pass of that norm; the user's DDAWTS
-/// weights are inverted and measured separately. Err: a weight <= 0.
+/// weights (asked for if `own_weights`) are inverted and measured
+/// separately. Err: a weight <= 0.
 #[inline(always)]
 fn step_weights<S: DaeSystem + ?Sized>(
     sys: &mut S,
+    own_weights: bool,
     tol: Tolerances<'_>,
     c: &mut CorrectorVectors<'_>,
     vt: Option<&mut [Real]>,
@@ -752,7 +757,7 @@ fn step_weights<S: DaeSystem + ?Sized>(
 ) -> Result<Real, ()> {
     let n = c.y.len();
     let phi1 = &c.phi[..n];
-    let vmax = if sys.error_weights(tol, phi1, c.wt) {
+    let vmax = if own_weights && sys.error_weights(tol, phi1, c.wt) {
         invert_weights(c.wt).map_err(|_| ())?;
         phi1.iter().zip(c.wt.iter()).fold(0.0, |m, (&p, &w)| fold_max(m, p * w))
     } else {

@@ -94,6 +94,14 @@ pub trait DaeSystem {
         false
     }
 
+    /// May [`Self::error_weights`] return true? The integrator asks once
+    /// per call; on false it forms DASKR's weights at every step without
+    /// calling [`Self::error_weights`]. True unless the problem knows it
+    /// has no weights of its own.
+    fn may_set_error_weights(&self) -> bool {
+        true
+    }
+
     /// Root functions R_i(t, y, y'), i = 1..NRT, written into `r`.
     fn roots(&mut self, _t: Real, _y: &[Real], _yp: &[Real], _r: &mut [Real]) {}
 

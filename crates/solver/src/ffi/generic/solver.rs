@@ -200,6 +200,11 @@ impl DaeSystem for ForeignProblem {
         true
     }
 
+    /// Only a program with its own DDAWTS (linked in place of DASKR's).
+    fn may_set_error_weights(&self) -> bool {
+        self.user_weights.is_some()
+    }
+
     fn roots(&mut self, t: Real, y: &[Real], yp: &[Real], r: &mut [Real]) {
         if let Some(rt) = self.rt {
             let nrt = r.len() as c_int;
