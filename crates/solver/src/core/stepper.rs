@@ -85,9 +85,9 @@ impl<'c> BdfState<'c> {
     /// headers, the coefficients in place. `h` is read separately by the
     /// driver (RWORK(3) doubles as the H0 input).
     ///
-    /// Every continuation call does this: the headers are sliced once to
-    /// the last position read, so that the reads below need no checks of
-    /// their own.
+    /// Every continuation call does this: IWORK's header is sliced once
+    /// to the last position read (RWORK's parts are fixed-size arrays),
+    /// so that the reads below need no checks of their own.
     #[inline]
     pub fn load(coef: &'c mut Coefficients, r: &RHeader<'_>, i: &IHeader<'_>) -> Self {
         let i = &i.0[..STATE_IW_END];
