@@ -580,6 +580,12 @@ fn fortran_user_ddawts() {
     fortran("user_ddawts.f", Link::Shared);
 }
 
+/// The same with SDASKR and the program's own SDAWTS.
+#[test]
+fn fortran_s_user_sdawts() {
+    fortran("s_user_sdawts.f", Link::Static);
+}
+
 // ---------------------------------------------------------------------
 // SDASKR programs (static library): REAL versions of the legacy programs.
 // Each checks its answers against known solutions at single-precision
