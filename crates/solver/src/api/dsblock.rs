@@ -294,6 +294,11 @@ impl<M: DsBlockModel> Block<'_, M> {
 }
 
 impl<M: DsBlockModel> DaeSystem for Block<'_, M> {
+    /// A DSBLOCK model has no error weights of its own.
+    fn may_set_error_weights(&self) -> bool {
+        false
+    }
+
     fn residual(&mut self, t: Real, x: &[Real], xdot: &[Real], _cj: Real, delta: &mut [Real]) -> CallbackStatus {
         if self.failure.is_some() || !self.inputs(t) {
             return CallbackStatus::Stop;
