@@ -25,7 +25,7 @@ use super::norms::{
     weighted_rms_norm, ToleranceArrays, Tolerances,
 };
 use super::problem::DaeSystem;
-use super::stepper::{stored_kold, take_step, BdfState, StepConfig, StepVectors};
+use super::stepper::{stored_history, take_step, BdfState, StepConfig, StepVectors};
 use crate::types::{FInt, Real};
 
 /// Steps allowed per call before IDID = -1.
@@ -260,10 +260,11 @@ fn record_return_without_step(rh: &mut RHeader<'_>, tn: Real, t: Real, h: Real) 
 #[inline(always)]
 pub fn answer_from_history(v: HistoryViews<'_>, io: &mut CallIo<'_>, cfg: &RunConfig) -> Option<FInt> {
     debug_assert!(!cfg.first_call);
-    let HistoryViews { mut rh, psi, phi, mut ih } = v;
+    let HistoryViews { mut rh, coef, phi, mut ih } = v;
     let tn = rh.get(rw::TN);
-    // As `BdfState::load` and `run_call` bound it.
-    let kold = stored_kold(ih.get(iw::KOLD)).min(cfg.maxord);
+    // KOLD bounded as `run_call` bounds the loaded state's.
+    let (kold, psi) = stored_history(coef, &ih);
+    let kold = kold.min(cfg.maxord);
     let hist = History { tn, kold, phi, psi };
     let mut h = limit_to_hmax(cfg, rh.get(rw::H));
     let Ok(Ready::Done(idid)) = continuation_tests(cfg, io, tn, &mut h, rh.get(rw::ROUND), &hist) else {

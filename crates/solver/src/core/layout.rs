@@ -407,11 +407,11 @@ impl Layout {
 }
 
 /// What a call answered from the last step's history reads and writes:
-/// RWORK's and IWORK's headers, PSI, and PHI at `phi` (0-based positions
-/// in RWORK, after the header).
+/// RWORK's and IWORK's headers, the coefficients (PSI), and PHI at `phi`
+/// (0-based positions in RWORK, after the header).
 pub struct HistoryViews<'a> {
     pub rh: RHeader<'a>,
-    pub psi: &'a [Real; rw::NCOEF],
+    pub coef: &'a Coefficients,
     pub phi: &'a [Real],
     pub ih: IHeader<'a>,
 }
@@ -422,7 +422,7 @@ pub fn history_views<'a>(rwork: &'a mut [Real], phi: std::ops::Range<usize>, iwo
     let (rh, coef, rest) = RHeader::split(rwork);
     let phi = &rest[phi.start - rw::HEADER..phi.end - rw::HEADER];
     let (ih, _) = IHeader::split(iwork);
-    HistoryViews { rh, psi: coefficient(coef, rw::PSI), phi, ih }
+    HistoryViews { rh, coef, phi, ih }
 }
 
 /// The caller's RWORK split into its segments.

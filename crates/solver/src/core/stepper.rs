@@ -8,7 +8,7 @@ use super::counters::{bump, Counters};
 use super::error::StepError;
 use super::constraints::Constraints;
 use super::interpolate::interpolate;
-use super::layout::{iw, rw, Coefficients, IHeader, RHeader};
+use super::layout::{coefficient, iw, rw, Coefficients, IHeader, RHeader};
 use super::linsol::LinearSolver;
 use super::newton::{self, CorrectorParams, CorrectorState, CorrectorVectors};
 use super::norms::rms_given_max;
@@ -65,8 +65,16 @@ fn to_index(v: FInt) -> usize {
 
 /// KOLD as stored in IWORK, bounded as the state reads it: a corrupted or
 /// hand-edited IWORK must not index out of bounds.
-pub fn stored_kold(v: FInt) -> usize {
+fn stored_kold(v: FInt) -> usize {
     to_index(v).min(5)
+}
+
+/// The last step's history as the work arrays keep it: KOLD (bounded as
+/// [`BdfState::load`] reads it) and PSI. What output from the history
+/// needs without the step's state (calls answered from it, the
+/// sensitivities' values at the returned T).
+pub fn stored_history<'c>(coef: &'c Coefficients, i: &IHeader<'_>) -> (usize, &'c [Real; rw::NCOEF]) {
+    (stored_kold(i.get(iw::KOLD)), coefficient(coef, rw::PSI))
 }
 
 /// The five coefficient arrays of the block, in RWORK's order.

@@ -93,11 +93,11 @@ impl<'a> Ddaskr<'a> {
 pub mod sens {
     use crate::core::error::{Interrupt, StepFailure};
     use crate::core::integrator::Arrays;
-    use crate::core::layout::{coefficient, iw, rw, Coefficients};
+    use crate::core::layout::{rw, Coefficients};
     use crate::core::linsol::JacobianSource;
     use crate::core::sensitivity::matrix::Shape;
     use crate::core::sensitivity::{Begin, Parameter, SensArrays, SensCounters, SensOptions, Sensitivities};
-    use crate::core::stepper::stored_kold;
+    use crate::core::stepper::stored_history;
     use crate::types::{FInt, Real};
 
     /// The run's sensitivities as the API keeps them.
@@ -138,8 +138,8 @@ pub mod sens {
         t: Real,
     ) -> (Result<FInt, Interrupt>, SensCounters) {
         if matches!(result, Ok(_) | Err(Interrupt::Step(_))) {
-            let kold = stored_kold(a.ih.get(iw::KOLD));
-            sens.output(a.rh.get(rw::TN), kold, coefficient(coef, rw::PSI), t);
+            let (kold, psi) = stored_history(coef, &a.ih);
+            sens.output(a.rh.get(rw::TN), kold, psi, t);
         }
         if result.is_ok() && !sens.finite() {
             return (Err(StepFailure::SensitivitiesNotFinite { t }.into()), sens.counters);

@@ -21,7 +21,7 @@ use super::events::{Event, EventDetector, Pending};
 use super::initial::IcOption;
 use super::integrator::{answer_from_history, integrate, Arrays, CallIo, Parts, RunConfig, UROUND};
 use super::layout::dsl::sens;
-use super::layout::{coefficient, dsl, iw, rw, Coefficients, Dsl48eIViews, Dsl48eLayout, Dsl48eRViews, IHeader, RHeader};
+use super::layout::{dsl, iw, rw, Coefficients, Dsl48eIViews, Dsl48eLayout, Dsl48eRViews, IHeader, RHeader};
 use super::linsol::sparse::{
     pattern_key, run_pattern, shared_pattern_keyed, stamp_from_words, stamp_to_words, Pattern, RunPattern,
     SparseSolver,
@@ -32,7 +32,7 @@ use super::sensitivity::matrix::Shape;
 use super::sensitivity::{
     Begin, EventOutcome, EventPoint, JumpRule, Parameter, Restart, SensArrays, SensCounters, SensOptions, Sensitivities,
 };
-use super::stepper::stored_kold;
+use super::stepper::stored_history;
 use crate::types::{FInt, Real};
 use std::cell::OnceCell;
 use std::rc::Rc;
@@ -456,7 +456,7 @@ fn finish_sensitivities<S: DaeSystem + ?Sized>(
     ev: EventCall<'_>,
     result: Result<FInt, Interrupt>,
 ) -> Result<FInt, Interrupt> {
-    let (kold, psi) = (stored_kold(a.ih.get(iw::KOLD)), coefficient(coef, rw::PSI));
+    let (kold, psi) = stored_history(coef, &a.ih);
     let tn = a.rh.get(rw::TN);
     let t = *io.t;
     let mut result = match (ev.event, result) {

@@ -15,7 +15,7 @@ use crate::core::linsol::direct::{DirectSolver, MatrixFormat};
 use crate::core::messages::CollectMessages;
 use crate::core::norms::ToleranceArrays;
 use crate::core::problem::{JacobianPoint, MatrixStorage};
-use crate::core::stepper::BdfState;
+use crate::core::stepper::stored_history;
 
 /// y0' = -p0 y0, y1 = p2 y0, y0(0) = p1: y0 = p1 e^(-p0 t).
 struct Decay {
@@ -157,8 +157,8 @@ impl Run {
         let mut sink = CollectMessages::default();
         let mut parts = Parts { sys, lin: &mut lin, hook: &mut NoEvents, sink: &mut sink };
         let r = integrate(&mut parts, &mut sens, &mut a, coef, &mut io, &cfg);
-        let st = BdfState::load(coef, &a.rh, &a.ih);
-        let hist = History { tn: a.rh.get(rw::TN), kold: st.kold, phi: &[], psi: &st.psi[..] };
+        let (kold, psi) = stored_history(coef, &a.ih);
+        let hist = History { tn: a.rh.get(rw::TN), kold, phi: &[], psi };
         sens.output(hist.tn, hist.kold, hist.psi, self.t);
         self.counters = sens.counters;
         self.first = false;
