@@ -759,8 +759,7 @@ fn step_weights<S: DaeSystem + ?Sized>(
     let n = c.y.len();
     let phi1 = &c.phi[..n];
     let vmax = if own_weights && sys.error_weights(tol, phi1, c.wt) {
-        invert_weights(c.wt).map_err(|_| ())?;
-        phi1.iter().zip(c.wt.iter()).fold(0.0, |m, (&p, &w)| fold_max(m, p * w))
+        programs_weights_max(phi1, c.wt)?
     } else {
         inverse_error_weights_max(tol, phi1, c.wt).map_err(|_| ())?
     };
@@ -768,6 +767,16 @@ fn step_weights<S: DaeSystem + ?Sized>(
         mask_algebraic(c.wt, id, vt);
     }
     Ok(rms_given_max(phi1, c.wt, vmax))
+}
+
+/// The program's own weights (its DDAWTS) inverted, and the largest
+/// |PHI(:,1)|·WT. Out of line: inlined into the step loop, its vector
+/// loop's set-up is hoisted ahead of the loop and paid on every call,
+/// although only a program with its own DDAWTS takes this path.
+#[inline(never)]
+fn programs_weights_max(phi1: &[Real], wt: &mut [Real]) -> Result<Real, ()> {
+    invert_weights(wt).map_err(|_| ())?;
+    Ok(phi1.iter().zip(wt.iter()).fold(0.0, |m, (&p, &w)| fold_max(m, p * w)))
 }
 
 /// IDID = -2: RTOL and ATOL are scaled up by `r`, as DASKR does.
