@@ -229,8 +229,13 @@ where
         let io = CallIo { t, y, yp, tout: *tout, tol: tol.reborrow() };
         let (options, config, sink) = (o, &cfg, &mut *sink);
         let job = Job { io, rwork, iwork, options, layout, config, sys: &mut guarded, sink };
-        let outcome = p.integrate(job);
-        name_non_finite_source(outcome, guarded.last_non_finite()).and_then(|idid| solution_is_finite(c, idid))
+        // The outcome taken apart at once, not moved whole: its Ok variant
+        // was written as two words, and a copy of the whole enum would
+        // read them back in wider loads that wait for the stores.
+        match p.integrate(job) {
+            Ok(idid) => solution_is_finite(c, idid),
+            Err(e) => Err(name_non_finite_source(e, guarded.last_non_finite())),
+        }
     };
     let outcome = checked_call();
     if let Err(e) = &outcome {
@@ -342,9 +347,9 @@ fn check_call_inputs(ctl: &StepControls, c: &mut Common<'_>, phase: Phase) -> Re
 /// A failure caused by a user routine that kept returning NaN or Inf
 /// (treated as IRES = -1 for RES and JAC, as IER > 0 for PSOL) names the
 /// routine and the component; the IDID is the one that failure has.
-fn name_non_finite_source(outcome: Result<FInt, Interrupt>, last: Option<NonFinite>) -> Result<FInt, Interrupt> {
-    let (Err(Interrupt::Step(f)), Some(nf)) = (&outcome, last) else {
-        return outcome;
+fn name_non_finite_source(failure: Interrupt, last: Option<NonFinite>) -> Interrupt {
+    let (Interrupt::Step(f), Some(nf)) = (&failure, last) else {
+        return failure;
     };
     let (t, h, idid) = match (f.clone(), nf.source) {
         (StepFailure::IresMinusOne { t, h }, Source::Residual | Source::Jacobian | Source::SensitivityRhs) => {
@@ -352,9 +357,9 @@ fn name_non_finite_source(outcome: Result<FInt, Interrupt>, last: Option<NonFini
         }
         (StepFailure::LinearSolver { t, h }, Source::PreconditionerSolve) => (t, h, f.idid()),
         (StepFailure::InitialConditions { t, h }, _) => (t, h, f.idid()),
-        _ => return outcome,
+        _ => return failure,
     };
-    Err(StepFailure::NonFinite { t, h, idid, routine: nf.source, index: nf.index, when: nf.t }.into())
+    StepFailure::NonFinite { t, h, idid, routine: nf.source, index: nf.index, when: nf.t }.into()
 }
 
 /// A successful return never hands back a non-finite T, Y or YPRIME.
@@ -387,39 +392,47 @@ where
     let info1 = info.first().copied().unwrap_or(0);
     // The last call failed and the caller did not acknowledge it; else
     // INFO(2..20) first (a bad entry there is named before a bad INFO(1)).
-    let decoded = if info1 == -1 {
-        Err(InputError::NoActionAfterFailure { idid: *idid })
-    } else {
-        P::decode(info).and_then(|o| match info1 {
-            0 => Ok((o, Phase::Start)),
-            1 => Ok((o, Phase::Continue)),
-            _ => Err(InputError::InfoElement { index: 1 }),
-        })
+    let decoded = if info1 == -1 { Err(InputError::NoActionAfterFailure { idid: *idid }) } else { P::decode(info) };
+    let phase = match info1 {
+        0 => Ok(Phase::Start),
+        1 => Ok(Phase::Continue),
+        _ => Err(InputError::InfoElement { index: 1 }),
     };
-    let outcome = match decoded {
-        Ok((o, phase)) => call(p, c, &o, phase, sys, sink),
-        Err(e) => {
-            sink.emit(&in_the_name_of(P::MESSAGE_PREFIX, &e.message()));
-            Err(e.into())
-        }
+    // The options are used where `decode` wrote them, and the outcome is
+    // taken apart where `call` wrote it. Moved whole, either would be
+    // copied in loads wider than the stores that wrote its fields, and
+    // every call would wait for those stores to complete.
+    let outcome = match (&decoded, phase) {
+        (Ok(o), Ok(phase)) => call(p, c, o, phase, sys, sink),
+        (Err(e), _) => Err(rejected(P::MESSAGE_PREFIX, e.clone(), sink)),
+        (Ok(_), Err(e)) => Err(rejected(P::MESSAGE_PREFIX, e, sink)),
     };
-    match &outcome {
+    match outcome {
         Ok(d) => {
-            *idid = *d;
+            *idid = d;
             // DDSTP sets INFO(1) = 1 once a step has been attempted; a
             // return after the initial conditions (IDID = 4) starts again.
-            if info1 == 0 && *d != 4 {
+            if info1 == 0 && d != 4 {
                 info[0] = 1;
             }
+            Ok(d)
         }
         Err(e) => {
             if let Some(i1) = info.first_mut() {
                 *i1 = -1;
             }
             *idid = e.idid();
+            Err(e)
         }
     }
-    outcome
+}
+
+/// A call rejected before the protocol saw it (INFO itself): its message
+/// in the routine's name.
+#[cold]
+fn rejected(prefix: &str, e: InputError, sink: &mut dyn MessageSink) -> Interrupt {
+    sink.emit(&in_the_name_of(prefix, &e.message()));
+    e.into()
 }
 
 /// A failed call: its message in the routine's name, INFO(1) = -1, IDID.
