@@ -158,6 +158,21 @@ pub fn fold_max(vmax: Real, term: Real) -> Real {
     }
 }
 
+/// `sum / n`, the mean square of DDWNRM's last line. For `n` a power of
+/// two it is the product with 1/n instead: x/2^k and x*2^-k are the same
+/// real number, rounded once, so the value is the quotient's to the last
+/// bit; and the norm's chain of dependent operations loses a division
+/// (the one before the square root), which every test of a step waits on.
+#[inline(always)]
+pub fn mean_square(sum: Real, n: usize) -> Real {
+    if n.is_power_of_two() {
+        // 1/n: exact, and computed off the chain (n is known early).
+        sum * (1.0 / n as Real)
+    } else {
+        sum / n as Real
+    }
+}
+
 /// DDWNRM's second pass, given `vmax` = the maximum of |v_i*rwt_i| from a
 /// first pass (see [`fold_max`]): the sum of squares in index order.
 #[inline]
@@ -181,7 +196,7 @@ pub fn rms_given_max(v: &[Real], rwt: &[Real], vmax: Real) -> Real {
         let q = (a * w) / vmax;
         sum += q * q;
     }
-    vmax * (sum / v.len() as Real).sqrt()
+    vmax * mean_square(sum, v.len()).sqrt()
 }
 
 /// The norm when no term exceeds zero: 0, or NaN if a term is NaN.
@@ -306,6 +321,27 @@ mod tests {
         assert_eq!(inverse_error_weights(tol, &y, &mut w1), Err(NonPositiveWeight(3)));
         assert_eq!(inverse_error_weights_max(tol, &y, &mut w2), Err(NonPositiveWeight(3)));
         assert_eq!(w1, w2);
+    }
+
+    /// The product with 1/n is the quotient, bit for bit, for every power
+    /// of two n: over a spread of magnitudes, down to subnormal results
+    /// (rounded the same way), and for Inf and NaN.
+    #[test]
+    fn mean_square_is_the_quotient() {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut values = vec![0.0, Real::MIN_POSITIVE, 3.0 * Real::MIN_POSITIVE / 7.0, Real::MAX, Real::INFINITY];
+        for _ in 0..2000 {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let mantissa = 1.0 + (x >> 11) as Real / (1u64 << 53) as Real;
+            let exponent = (x >> 3) as i32 % 2100 - 1075;
+            values.push(mantissa * (2.0 as Real).powi(exponent / 2) * (2.0 as Real).powi(exponent - exponent / 2));
+        }
+        for n in (0..40).map(|k| 1usize << k).chain([3, 5, 6, 12, 15, 20, 1000]) {
+            for &v in &values {
+                assert_eq!(mean_square(v, n).to_bits(), (v / n as Real).to_bits(), "{v:e} / {n}");
+            }
+        }
+        assert!(mean_square(Real::NAN, 8).is_nan());
     }
 
     #[test]
