@@ -7,7 +7,7 @@ use super::counters::{bump, Counters};
 use super::error::StepError;
 use super::constraints::Constraints;
 use super::linsol::{FirstIterateTolerance, LinearFailure, LinearSolver, Policy, Setup, SolvePoint};
-use super::norms::{rms_given_max, weighted_rms_norm};
+use super::norms::{mean_square, rms_given_max, sum_of_squares_given_max, weighted_rms_norm};
 use super::problem::{CallbackStatus, DaeSystem};
 use super::vecops;
 use crate::types::Real;
@@ -192,13 +192,50 @@ fn predict(
     p: &CorrectorParams<'_>,
     rescale_from: usize,
     tol: FirstIterateTolerance,
-) -> Real {
+) -> FirstTolerance {
     let roundoff = matches!(tol, FirstIterateTolerance::Roundoff);
     let wt: Option<&[Real]> = if roundoff { Some(v.wt) } else { None };
     let vmax = vecops::predict(v.phi, p.kp1, p.gamma, p.beta, rescale_from, v.y, v.yp, wt);
     match tol {
-        FirstIterateTolerance::Roundoff => 100.0 * p.uround * rms_given_max(v.y, v.wt, vmax),
-        FirstIterateTolerance::LinearTolerance { epli } => epli * p.epcon,
+        FirstIterateTolerance::Roundoff if vmax <= 0.0 => {
+            FirstTolerance::Fixed(100.0 * p.uround * rms_given_max(v.y, v.wt, vmax))
+        }
+        FirstIterateTolerance::Roundoff => FirstTolerance::Roundoff {
+            vmax,
+            sum: sum_of_squares_given_max(v.y, v.wt, vmax),
+            n: v.y.len(),
+            uround: p.uround,
+        },
+        FirstIterateTolerance::LinearTolerance { epli } => FirstTolerance::Fixed(epli * p.epcon),
+    }
+}
+
+/// The tolerance under which the first Newton correction is accepted:
+/// the Krylov method's EPLI*EPCON, or DNSD's 100*UROUND*PNORM with PNORM
+/// the weighted norm of the predicted Y, kept as the parts the
+/// prediction's pass produced (its largest term and its sum of squares).
+/// PNORM never exceeds that largest term `vmax` (the mean of squares of
+/// quotients at most 1 is at most 1, so is its root, and rounding is
+/// monotonic), so a correction above 100*UROUND*vmax is refused without
+/// the root; a smaller one is tested against the tolerance formed as
+/// DDWNRM forms it. The first correction is almost never that small, and
+/// the root and the scaling left the chain every step waited on.
+#[derive(Clone, Copy, Debug)]
+enum FirstTolerance {
+    Fixed(Real),
+    Roundoff { vmax: Real, sum: Real, n: usize, uround: Real },
+}
+
+impl FirstTolerance {
+    /// Does the first correction's norm `delnrm` pass (DELNRM <= TOLNEW)?
+    #[inline(always)]
+    fn accepts(self, delnrm: Real) -> bool {
+        match self {
+            FirstTolerance::Fixed(tolnew) => delnrm <= tolnew,
+            FirstTolerance::Roundoff { vmax, sum, n, uround } => {
+                delnrm <= 100.0 * uround * vmax && delnrm <= 100.0 * uround * (vmax * mean_square(sum, n).sqrt())
+            }
+        }
     }
 }
 
@@ -250,7 +287,7 @@ fn newton_iterate<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
     st: &mut CorrectorState,
     v: &mut CorrectorVectors<'_>,
     p: &CorrectorParams<'_>,
-    tolnew: Real,
+    tolnew: FirstTolerance,
     cnt: &mut Counters,
 ) -> Result<(), CorrectorFailure> {
     // Scale the residual to account for CJ having changed since the matrix
@@ -270,7 +307,8 @@ fn newton_iterate<S: DaeSystem + ?Sized, L: LinearSolver<S>>(
         // E starts from zero (DNSD's first loop) in the first update.
         let vmax = vecops::apply_correction(v.y, v.e, v.yp, v.delta, p.cj, v.wt, m == 0);
         let delnrm = rms_given_max(v.delta, v.wt, vmax);
-        match convergence_test(m, delnrm, &mut oldnrm, tolnew, &mut st.s, p.epcon) {
+        let first_accepted = m == 0 && tolnew.accepts(delnrm);
+        match convergence_test(m, delnrm, &mut oldnrm, first_accepted, &mut st.s, p.epcon) {
             NewtonProgress::Converged => return Ok(()),
             NewtonProgress::Diverging => return Err(CorrectorFailure::NO_CONVERGENCE),
             NewtonProgress::Continue => {}
@@ -307,20 +345,21 @@ pub enum NewtonProgress {
 }
 
 /// DASKR's corrector convergence test (DNSD/DNSK): the first correction
-/// is accepted if tiny; later ones estimate the rate from the first
-/// correction's norm and update S = RATE/(1-RATE); converged when
-/// S*|correction| <= EPCON. (Also the sensitivities' corrector's.)
+/// is accepted if tiny (`first_accepted`: DELNRM <= TOLNEW, for m = 0);
+/// later ones estimate the rate from the first correction's norm and
+/// update S = RATE/(1-RATE); converged when S*|correction| <= EPCON.
+/// (Also the sensitivities' corrector's.)
 pub fn convergence_test(
     m: usize,
     delnrm: Real,
     oldnrm: &mut Real,
-    tolnew: Real,
+    first_accepted: bool,
     s: &mut Real,
     epcon: Real,
 ) -> NewtonProgress {
     if m == 0 {
         *oldnrm = delnrm;
-        if delnrm <= tolnew {
+        if first_accepted {
             return NewtonProgress::Converged;
         }
     } else {
@@ -466,6 +505,50 @@ mod tests {
         let (mut sys, mut hs) = (Heat::new(n), HeatStep::new(n, h));
         hs.correct(&mut sys, 1.0 / h, 0.0, true).unwrap();
         (sys, hs, 1.0 / h)
+    }
+
+    /// The first correction is accepted exactly when DNSD accepts it
+    /// (DELNRM <= 100*UROUND*PNORM with PNORM from DDWNRM), whether or not
+    /// the square root was needed: over predicted vectors with zeros,
+    /// Inf and NaN among their terms and corrections straddling the
+    /// tolerance.
+    #[test]
+    fn the_first_correction_is_accepted_as_dnsd_accepts_it() {
+        use crate::core::norms::fold_max;
+        let uround = Real::EPSILON;
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut uniform = || {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (x >> 11) as Real / (1u64 << 53) as Real
+        };
+        let (mut rooted, mut accepted) = (0, 0);
+        for case in 0..20_000 {
+            let n = 1 + (uniform() * 12.0) as usize;
+            let wt: Vec<Real> = (0..n).map(|_| 0.1 + uniform()).collect();
+            let mut y: Vec<Real> = (0..n).map(|_| (2.0 * uniform() - 1.0).powi(3) * 10.0).collect();
+            match case % 40 {
+                0 => y[0] = Real::NAN,
+                1 => y[n - 1] = Real::INFINITY,
+                2 => y.iter_mut().for_each(|v| *v = 0.0),
+                _ => {}
+            }
+            let vmax = y.iter().zip(&wt).fold(0.0, |m, (&a, &w)| fold_max(m, a * w));
+            let tolnew = 100.0 * uround * rms_given_max(&y, &wt, vmax);
+            let tol = if vmax <= 0.0 {
+                FirstTolerance::Fixed(tolnew)
+            } else {
+                FirstTolerance::Roundoff { vmax, sum: sum_of_squares_given_max(&y, &wt, vmax), n, uround }
+            };
+            // Corrections from far below the tolerance to above its bound,
+            // some equal to it.
+            let bound = 100.0 * uround * vmax;
+            for delnrm in [tolnew, bound, tolnew * (0.5 + uniform()), bound * (0.5 + uniform()), 0.0, Real::NAN] {
+                assert_eq!(tol.accepts(delnrm), delnrm <= tolnew, "case {case}: {y:?} {wt:?} {delnrm:e}");
+                rooted += usize::from(delnrm <= bound);
+                accepted += usize::from(delnrm <= tolnew);
+            }
+        }
+        assert!(rooted > accepted && accepted > 20_000, "{rooted} {accepted}");
     }
 
     #[test]

@@ -180,6 +180,14 @@ pub fn rms_given_max(v: &[Real], rwt: &[Real], vmax: Real) -> Real {
     if vmax <= 0.0 {
         return zero_or_nan(v, rwt);
     }
+    vmax * mean_square(sum_of_squares_given_max(v, rwt, vmax), v.len()).sqrt()
+}
+
+/// The sum of DDWNRM's second pass, (v_i*rwt_i/vmax)^2 over i in index
+/// order, for `vmax` > 0 from its first pass: [`rms_given_max`] without
+/// its last steps, for a caller that may not need them.
+#[inline]
+pub fn sum_of_squares_given_max(v: &[Real], rwt: &[Real], vmax: Real) -> Real {
     // The quotients four at a time (independent: the compiler issues the
     // divisions side by side), the squares summed one by one in index
     // order as DDWNRM sums them.
@@ -196,7 +204,7 @@ pub fn rms_given_max(v: &[Real], rwt: &[Real], vmax: Real) -> Real {
         let q = (a * w) / vmax;
         sum += q * q;
     }
-    vmax * mean_square(sum, v.len()).sqrt()
+    sum
 }
 
 /// The norm when no term exceeds zero: 0, or NaN if a term is NaN.

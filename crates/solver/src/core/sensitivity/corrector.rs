@@ -280,7 +280,7 @@ impl Sensitivities<'_> {
             }
             let vmax = vecops::apply_correction(s, e, sp, &r, p.cj, swt, m == 0);
             let delnrm = rms_given_max(&r, swt, vmax);
-            match convergence_test(m, delnrm, &mut oldnrm, tolnew, &mut rate, p.epcon) {
+            match convergence_test(m, delnrm, &mut oldnrm, m == 0 && delnrm <= tolnew, &mut rate, p.epcon) {
                 NewtonProgress::Converged => {
                     result = Ok(());
                     break;
