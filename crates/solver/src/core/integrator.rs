@@ -1001,11 +1001,8 @@ mod tests {
     #[test]
     fn the_accuracy_test_without_the_norm_decides_as_with_it() {
         use crate::core::norms::fold_max;
-        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
-        let mut uniform = || {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (x >> 11) as Real / (1u64 << 53) as Real
-        };
+        let mut rng = crate::core::test_problems::Lcg(0x2545_F491_4F6C_DD1D);
+        let mut uniform = || rng.uniform();
         let (mut skipped, mut failed) = (0, 0);
         for case in 0..20_000 {
             let n = 1 + (uniform() * 12.0) as usize;

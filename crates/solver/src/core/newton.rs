@@ -522,11 +522,8 @@ mod tests {
     fn the_first_correction_is_accepted_as_dnsd_accepts_it() {
         use crate::core::norms::fold_max;
         let uround = Real::EPSILON;
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut uniform = || {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (x >> 11) as Real / (1u64 << 53) as Real
-        };
+        let mut rng = crate::core::test_problems::Lcg(0x9E37_79B9_7F4A_7C15);
+        let mut uniform = || rng.uniform();
         let (mut rooted, mut accepted) = (0, 0);
         for case in 0..20_000 {
             let n = 1 + (uniform() * 12.0) as usize;

@@ -336,10 +336,10 @@ mod tests {
     /// (rounded the same way), and for Inf and NaN.
     #[test]
     fn mean_square_is_the_quotient() {
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut rng = crate::core::test_problems::Lcg(0x9E37_79B9_7F4A_7C15);
         let mut values = vec![0.0, Real::MIN_POSITIVE, 3.0 * Real::MIN_POSITIVE / 7.0, Real::MAX, Real::INFINITY];
         for _ in 0..2000 {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let x = rng.next_bits();
             let mantissa = 1.0 + (x >> 11) as Real / (1u64 << 53) as Real;
             let exponent = (x >> 3) as i32 % 2100 - 1075;
             values.push(mantissa * (2.0 as Real).powi(exponent / 2) * (2.0 as Real).powi(exponent - exponent / 2));

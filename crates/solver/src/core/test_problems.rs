@@ -265,3 +265,20 @@ pub fn max_diff(a: &[Real], b: &[Real]) -> Real {
 pub fn fnv1a(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
+
+/// A deterministic pseudo-random sequence (a 64-bit LCG, its top bits),
+/// for the tests that sweep generated cases.
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    /// The next raw state.
+    pub fn next_bits(&mut self) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0
+    }
+
+    /// Uniform in [0, 1).
+    pub fn uniform(&mut self) -> Real {
+        (self.next_bits() >> 11) as Real / (1u64 << 53) as Real
+    }
+}
