@@ -196,7 +196,18 @@ fn predict(
     let roundoff = matches!(tol, FirstIterateTolerance::Roundoff);
     let wt: Option<&[Real]> = if roundoff { Some(v.wt) } else { None };
     let vmax = vecops::predict(v.phi, p.kp1, p.gamma, p.beta, rescale_from, v.y, v.yp, wt);
-    FirstTolerance::new(tol, v.y, v.wt, vmax, p.uround, p.epcon)
+    match tol {
+        FirstIterateTolerance::Roundoff if vmax <= 0.0 => {
+            FirstTolerance::Fixed(100.0 * p.uround * rms_given_max(v.y, v.wt, vmax))
+        }
+        FirstIterateTolerance::Roundoff => FirstTolerance::Roundoff {
+            vmax,
+            sum: sum_of_squares_given_max(v.y, v.wt, vmax),
+            n: v.y.len(),
+            uround: p.uround,
+        },
+        FirstIterateTolerance::LinearTolerance { epli } => FirstTolerance::Fixed(epli * p.epcon),
+    }
 }
 
 /// The tolerance under which the first Newton correction is accepted:
@@ -209,33 +220,16 @@ fn predict(
 /// the root; a smaller one is tested against the tolerance formed as
 /// DDWNRM forms it. The first correction is almost never that small, and
 /// the root and the scaling left the chain every step waited on.
-/// (Also the sensitivities' corrector's, for each parameter's predicted
-/// sensitivity.)
 #[derive(Clone, Copy, Debug)]
-pub enum FirstTolerance {
+enum FirstTolerance {
     Fixed(Real),
     Roundoff { vmax: Real, sum: Real, n: usize, uround: Real },
 }
 
 impl FirstTolerance {
-    /// The tolerance of the linear solver's kind `tol` for the prediction
-    /// `y` just formed, `vmax` = max |y_i*wt_i| from the prediction's pass.
-    #[inline]
-    pub fn new(tol: FirstIterateTolerance, y: &[Real], wt: &[Real], vmax: Real, uround: Real, epcon: Real) -> Self {
-        match tol {
-            FirstIterateTolerance::Roundoff if vmax <= 0.0 => {
-                FirstTolerance::Fixed(100.0 * uround * rms_given_max(y, wt, vmax))
-            }
-            FirstIterateTolerance::Roundoff => {
-                FirstTolerance::Roundoff { vmax, sum: sum_of_squares_given_max(y, wt, vmax), n: y.len(), uround }
-            }
-            FirstIterateTolerance::LinearTolerance { epli } => FirstTolerance::Fixed(epli * epcon),
-        }
-    }
-
     /// Does the first correction's norm `delnrm` pass (DELNRM <= TOLNEW)?
     #[inline(always)]
-    pub fn accepts(self, delnrm: Real) -> bool {
+    fn accepts(self, delnrm: Real) -> bool {
         match self {
             FirstTolerance::Fixed(tolnew) => delnrm <= tolnew,
             FirstTolerance::Roundoff { vmax, sum, n, uround } => {
@@ -537,7 +531,11 @@ mod tests {
             }
             let vmax = y.iter().zip(&wt).fold(0.0, |m, (&a, &w)| fold_max(m, a * w));
             let tolnew = 100.0 * uround * rms_given_max(&y, &wt, vmax);
-            let tol = FirstTolerance::new(FirstIterateTolerance::Roundoff, &y, &wt, vmax, uround, 0.33);
+            let tol = if vmax <= 0.0 {
+                FirstTolerance::Fixed(tolnew)
+            } else {
+                FirstTolerance::Roundoff { vmax, sum: sum_of_squares_given_max(&y, &wt, vmax), n, uround }
+            };
             // Corrections from far below the tolerance to above its bound,
             // some equal to it.
             let bound = 100.0 * uround * vmax;

@@ -6,8 +6,8 @@ use super::{Begin, Point, Sensitivities};
 use crate::core::companion::{worse, Companion, StartPoint, StepPoint};
 use crate::core::counters::{bump, Counters};
 use crate::core::error::{Interrupt, StepError};
-use crate::core::linsol::{LinearSolver, Setup, SolvePoint};
-use crate::core::newton::{convergence_test, jcalc, CorrectorFailure, CorrectorState, FirstTolerance, NewtonProgress, MAX_ITERATIONS, S_RESET};
+use crate::core::linsol::{FirstIterateTolerance, LinearSolver, Setup, SolvePoint};
+use crate::core::newton::{convergence_test, jcalc, CorrectorFailure, CorrectorState, NewtonProgress, MAX_ITERATIONS, S_RESET};
 use crate::core::norms::{rms_given_max, Tolerances};
 use crate::core::problem::{CallbackStatus, DaeSystem};
 use crate::core::vecops;
@@ -245,7 +245,10 @@ impl Sensitivities<'_> {
         let swt = &self.arrays.wt[i * n..(i + 1) * n];
         let sc = &mut self.scratch;
         let vmax = vecops::predict(phi, p.kp1, p.gamma, &[1.0; 6], usize::MAX, s, sp, Some(swt));
-        let tolnew = FirstTolerance::new(lin.policy().first_iterate, s, swt, vmax, p.uround, p.epcon);
+        let tolnew = match lin.policy().first_iterate {
+            FirstIterateTolerance::Roundoff => 100.0 * p.uround * rms_given_max(s, swt, vmax),
+            FirstIterateTolerance::LinearTolerance { epli } => epli * p.epcon,
+        };
         // The constant part of G: dF/dp_i (kept in `b` for a retry) plus
         // dF/dz' (s'_pred - CJ s_pred).
         sized_to(&mut sc.r, n);
@@ -277,7 +280,7 @@ impl Sensitivities<'_> {
             }
             let vmax = vecops::apply_correction(s, e, sp, &r, p.cj, swt, m == 0);
             let delnrm = rms_given_max(&r, swt, vmax);
-            match convergence_test(m, delnrm, &mut oldnrm, m == 0 && tolnew.accepts(delnrm), &mut rate, p.epcon) {
+            match convergence_test(m, delnrm, &mut oldnrm, m == 0 && delnrm <= tolnew, &mut rate, p.epcon) {
                 NewtonProgress::Converged => {
                     result = Ok(());
                     break;
