@@ -281,4 +281,9 @@ impl Lcg {
     pub fn uniform(&mut self) -> Real {
         (self.next_bits() >> 11) as Real / (1u64 << 53) as Real
     }
+
+    /// Uniform in [-1, 1).
+    pub fn signed(&mut self) -> Real {
+        self.uniform() * 2.0 - 1.0
+    }
 }

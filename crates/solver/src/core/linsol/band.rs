@@ -751,15 +751,8 @@ fn first_largest(col: &[Real]) -> (usize, Real) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::test_problems::Lcg;
 
-    /// Tiny deterministic generator (64-bit LCG, top bits), values in [-1, 1).
-    struct Lcg(u64);
-    impl Lcg {
-        fn next(&mut self) -> Real {
-            self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            ((self.0 >> 11) as Real / (1u64 << 53) as Real) * 2.0 - 1.0
-        }
-    }
 
     fn idx(s: BandShape, i: usize, j: usize) -> usize {
         (i + s.ml + s.mu - j) + j * s.lda()
@@ -776,9 +769,9 @@ mod tests {
             // Everything below the top ML rows that is outside the matrix
             // stays as `fill` too: it must never be read.
             for i in j.saturating_sub(mu)..(j + ml + 1).min(n) {
-                let mut v = rng.next();
+                let mut v = rng.signed();
                 if dominant && i == j {
-                    v += if rng.next() < 0.0 { -2.0 } else { 2.0 } * (ml + mu + 1) as Real;
+                    v += if rng.signed() < 0.0 { -2.0 } else { 2.0 } * (ml + mu + 1) as Real;
                 }
                 dense[j * n + i] = v;
                 abd[idx(s, i, j)] = v;
@@ -844,7 +837,7 @@ mod tests {
         for (t, s) in shapes().into_iter().enumerate() {
             let (dense, abd) = random_band(s, 11 + t as u64, false, 0.0);
             let mut rng = Lcg(t as u64);
-            let b: Vec<Real> = (0..s.n).map(|_| rng.next()).collect();
+            let b: Vec<Real> = (0..s.n).map(|_| rng.signed()).collect();
             let xd = dense_solve(&dense, s.n, &b);
             let xb = band_solve(&abd, s, &b);
             let rb = residual(&dense, s.n, &xb, &b);
@@ -993,8 +986,8 @@ mod tests {
         if zeros {
             for j in 0..s.n {
                 for i in j.saturating_sub(s.mu)..(j + s.ml + 1).min(s.n) {
-                    if rng.next() > 0.6 {
-                        abd[idx(s, i, j)] = if rng.next() > 0.0 { 0.0 } else { -0.0 };
+                    if rng.signed() > 0.6 {
+                        abd[idx(s, i, j)] = if rng.signed() > 0.0 { 0.0 } else { -0.0 };
                     }
                 }
             }
@@ -1053,7 +1046,7 @@ mod tests {
                     continue;
                 }
                 let mut rng = Lcg(seed);
-                let b: Vec<Real> = (0..s.n).map(|i| if i % 3 == 1 { 0.0 } else { rng.next() }).collect();
+                let b: Vec<Real> = (0..s.n).map(|i| if i % 3 == 1 { 0.0 } else { rng.signed() }).collect();
                 let (mut x1, mut x2, mut x3) = (b.clone(), b.clone(), b.clone());
                 solve_narrow(&f1, s, &p1, &mut x1);
                 solve_wide(&f1, s, &p1, &mut x2);
@@ -1121,7 +1114,7 @@ mod tests {
                     continue;
                 }
                 let mut rng = Lcg(seed);
-                let b: Vec<Real> = (0..s.n).map(|i| if i % 4 == variant as usize { 0.0 } else { rng.next() }).collect();
+                let b: Vec<Real> = (0..s.n).map(|i| if i % 4 == variant as usize { 0.0 } else { rng.signed() }).collect();
                 let (mut x, mut want) = (b.clone(), b);
                 solve(&abd, s, &pivots, &mut x);
                 dgbsl_reference(&abd, s, &pivots, &mut want);

@@ -564,6 +564,7 @@ impl WithSimd for BlockedFactor<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::test_problems::Lcg;
 
     /// The blocked path, whatever the order.
     fn factor_blocked(a: &mut [Real], n: usize, pivots: &mut [FInt]) -> Result<(), SingularMatrix> {
@@ -588,25 +589,17 @@ mod tests {
         }
     }
 
-    /// Tiny deterministic generator (64-bit LCG, top bits), values in [-1, 1).
-    struct Lcg(u64);
-    impl Lcg {
-        fn next(&mut self) -> Real {
-            self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            ((self.0 >> 11) as Real / (1u64 << 53) as Real) * 2.0 - 1.0
-        }
-    }
 
     /// Random matrix made well conditioned by a dominant diagonal of
     /// random sign, plus a random right-hand side.
     fn random_system(n: usize, seed: u64) -> (Vec<Real>, Vec<Real>) {
         let mut rng = Lcg(seed);
-        let mut a: Vec<Real> = (0..n * n).map(|_| rng.next()).collect();
+        let mut a: Vec<Real> = (0..n * n).map(|_| rng.signed()).collect();
         for k in 0..n {
-            let s = if rng.next() < 0.0 { -1.0 } else { 1.0 };
+            let s = if rng.signed() < 0.0 { -1.0 } else { 1.0 };
             a[k * n + k] += s * (n as Real);
         }
-        let b = (0..n).map(|_| rng.next()).collect();
+        let b = (0..n).map(|_| rng.signed()).collect();
         (a, b)
     }
 
@@ -656,8 +649,8 @@ mod tests {
         // Plain random entries (no dominant diagonal): pivoting is essential.
         for &n in &[4usize, 10, 20, 40, 60, 150] {
             let mut rng = Lcg(77 + n as u64);
-            let a: Vec<Real> = (0..n * n).map(|_| rng.next()).collect();
-            let b: Vec<Real> = (0..n).map(|_| rng.next()).collect();
+            let a: Vec<Real> = (0..n * n).map(|_| rng.signed()).collect();
+            let b: Vec<Real> = (0..n).map(|_| rng.signed()).collect();
             let x = factor_solve(&a, n, &b);
             let r = residual(&a, n, &x, &b);
             assert!(r < 1e-9, "n={n} residual {r}");
@@ -780,8 +773,8 @@ mod tests {
         // the same arithmetic (no FMA contraction).
         for &n in &[13usize, 20, 32] {
             let mut rng = Lcg(n as u64);
-            let a: Vec<Real> = (0..n * n).map(|_| rng.next()).collect();
-            let b: Vec<Real> = (0..n).map(|_| rng.next()).collect();
+            let a: Vec<Real> = (0..n * n).map(|_| rng.signed()).collect();
+            let b: Vec<Real> = (0..n).map(|_| rng.signed()).collect();
             let (mut lu1, mut p1, mut x1) = (a.clone(), vec![0; n], b.clone());
             factor(&mut lu1, n, &mut p1).unwrap();
             solve(&lu1, n, &p1, &mut x1);
@@ -806,8 +799,8 @@ mod tests {
         let mut a = vec![0.0; n * n];
         for (idx, v) in a.iter_mut().enumerate() {
             let (i, j) = (idx % n, idx / n);
-            let keep = (rng.next() + 1.0) * 0.5 < density || (i % 37 == 5 && j % 3 == 0) || (j % 41 == 7 && i % 2 == 0);
-            let r = rng.next();
+            let keep = (rng.signed() + 1.0) * 0.5 < density || (i % 37 == 5 && j % 3 == 0) || (j % 41 == 7 && i % 2 == 0);
+            let r = rng.signed();
             if keep {
                 *v = r;
             } else if r > 0.9 {
@@ -816,7 +809,7 @@ mod tests {
         }
         if diag != 0.0 {
             for k in 0..n {
-                a[k * n + k] += if rng.next() < 0.0 { -diag } else { diag };
+                a[k * n + k] += if rng.signed() < 0.0 { -diag } else { diag };
             }
         }
         a
@@ -857,7 +850,7 @@ mod tests {
             for seed in 0..40u64 {
                 let mut rng = Lcg(seed * 31 + n as u64);
                 // Plain random (row interchanges), with exact zeros mixed in.
-                let a: Vec<Real> = (0..n * n).map(|i| if i % 5 == 3 { 0.0 } else { rng.next() }).collect();
+                let a: Vec<Real> = (0..n * n).map(|i| if i % 5 == 3 { 0.0 } else { rng.signed() }).collect();
                 let (mut lu1, mut p1) = (a.clone(), vec![0; n]);
                 let r1 = factor(&mut lu1, n, &mut p1);
                 // The same routines with the order hidden from the compiler.
@@ -871,7 +864,7 @@ mod tests {
                 assert_eq!(p1, p2);
                 assert!(lu1.iter().zip(&lu2).all(|(u, v)| u.to_bits() == v.to_bits()), "n={n} seed={seed}");
                 // Zeros in b, so that the skips of a zero factor count too.
-                let b: Vec<Real> = (0..n).map(|i| if i == 1 || i % 7 == 4 { 0.0 } else { rng.next() }).collect();
+                let b: Vec<Real> = (0..n).map(|i| if i == 1 || i % 7 == 4 { 0.0 } else { rng.signed() }).collect();
                 let (mut x1, mut x2) = (b.clone(), b);
                 solve(&lu1, n, &p1, &mut x1);
                 for (k, &p) in p2.iter().enumerate() {
@@ -890,7 +883,7 @@ mod tests {
             assert_linpack_identical(&a, n, "dominant diagonal");
             // Plain random: many row interchanges.
             let mut rng = Lcg(n as u64);
-            let a: Vec<Real> = (0..n * n).map(|_| rng.next()).collect();
+            let a: Vec<Real> = (0..n * n).map(|_| rng.signed()).collect();
             assert_linpack_identical(&a, n, "general");
         }
     }
@@ -960,7 +953,7 @@ mod tests {
             for j in 0..n {
                 for i in 0..n {
                     if i / 20 == j / 20 || (i > j && (i + j) % 5 == 0) {
-                        a[j * n + i] = rng.next();
+                        a[j * n + i] = rng.signed();
                     }
                 }
                 a[j * n + j] = 10.0;
@@ -975,7 +968,7 @@ mod tests {
                     b[j * n + i] = if i == j {
                         10.0
                     } else if i > 0 && j > 0 {
-                        rng.next()
+                        rng.signed()
                     } else {
                         0.0
                     };
