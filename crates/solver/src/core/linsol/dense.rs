@@ -533,19 +533,46 @@ fn eliminate_columns<S: Simd, T: LuScalar, E>(
 
 /// Forward (unit L) and backward (U) column sweeps on an already permuted b
 /// (DGESL's order of operations).
+///
+/// The entry the next column starts from (b[k+1] forward, b[k-1]
+/// backward) is updated apart from the rest of the column's segment and
+/// carried to it in a register: read back from b it would wait for its
+/// store to be forwarded, on the chain of dependent columns that a small
+/// system's solve is. (Its earlier updates are read with a column's time
+/// to spare.) The columns of the backward sweep are counted down beside a
+/// reversed `chunks_exact`: a reversed enumeration divides for the
+/// remaining length on every column.
 #[inline(always)]
 fn solve_unblocked<S: Simd>(simd: S, lu: &[Real], n: usize, b: &mut [Real]) {
-    for (k, col) in lu.chunks_exact(n).enumerate() {
-        let t = b[k];
-        if t != 0.0 {
-            axpy_neg(simd, t, &col[k + 1..], &mut b[k + 1..]);
-        }
+    if n == 0 {
+        return;
     }
-    for (k, col) in lu.chunks_exact(n).enumerate().rev() {
-        b[k] /= col[k];
-        let t = b[k];
+    let mut t = b[0];
+    for (k, col) in lu.chunks_exact(n).enumerate().take(n - 1) {
+        let next = b[k + 1];
         if t != 0.0 {
-            axpy_neg(simd, t, &col[..k], &mut b[..k]);
+            axpy_neg(simd, t, &col[k + 2..], &mut b[k + 2..]);
+            t = next - t * col[k + 1];
+        } else {
+            t = next;
+        }
+        b[k + 1] = t;
+    }
+    let mut x = b[n - 1];
+    let mut k = n;
+    for col in lu[..n * n].chunks_exact(n).rev() {
+        k -= 1;
+        x /= col[k];
+        b[k] = x;
+        if k == 0 {
+            break;
+        }
+        let next = b[k - 1];
+        if x != 0.0 {
+            axpy_neg(simd, x, &col[..k - 1], &mut b[..k - 1]);
+            x = next - x * col[k - 1];
+        } else {
+            x = next;
         }
     }
 }
