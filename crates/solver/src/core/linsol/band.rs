@@ -753,7 +753,6 @@ mod tests {
     use super::*;
     use crate::core::test_problems::Lcg;
 
-
     fn idx(s: BandShape, i: usize, j: usize) -> usize {
         (i + s.ml + s.mu - j) + j * s.lda()
     }
