@@ -1000,25 +1000,14 @@ mod tests {
     /// their terms), the same outcome and, when it fails, the same R.
     #[test]
     fn the_accuracy_test_without_the_norm_decides_as_with_it() {
-        use crate::core::norms::fold_max;
         let mut rng = crate::core::test_problems::Lcg(0x2545_F491_4F6C_DD1D);
-        let mut uniform = || rng.uniform();
         let (mut skipped, mut failed) = (0, 0);
         for case in 0..20_000 {
-            let n = 1 + (uniform() * 12.0) as usize;
-            let wt: Vec<Real> = (0..n).map(|_| 0.1 + uniform()).collect();
             // R near 1: PHI(:,1) of about 1/(100*UROUND), spread so that
             // the norm is anywhere from a fraction of the largest term up
             // to it.
-            let scale = (0.3 + 3.0 * uniform()) / (100.0 * UROUND);
-            let mut phi: Vec<Real> = (0..n).map(|_| scale * (2.0 * uniform() - 1.0).powi(3)).collect();
-            match case % 50 {
-                0 => phi[0] = Real::NAN,
-                1 => phi[n - 1] = Real::INFINITY,
-                2 => phi.iter_mut().for_each(|p| *p = 0.0),
-                _ => {}
-            }
-            let vmax = phi.iter().zip(&wt).fold(0.0, |m, (&p, &w)| fold_max(m, p * w));
+            let scale = (0.3 + 3.0 * rng.uniform()) / (100.0 * UROUND);
+            let (phi, wt, vmax) = crate::core::test_problems::weighted_case(&mut rng, case, 50, scale);
             let full = rms_given_max(&phi, &wt, vmax) * 100.0 * UROUND;
             let expected = (full > 1.0).then_some(full);
             let got = accuracy_exceeded(&phi, &wt, vmax, UROUND);

@@ -7,7 +7,7 @@ use super::counters::{bump, Counters};
 use super::error::StepError;
 use super::constraints::Constraints;
 use super::linsol::{FirstIterateTolerance, LinearFailure, LinearSolver, Policy, Setup, SolvePoint};
-use super::norms::{mean_square, rms_given_max, sum_of_squares_given_max, weighted_rms_norm};
+use super::norms::{rms_from_sum, rms_given_max, sum_of_squares_given_max, weighted_rms_norm};
 use super::problem::{CallbackStatus, DaeSystem};
 use super::vecops;
 use crate::types::Real;
@@ -233,7 +233,7 @@ impl FirstTolerance {
         match self {
             FirstTolerance::Fixed(tolnew) => delnrm <= tolnew,
             FirstTolerance::Roundoff { vmax, sum, n, uround } => {
-                delnrm <= 100.0 * uround * vmax && delnrm <= 100.0 * uround * (vmax * mean_square(sum, n).sqrt())
+                delnrm <= 100.0 * uround * vmax && delnrm <= 100.0 * uround * rms_from_sum(vmax, sum, n)
             }
         }
     }
@@ -514,22 +514,12 @@ mod tests {
     /// tolerance.
     #[test]
     fn the_first_correction_is_accepted_as_dnsd_accepts_it() {
-        use crate::core::norms::fold_max;
         let uround = Real::EPSILON;
         let mut rng = crate::core::test_problems::Lcg(0x9E37_79B9_7F4A_7C15);
-        let mut uniform = || rng.uniform();
         let (mut rooted, mut accepted) = (0, 0);
         for case in 0..20_000 {
-            let n = 1 + (uniform() * 12.0) as usize;
-            let wt: Vec<Real> = (0..n).map(|_| 0.1 + uniform()).collect();
-            let mut y: Vec<Real> = (0..n).map(|_| (2.0 * uniform() - 1.0).powi(3) * 10.0).collect();
-            match case % 40 {
-                0 => y[0] = Real::NAN,
-                1 => y[n - 1] = Real::INFINITY,
-                2 => y.iter_mut().for_each(|v| *v = 0.0),
-                _ => {}
-            }
-            let vmax = y.iter().zip(&wt).fold(0.0, |m, (&a, &w)| fold_max(m, a * w));
+            let (y, wt, vmax) = crate::core::test_problems::weighted_case(&mut rng, case, 40, 10.0);
+            let n = y.len();
             let tolnew = 100.0 * uround * rms_given_max(&y, &wt, vmax);
             let tol = if vmax <= 0.0 {
                 FirstTolerance::Fixed(tolnew)
@@ -539,7 +529,7 @@ mod tests {
             // Corrections from far below the tolerance to above its bound,
             // some equal to it.
             let bound = 100.0 * uround * vmax;
-            for delnrm in [tolnew, bound, tolnew * (0.5 + uniform()), bound * (0.5 + uniform()), 0.0, Real::NAN] {
+            for delnrm in [tolnew, bound, tolnew * (0.5 + rng.uniform()), bound * (0.5 + rng.uniform()), 0.0, Real::NAN] {
                 assert_eq!(tol.accepts(delnrm), delnrm <= tolnew, "case {case}: {y:?} {wt:?} {delnrm:e}");
                 rooted += usize::from(delnrm <= bound);
                 accepted += usize::from(delnrm <= tolnew);

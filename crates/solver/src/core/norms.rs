@@ -180,7 +180,14 @@ pub fn rms_given_max(v: &[Real], rwt: &[Real], vmax: Real) -> Real {
     if vmax <= 0.0 {
         return zero_or_nan(v, rwt);
     }
-    vmax * mean_square(sum_of_squares_given_max(v, rwt, vmax), v.len()).sqrt()
+    rms_from_sum(vmax, sum_of_squares_given_max(v, rwt, vmax), v.len())
+}
+
+/// DDWNRM's last steps: `vmax` times the root of the mean of `sum`, the
+/// sum of squares of `n` scaled terms ([`sum_of_squares_given_max`]).
+#[inline(always)]
+pub fn rms_from_sum(vmax: Real, sum: Real, n: usize) -> Real {
+    vmax * mean_square(sum, n).sqrt()
 }
 
 /// The sum of DDWNRM's second pass, (v_i*rwt_i/vmax)^2 over i in index

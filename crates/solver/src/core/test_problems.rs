@@ -287,3 +287,21 @@ impl Lcg {
         self.uniform() * 2.0 - 1.0
     }
 }
+
+/// A generated case for the weighted-norm tests: `n` (1..=12) terms
+/// `scale`*u^3 (u uniform in [-1, 1)) with weights in [0.1, 1.1), and
+/// every `every`-th case (by `case`) a NaN first term, an infinite last
+/// one or all zeros; with the largest weighted term (DDWNRM's first pass).
+pub fn weighted_case(rng: &mut Lcg, case: usize, every: usize, scale: Real) -> (Vec<Real>, Vec<Real>, Real) {
+    let n = 1 + (rng.uniform() * 12.0) as usize;
+    let wt: Vec<Real> = (0..n).map(|_| 0.1 + rng.uniform()).collect();
+    let mut v: Vec<Real> = (0..n).map(|_| scale * rng.signed().powi(3)).collect();
+    match case % every {
+        0 => v[0] = Real::NAN,
+        1 => v[n - 1] = Real::INFINITY,
+        2 => v.iter_mut().for_each(|x| *x = 0.0),
+        _ => {}
+    }
+    let vmax = v.iter().zip(&wt).fold(0.0, |m, (&a, &w)| crate::core::norms::fold_max(m, a * w));
+    (v, wt, vmax)
+}
