@@ -7,8 +7,8 @@
 #   scripts/bench_fortran.sh [ROUNDS] [SET] [ARGS...]
 #
 #   ROUNDS  number of rounds (default 5)
-#   SET     all (default), daskr (bench_daskr.f, bench_krylov.f and
-#           bench_call.f: DDASKR),
+#   SET     all (default), daskr (bench_daskr.f, bench_krylov.f,
+#           bench_call.f: DDASKR, and bench_call_single.f: SDASKR),
 #           dsl (bench_dsl48e.f and bench_dsl_ddaskr.f: DSL48E and the same
 #           problems through DDASKR), testset (bench_testset.f: the Bari IVP
 #           Test Set one step per call), or one program's name (bench_dsl48e)
@@ -48,8 +48,8 @@ fi
 [ -f "$LIBDASKR" ] || { echo "bench_fortran.sh: no such library $LIBDASKR" >&2; exit 2; }
 
 case "$SET" in
-    all) PROGS="bench_daskr bench_krylov bench_call bench_dsl48e bench_dsl_ddaskr bench_small_band bench_dense_sparse bench_small_dense bench_testset" ;;
-    daskr) PROGS="bench_daskr bench_krylov bench_call" ;;
+    all) PROGS="bench_daskr bench_krylov bench_call bench_call_single bench_dsl48e bench_dsl_ddaskr bench_small_band bench_dense_sparse bench_small_dense bench_testset" ;;
+    daskr) PROGS="bench_daskr bench_krylov bench_call bench_call_single" ;;
     dsl) PROGS="bench_dsl48e bench_dsl_ddaskr" ;;
     testset) PROGS="bench_testset" ;;
     bench_*) PROGS="$SET" ;;
@@ -85,8 +85,8 @@ done
 # bench_dsl48e.f, bench_dsl_ddaskr.f: CASE NEQ REPS FIRST MIN MED MAX MEDCPU
 # MED/STEP NST NRE NJE NETF NCFN NNI NEV; bench_krylov.f: SECONDS: ... MEDIAN s;
 # bench_testset.f: CASE NEQ REPS MIN MED MAX MEDCPU NST NRE NJE NETF NCFN NNI
-# MAXRELERR COMP; bench_call.f: CASE REPS MIN MED MIN(NS) MED(NS) CALLS NST NRE
-# NJE Y1.
+# MAXRELERR COMP; bench_call.f, bench_call_single.f: CASE REPS MIN MED MIN(NS)
+# MED(NS) CALLS NST NRE NJE Y1.
 for p in $PROGS; do
     for f in "$OUT"/raw/"${p}"_*.txt; do
         awk -v p="$p" '
@@ -98,7 +98,7 @@ for p in $PROGS; do
             p == "bench_testset" && /^ [A-Z]/ && NF == 15 && $2 ~ /^[0-9]+$/ {
                 print $1, p, $5, $7, 0, $8, $9, $10, $11, $12, $13; next
             }
-            p == "bench_call" && /^ [A-Z]/ && NF == 11 && $2 ~ /^[0-9]+$/ {
+            (p == "bench_call" || p == "bench_call_single") && /^ [A-Z]/ && NF == 11 && $2 ~ /^[0-9]+$/ {
                 print $1, p, $4, "-", 0, $8, $9, $10, "-", "-", "-"; next
             }
             /^ [A-Z]/ && NF == 11 && $2 ~ /^[0-9]+$/ { print $1, p, $5, "-", 0, $8, $9, $10, "-", "-", $11 }
