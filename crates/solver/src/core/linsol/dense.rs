@@ -616,7 +616,6 @@ mod tests {
         }
     }
 
-
     /// Random matrix made well conditioned by a dominant diagonal of
     /// random sign, plus a random right-hand side.
     fn random_system(n: usize, seed: u64) -> (Vec<Real>, Vec<Real>) {
