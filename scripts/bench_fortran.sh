@@ -15,7 +15,8 @@
 #   ARGS    passed to every program of the set except bench_krylov (whose
 #           only argument is its repetition count, KRYLOV_REPS): a case
 #           filter (HEAT100, EVENTS, ...), quick, REPS=n; ONESTEP (one
-#           step per call) for bench_small_dense and bench_small_band
+#           step per call) for bench_small_dense and bench_small_band;
+#           INTERVAL (interval mode) for bench_testset
 #
 # Environment: LIBDASKR (the archive to link; default target/release/
 # libdaskr.a, built first with cargo build --release), BENCH_OUT (outputs;

@@ -14,6 +14,11 @@ C        ./a.out HIRES      (only the cases whose name contains the
 C                            argument: HIRES, -T7, POLLU-T10, ...;
 C                            may be combined with quick)
 C        ./a.out REPS=n     (n repetitions of every selected case)
+C        ./a.out INTERVAL   (the same integrations in interval mode:
+C                            INFO(3) = 0, one call to TEND, continued
+C                            after IDID = -1; the steps are the same,
+C                            so the difference between the two modes
+C                            is the cost of the calls)
 C
 C     Every case starts at T = 0 from the test set's initial values
 C     (Y' consistent: INFO(11) = 0) with scalar RTOL = ATOL = TOL and
@@ -72,11 +77,14 @@ C-----------------------------------------------------------------------
       CHARACTER*16 ARG
       LOGICAL QUICK
       INTEGER IARGC
+      LOGICAL INTV
       COMMON /SREP/ NREPS, QUICK
+      COMMON /SMODE/ INTV
       EXTERNAL HIRRES, HIRJAC, AKZRES, AKZJAC, ROBRES, ROBJAC
       EXTERNAL POLRES, POLJAC, RNGRES, RNGJAC, TRARES, TRAJAC
       EXTERNAL VDPRES, VDPJAC
       QUICK = .FALSE.
+      INTV = .FALSE.
       NREPS = 0
       DO 10 K = 1, IARGC()
          CALL GETARG(K, ARG)
@@ -85,6 +93,8 @@ C-----------------------------------------------------------------------
          ELSE IF (ARG(1:5) .EQ. 'REPS=' .OR. ARG(1:5) .EQ. 'reps=')
      1      THEN
             READ(ARG(6:16), *) NREPS
+         ELSE IF (ARG .EQ. 'INTERVAL' .OR. ARG .EQ. 'interval') THEN
+            INTV = .TRUE.
          ELSE
             CALL SETFLT(ARG)
          ENDIF
@@ -93,8 +103,17 @@ C-----------------------------------------------------------------------
          NREPS = 5
          IF (QUICK) NREPS = 1
       ENDIF
-      WRITE(6,100)
+      IF (INTV) THEN
+         WRITE(6,101)
+      ELSE
+         WRITE(6,100)
+      ENDIF
  100  FORMAT(' DDASKR IVP TEST SET BENCHMARK, ONE STEP PER CALL',
+     1  ' (FORTRAN 77 CALLER)'/
+     2  ' CASE         NEQ REPS    MIN(MS)    MED(MS)    MAX(MS)',
+     3  '    CPU(MS)      NST       NRE      NJE    NETF  NCFN',
+     4  '       NNI  MAXRELERR COMP')
+ 101  FORMAT(' DDASKR IVP TEST SET BENCHMARK, INTERVAL MODE',
      1  ' (FORTRAN 77 CALLER)'/
      2  ' CASE         NEQ REPS    MIN(MS)    MED(MS)    MAX(MS)',
      3  '    CPU(MS)      NST       NRE      NJE    NETF  NCFN',
@@ -156,8 +175,9 @@ C-----------------------------------------------------------------------
       DIMENSION RTOL(1), ATOL(1), RWORK(LRWMAX), IWORK(LIW)
       DIMENSION RPAR(1), IPAR(1), JROOT(1), TIM(MAXREP), TCPU(MAXREP)
       INTEGER*8 IC0, IC1, IRATE
-      LOGICAL QUICK
+      LOGICAL QUICK, INTV
       COMMON /SREP/ NREPS, QUICK
+      COMMON /SMODE/ INTV
       EXTERNAL RES, JAC, PDUM, RTDUM
       NR = MIN(NREP, MAXREP)
       NRT = 0
@@ -180,7 +200,7 @@ C     (at most 1000), and the times are those of one integration.
          DO 10 I = 1, 20
             INFO(I) = 0
  10      CONTINUE
-         INFO(3) = 1
+         IF (.NOT. INTV) INFO(3) = 1
          INFO(4) = 1
          INFO(5) = 1
          IF (ML .GE. 0) THEN
@@ -203,6 +223,11 @@ C     (at most 1000), and the times are those of one integration.
      1        ATOL, IDID, RWORK, LRW, IWORK, LIWU, RPAR, IPAR,
      2        JAC, PDUM, RTDUM, NRT, JROOT)
          IF (IDID .EQ. 1) GO TO 45
+C        Interval mode: 500 steps without reaching TOUT, go on.
+         IF (IDID .EQ. -1) THEN
+            INFO(1) = 1
+            GO TO 45
+         ENDIF
          IF (IDID .LT. 0) THEN
             WRITE(6,*) NAME, ' FAILED, IDID =', IDID, ' T =', T
             CALL XSETF(1)
