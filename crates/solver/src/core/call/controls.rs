@@ -221,6 +221,27 @@ pub fn run_config(
 mod tests {
     use super::*;
 
+    /// `info_within` accepts exactly what `check_info_ranges` accepts, for
+    /// every entry of a table with maxima 1, 2, 3 and unlisted entries.
+    #[test]
+    fn the_quick_test_agrees_with_the_ranges() {
+        const RANGES: [InfoRange; 6] = [(2, 1), (3, 2), (6, 3), (10, 1), (11, 2), (18, 1)];
+        const MAXIMA: [u32; 20] = info_maxima(&RANGES);
+        let values = [FInt::MIN, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 7, 8, 1 << 20, FInt::MAX];
+        for i in 0..20 {
+            for &v in &values {
+                let mut info = [1; 20];
+                info[2] = 2;
+                info[5] = 3;
+                info[10] = 2;
+                info[i] = v;
+                let expected = check_info_ranges(&info, &RANGES).is_ok();
+                assert_eq!(info_within(&info, &MAXIMA), expected, "INFO({}) = {v}", i + 1);
+            }
+        }
+        assert!(!info_within(&[0; 19], &MAXIMA), "a short INFO is left to the full check");
+    }
+
     #[test]
     fn the_first_bad_entry_is_named() {
         let mut info = [0; 20];

@@ -453,3 +453,50 @@ pub(super) fn initialise_iwork(o: &DdaskrOptions, l: &Layout, iwork: &mut [FInt]
         h.set_ic_defaults(o.krylov);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A dense run of NEQ = `n`: its layout and an IWORK whose pointers
+    /// are the layout's, with pivots 0..N-1.
+    fn dense_run(n: usize) -> (Layout, Vec<FInt>) {
+        let method = Method::Direct { format: MatrixFormat::Dense, source: JacobianSource::User };
+        let input = LayoutInput {
+            neq: n as FInt,
+            nrt: 0,
+            maxord: 5,
+            method,
+            constraints_in_iwork: false,
+            id_in_iwork: false,
+            separate_vt: false,
+        };
+        let l = Layout::compute(&input).unwrap();
+        let mut iwork = vec![0; l.leniw];
+        iwork[iw::NPD - 1] = l.lenpd as FInt;
+        iwork[iw::LCIWP - 1] = l.ipvt as FInt + 1;
+        iwork[iw::LID - 1] = iw::ICNS as FInt;
+        for (k, p) in iwork[l.ipvt..].iter_mut().enumerate() {
+            *p = k as FInt;
+        }
+        (l, iwork)
+    }
+
+    #[test]
+    fn every_pivot_out_of_range_is_found_wherever_it_sits() {
+        for n in [1, 2, 3, 7, 8, 9, 15, 16, 17, 40] {
+            let (l, good) = dense_run(n);
+            assert_eq!(check_resume(&l, &good), Ok(()), "N = {n}");
+            for pos in 0..n {
+                for bad in [n as FInt, n as FInt + 1, -1, FInt::MIN, FInt::MAX] {
+                    let mut iwork = good.clone();
+                    iwork[l.ipvt + pos] = bad;
+                    assert!(check_resume(&l, &iwork).is_err(), "N = {n}, pivot {bad} at {pos}");
+                }
+                let mut iwork = good.clone();
+                iwork[l.ipvt + pos] = n as FInt - 1;
+                assert_eq!(check_resume(&l, &iwork), Ok(()), "N = {n}, pivot N-1 at {pos}");
+            }
+        }
+    }
+}
