@@ -70,18 +70,14 @@ pub fn first_non_finite(v: &[Real]) -> Option<usize> {
 /// Every entry finite? Tested on the bits (exponent all ones: Inf or
 /// NaN), so the loop vectorises without any floating-point compare (a
 /// vector compare could raise the invalid-operation flag on a NaN, which
-/// traps in programs built with -ffpe-trap=invalid). Compiled for SSE2
-/// (no 64-bit compare: ~4 instructions an entry) and, for vectors long
-/// enough to pay for the dispatch, for AVX2 (~1.3 an entry): a banded
-/// Jacobian of NEQ = 8 (48 entries) 221 -> ~90 instructions a check.
+/// traps in programs built with -ffpe-trap=invalid), and without any
+/// compare at all ([`Precision::non_finite_mark`]): SSE2 has AND, ADD and
+/// OR on 64-bit lanes but no 64-bit equality. Compiled for SSE2 and, for
+/// vectors long enough to pay for the dispatch, for AVX2.
 fn all_finite(v: &[Real]) -> bool {
     #[inline(always)]
     fn scan(v: &[Real]) -> bool {
-        let mut bad = false;
-        for &x in v {
-            bad |= x.exponent_all_ones();
-        }
-        !bad
+        v.iter().fold(0, |marks, &x| marks | x.non_finite_mark()) >> 63 == 0
     }
     if v.len() < 24 {
         scan(v)

@@ -36,10 +36,15 @@ pub trait Precision: Copy + PartialOrd {
     const EVENT_TINY: Self;
     const EVENT_REL: Self;
 
-    /// Is the exponent field all ones (infinity or NaN)? A test on the
-    /// bits: no floating-point compare, so no invalid-operation flag on a
-    /// NaN, and the loops over it vectorise.
-    fn exponent_all_ones(self) -> bool;
+    /// A word whose top bit (bit 63) is set exactly when the exponent
+    /// field is all ones (infinity or NaN): the field plus its lowest bit
+    /// carries into the bit above it only then. A test on the bits: no
+    /// floating-point compare, so no invalid-operation flag on a NaN.
+    /// OR-ed over a vector, it tests every entry with AND, ADD and OR on
+    /// integers, which SSE2 has for 64-bit lanes (it has no 64-bit
+    /// equality compare: a loop testing `bits & exponent == exponent`
+    /// stays scalar).
+    fn non_finite_mark(self) -> u64;
 
     /// `self.next_up()` for finite `self`, without branches: -0 becomes +0
     /// (adding +0 does that and changes nothing else), then the bit pattern
@@ -58,9 +63,11 @@ macro_rules! precision {
             $($consts)*
 
             #[inline(always)]
-            fn exponent_all_ones(self) -> bool {
+            fn non_finite_mark(self) -> u64 {
                 const EXPONENT: $bits = $exp;
-                self.to_bits() & EXPONENT == EXPONENT
+                const LOWEST: $bits = EXPONENT & EXPONENT.wrapping_neg();
+                let carried = (self.to_bits() & EXPONENT).wrapping_add(LOWEST);
+                (carried as u64) << (63 - $sign)
             }
 
             #[inline(always)]
@@ -95,16 +102,17 @@ mod tests {
     use super::Precision;
 
     #[test]
-    fn exponent_all_ones_both_formats() {
-        for x in [f64::INFINITY, f64::NEG_INFINITY, f64::NAN, -f64::NAN] {
-            assert!(x.exponent_all_ones());
-            assert!((x as f32).exponent_all_ones());
+    fn non_finite_mark_both_formats() {
+        let marked = |m: u64| m >> 63 == 1;
+        for x in [f64::INFINITY, f64::NEG_INFINITY, f64::NAN, -f64::NAN, f64::from_bits(0x7ff0_0000_0000_0001)] {
+            assert!(marked(x.non_finite_mark()));
+            assert!(marked((x as f32).non_finite_mark()));
         }
-        for x in [0.0, -0.0, 1.0, f64::MAX, f64::MIN_POSITIVE, 5e-324] {
-            assert!(!x.exponent_all_ones());
+        for x in [0.0, -0.0, 1.0, -1.0, f64::MAX, f64::MIN, f64::MIN_POSITIVE, 5e-324, -5e-324] {
+            assert!(!marked(x.non_finite_mark()));
         }
-        for x in [0.0f32, -0.0, 1.0, f32::MAX, f32::MIN_POSITIVE, 1e-45] {
-            assert!(!x.exponent_all_ones());
+        for x in [0.0f32, -0.0, 1.0, -1.0, f32::MAX, f32::MIN, f32::MIN_POSITIVE, 1e-45, -1e-45] {
+            assert!(!marked(x.non_finite_mark()));
         }
     }
 
