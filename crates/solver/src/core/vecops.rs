@@ -13,7 +13,7 @@
 //! columns of PHI are instantiated per order: the loop over the columns
 //! is unrolled and the loop over the components is a straight loop.
 
-use super::norms::{fold_max, mean_square, rms_given_max, weighted_rms_norm};
+use super::norms::{fold_max, rms_from_sum, rms_given_max, weighted_rms_norm};
 use crate::types::Real;
 
 /// x *= a.
@@ -229,7 +229,7 @@ pub fn estimate_norms(
                 let q1 = (delta[i] * vt[i]) / m1;
                 s1 += q1 * q1;
             }
-            [m0 * mean_square(s0, n).sqrt(), m1 * mean_square(s1, n).sqrt(), 0.0]
+            [rms_from_sum(m0, s0, n), rms_from_sum(m1, s1, n), 0.0]
         }
         (Some(p1), Some(p2)) => {
             let (p1, p2) = (&p1[..n], &p2[..n]);
@@ -254,7 +254,7 @@ pub fn estimate_norms(
                 let q2 = (delta[i] * vt[i]) / m2;
                 s2 += q2 * q2;
             }
-            [m0 * mean_square(s0, n).sqrt(), m1 * mean_square(s1, n).sqrt(), m2 * mean_square(s2, n).sqrt()]
+            [rms_from_sum(m0, s0, n), rms_from_sum(m1, s1, n), rms_from_sum(m2, s2, n)]
         }
     }
 }
