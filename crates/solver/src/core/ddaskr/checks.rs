@@ -458,8 +458,8 @@ pub(super) fn initialise_iwork(o: &DdaskrOptions, l: &Layout, iwork: &mut [FInt]
 mod tests {
     use super::*;
 
-    /// A dense run of NEQ = `n`: its layout and an IWORK whose pointers
-    /// are the layout's, with pivots 0..N-1.
+    /// A dense run of NEQ = `n`: its layout and an IWORK set up as a
+    /// first call sets it, with pivots 0..N-1.
     fn dense_run(n: usize) -> (Layout, Vec<FInt>) {
         let method = Method::Direct { format: MatrixFormat::Dense, source: JacobianSource::User };
         let input = LayoutInput {
@@ -472,10 +472,8 @@ mod tests {
             separate_vt: false,
         };
         let l = Layout::compute(&input).unwrap();
-        let mut iwork = vec![0; l.leniw];
-        iwork[iw::NPD - 1] = l.lenpd as FInt;
-        iwork[iw::LCIWP - 1] = l.ipvt as FInt + 1;
-        iwork[iw::LID - 1] = iw::ICNS as FInt;
+        let (mut iwork, mut rwork) = (vec![0; l.leniw], vec![0.0; l.lenrw]);
+        initialise_iwork(&DdaskrOptions::default(), &l, &mut iwork, &mut rwork);
         for (k, p) in iwork[l.ipvt..].iter_mut().enumerate() {
             *p = k as FInt;
         }
