@@ -28,8 +28,10 @@
 //! back to the caller's RWORK/IWORK; nothing is kept anywhere else.
 
 pub mod controls;
+pub mod shape;
 
 use self::controls::{check_hmax, check_tolerances, finite, StepControls};
+use self::shape::{HeaderWords, MemoKey, Shape};
 use super::error::{InputError, Interrupt, StepFailure};
 use super::guard::{first_non_finite, FiniteGuard, NonFinite, Source};
 use super::integrator::{CallIo, RunConfig, UROUND};
@@ -153,8 +155,17 @@ pub trait Protocol<S: ?Sized> {
     /// suffice).
     fn check_start(&mut self, c: &Common<'_>, o: &Self::Options, l: &Self::Layout) -> Result<(), InputError>;
 
+    /// A continuation call's checks of the structural words it resumes
+    /// from that the layout does not decide (segment pointers recorded by
+    /// the first call): words of its [`shape`](InfoProtocol::header_words),
+    /// so a call whose shape is remembered need not read them again.
+    fn check_resume_shape(&self, _c: &Common<'_>, _o: &Self::Options, _l: &Self::Layout) -> Result<(), InputError> {
+        Ok(())
+    }
+
     /// A continuation call's checks of the state it resumes from, beyond
-    /// those every protocol shares ([`check_stored_state`]).
+    /// those every protocol shares ([`check_stored_state`]) and the
+    /// shape's: made on every continuation call.
     fn check_resume(&self, c: &Common<'_>, o: &Self::Options, l: &Self::Layout) -> Result<(), InputError>;
 
     /// The record of this call's inputs (on a first call taken after
@@ -187,10 +198,34 @@ pub struct Job<'j, 'g, S: ?Sized, O, L> {
 }
 
 /// A protocol called with DDASKR's INFO convention.
-pub trait InfoProtocol<S: ?Sized>: Protocol<S> {
+pub trait InfoProtocol<S: ?Sized>: Protocol<S, Options: Clone + 'static, Layout: Clone + 'static> {
     /// INFO(2..20) decoded into the options; the error names the first
     /// entry out of its range.
     fn decode(info: &[FInt]) -> Result<Self::Options, InputError>;
+
+    /// Where the thread remembers this protocol's last checked shape
+    /// ([`shape`]); None: continuation calls always derive it. A protocol
+    /// that remembers its shape reads nothing but INFO, its
+    /// [sizes](Self::shape_sizes) and its [header words](Self::header_words)
+    /// in `check_sizes`, `layout` on a continuation call, the record's
+    /// check, `check_resume_shape` and `check_scratch`: a call in a
+    /// remembered shape skips them.
+    fn shape_memo() -> Option<&'static MemoKey<Self::Options, Self::Layout>> {
+        None
+    }
+
+    /// The sizes a call brings, as its shape compares them.
+    fn shape_sizes(&self, _c: &Common<'_>) -> [FInt; 4] {
+        [0; 4]
+    }
+
+    /// The IWORK and RWORK header words this protocol's shape is derived
+    /// from beyond INFO and the sizes: those `check_sizes`, `layout` on a
+    /// continuation call, the record's check, `check_resume_shape` and the
+    /// stored lengths IWORK(17..18) read.
+    fn header_words(_iwork: &[FInt; iw::HEADER], _rwork: &[Real; rw::HEADER]) -> HeaderWords {
+        HeaderWords { iwork: [0; shape::MAX_IWORK_WORDS], rwork: [0; shape::MAX_RWORK_WORDS] }
+    }
 }
 
 /// One call with typed options. Ok(IDID) for IDID > 0; a failure is also
@@ -208,16 +243,52 @@ where
     P: Protocol<S>,
     S: DaeSystem + ?Sized,
 {
-    let mut checked_call = || {
-        checks_before_layout(p, c, o, phase)?;
+    call_in_shape(p, c, o, phase, None, |_, _, _, _| {}, sys, sink)
+}
+
+/// One call, its layout either derived (`known` None: all the checks,
+/// then `checked` is told the options and layout a continuation call
+/// derived) or a remembered shape's (`known`: only the checks of what a
+/// shape does not fix).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn call_in_shape<P, S>(
+    p: &mut P,
+    c: &mut Common<'_>,
+    o: &P::Options,
+    phase: Phase,
+    known: Option<&P::Layout>,
+    checked: impl FnOnce(&P, &Common<'_>, &P::Options, &P::Layout),
+    sys: &mut S,
+    sink: &mut dyn MessageSink,
+) -> Result<FInt, Interrupt>
+where
+    P: Protocol<S>,
+    S: DaeSystem + ?Sized,
+{
+    let checked_call = || {
         // The layout used where the result holds it (moving it out, or
         // returning it from a helper, would copy ~190 bytes every call).
-        let checked = p.layout(c, o, phase);
-        let layout = match checked {
-            Ok(ref layout) => layout,
-            Err(e) => return Err(e.into()),
+        let derived;
+        let layout = match known {
+            Some(layout) => {
+                check_resumed_state(p, c, o, layout)?;
+                layout
+            }
+            None => {
+                checks_before_layout(p, c, o, phase)?;
+                derived = p.layout(c, o, phase);
+                let layout = match derived {
+                    Ok(ref layout) => layout,
+                    Err(e) => return Err(e.into()),
+                };
+                check_against_layout(p, c, o, phase, layout)?;
+                if phase == Phase::Continue {
+                    checked(p, c, o, layout);
+                }
+                layout
+            }
         };
-        check_against_layout(p, c, o, phase, layout)?;
         check_call_inputs(P::controls(o), c, phase)?;
         let cfg = p.config(c, o, layout, phase)?;
         if phase == Phase::Start {
@@ -275,7 +346,9 @@ where
     S: ?Sized,
 {
     if phase == Phase::Continue {
+        check_stored_lengths(c, layout.lengths())?;
         check_stored_state(c, layout.lengths())?;
+        p.check_resume_shape(c, o, layout)?;
         p.check_resume(c, o, layout)?;
     }
     report_lengths(c, layout.lengths())?;
@@ -284,6 +357,20 @@ where
         p.check_start(c, o, layout)?;
     }
     Ok(())
+}
+
+/// The checks of a continuation call in a remembered shape: those of
+/// [`check_against_layout`] that read more than the shape's words, in the
+/// same order. (Its lengths were reported, and the declared lengths found
+/// sufficient, with the same words.)
+#[inline]
+fn check_resumed_state<P, S>(p: &mut P, c: &Common<'_>, o: &P::Options, layout: &P::Layout) -> Result<(), InputError>
+where
+    P: Protocol<S>,
+    S: ?Sized,
+{
+    check_stored_state(c, layout.lengths())?;
+    p.check_resume(c, o, layout)
 }
 
 /// Report LENIW and LENRW in IWORK(17..18) (when those slots exist) and
@@ -302,16 +389,23 @@ fn report_lengths(c: &mut Common<'_>, l: Lengths) -> Result<(), InputError> {
     Ok(())
 }
 
+/// The lengths a continuation call's run uses, as IWORK(17..18) hold
+/// them (words of the run's shape).
+fn check_stored_lengths(c: &Common<'_>, l: Lengths) -> Result<(), InputError> {
+    let i = |pos: usize| c.iwork.get(pos - 1).copied().unwrap_or(0);
+    if i(iw::LENIW) != l.leniw as FInt || i(iw::LENRW) != l.lenrw as FInt {
+        return Err(InputError::StateCorrupted { what: "IWORK(17..18) differ from the lengths this run uses" });
+    }
+    Ok(())
+}
+
 /// What every continuation call checks of the state it resumes from: the
-/// lengths the run uses, the order, the step size and the time. A damaged
-/// array gives IDID = -33, never a wild index or NaN output.
+/// order, the step size and the time. A damaged array gives IDID = -33,
+/// never a wild index or NaN output.
 fn check_stored_state(c: &Common<'_>, l: Lengths) -> Result<(), InputError> {
     let bad = |what| Err(InputError::StateCorrupted { what });
     let i = |pos: usize| c.iwork.get(pos - 1).copied().unwrap_or(0);
     let r = |pos: usize| c.rwork.get(pos - 1).copied().unwrap_or(Real::NAN);
-    if i(iw::LENIW) != l.leniw as FInt || i(iw::LENRW) != l.lenrw as FInt {
-        return bad("IWORK(17..18) differ from the lengths this run uses");
-    }
     let maxord = l.maxord as FInt;
     if !(1..=maxord).contains(&i(iw::K)) || !(0..=maxord).contains(&i(iw::KOLD)) {
         return bad("the order IWORK(7) or IWORK(8) is out of range");
@@ -390,22 +484,15 @@ where
     S: DaeSystem + ?Sized,
 {
     let info1 = info.first().copied().unwrap_or(0);
-    // The last call failed and the caller did not acknowledge it; else
-    // INFO(2..20) first (a bad entry there is named before a bad INFO(1)).
-    let decoded = if info1 == -1 { Err(InputError::NoActionAfterFailure { idid: *idid }) } else { P::decode(info) };
-    let phase = match info1 {
-        0 => Ok(Phase::Start),
-        1 => Ok(Phase::Continue),
-        _ => Err(InputError::InfoElement { index: 1 }),
+    // A continuation call in the shape the thread remembers: INFO and the
+    // layout need not be derived again.
+    let remembered = match P::shape_memo() {
+        Some(memo) if info1 == 1 => shape::matching(memo, (info, p.shape_sizes(c)), c, P::header_words),
+        _ => None,
     };
-    // The options are used where `decode` wrote them, and the outcome is
-    // taken apart where `call` wrote it. Moved whole, either would be
-    // copied in loads wider than the stores that wrote its fields, and
-    // every call would wait for those stores to complete.
-    let outcome = match (&decoded, phase) {
-        (Ok(o), Ok(phase)) => call(p, c, o, phase, sys, sink),
-        (Err(e), _) => Err(rejected(P::MESSAGE_PREFIX, e.clone(), sink)),
-        (Ok(_), Err(e)) => Err(rejected(P::MESSAGE_PREFIX, e, sink)),
+    let outcome = match remembered.as_deref().and_then(Option::as_ref) {
+        Some(s) => call_in_shape(p, c, &s.options, Phase::Continue, Some(&s.layout), |_, _, _, _| {}, sys, sink),
+        None => derive_and_call(p, c, info, idid, sys, sink),
     };
     match outcome {
         Ok(d) => {
@@ -424,6 +511,51 @@ where
             *idid = e.idid();
             Err(e)
         }
+    }
+}
+
+/// [`call_with_info`] for a call in no remembered shape: INFO decoded, the
+/// layout derived; a continuation call's shape is remembered once checked.
+#[inline(always)]
+fn derive_and_call<P, S>(
+    p: &mut P,
+    c: &mut Common<'_>,
+    info: &[FInt],
+    idid: &FInt,
+    sys: &mut S,
+    sink: &mut dyn MessageSink,
+) -> Result<FInt, Interrupt>
+where
+    P: InfoProtocol<S>,
+    S: DaeSystem + ?Sized,
+{
+    let info1 = info.first().copied().unwrap_or(0);
+    // The last call failed and the caller did not acknowledge it; else
+    // INFO(2..20) first (a bad entry there is named before a bad INFO(1)).
+    let decoded = if info1 == -1 { Err(InputError::NoActionAfterFailure { idid: *idid }) } else { P::decode(info) };
+    let phase = match info1 {
+        0 => Ok(Phase::Start),
+        1 => Ok(Phase::Continue),
+        _ => Err(InputError::InfoElement { index: 1 }),
+    };
+    if let (Some(memo), Ok(Phase::Start)) = (P::shape_memo(), &phase) {
+        shape::reserve(memo);
+    }
+    let remember = |p: &P, c: &Common<'_>, o: &P::Options, l: &P::Layout| {
+        if let Some(memo) = P::shape_memo() {
+            if let Some(s) = Shape::of(info, p.shape_sizes(c), c, P::header_words, o.clone(), l.clone()) {
+                shape::remember(memo, s);
+            }
+        }
+    };
+    // The options are used where `decode` wrote them, and the outcome is
+    // taken apart where `call` wrote it. Moved whole, either would be
+    // copied in loads wider than the stores that wrote its fields, and
+    // every call would wait for those stores to complete.
+    match (&decoded, phase) {
+        (Ok(o), Ok(phase)) => call_in_shape(p, c, o, phase, None, remember, sys, sink),
+        (Err(e), _) => Err(rejected(P::MESSAGE_PREFIX, e.clone(), sink)),
+        (Ok(_), Err(e)) => Err(rejected(P::MESSAGE_PREFIX, e, sink)),
     }
 }
 

@@ -368,16 +368,22 @@ impl RunRecord for RunSignature {
     }
 }
 
-/// DDASKR's checks of the state a continuation call resumes from, beyond
-/// the shell's: the stored pointers agree with the layout, the pivots are
-/// in range (the sparse pattern: [`check_run_pattern`]).
-pub(super) fn check_resume(l: &Layout, iwork: &[FInt]) -> Result<(), InputError> {
-    let bad = |what| Err(InputError::StateCorrupted { what });
+/// The segment pointers a continuation call finds in IWORK(22..40) agree
+/// with the layout (words of the run's shape).
+pub(super) fn check_segment_pointers(l: &Layout, iwork: &[FInt]) -> Result<(), InputError> {
     let i = |pos| iget(iwork, pos);
     let lid = l.id.map_or(iw::ICNS + l.icns.map_or(0, |_| l.neq), |id| id + 1) as FInt;
     if i(iw::NPD) != l.lenpd as FInt || i(iw::LCIWP) != l.ipvt as FInt + 1 || i(iw::LID) != lid {
-        return bad("the segment pointers in IWORK(22..40) are not this run's");
+        return Err(InputError::StateCorrupted { what: "the segment pointers in IWORK(22..40) are not this run's" });
     }
+    Ok(())
+}
+
+/// DDASKR's checks of the state a continuation call resumes from, beyond
+/// the shell's and the segment pointers: the pivots are in range (the
+/// sparse pattern: [`check_run_pattern`]).
+pub(super) fn check_resume(l: &Layout, iwork: &[FInt]) -> Result<(), InputError> {
+    let bad = |what| Err(InputError::StateCorrupted { what });
     if let Method::Direct { .. } = l.method {
         // The pivots of the last factorisation (0-based row numbers; zeros
         // before the first one): a solve with an out-of-range pivot would

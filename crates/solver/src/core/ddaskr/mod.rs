@@ -12,15 +12,19 @@ pub mod options;
 
 pub use self::options::{DdaskrOptions, MatrixKind};
 
-use self::checks::{check_resume, check_sizes, check_start, iget, initialise_iwork, krylov_params, RunSignature};
+use self::checks::{
+    check_resume, check_segment_pointers, check_sizes, check_start, iget, initialise_iwork, krylov_params,
+    RunSignature,
+};
 use super::call::controls::{ic_request, run_config};
+use super::call::shape::{bits, HeaderWords, MemoKey, ShapeMemo};
 use super::call::{self, Common, InfoProtocol, Job, Lengths, Phase, Protocol, WorkLayout, DASKR_PREFIX};
 use super::error::{InputError, Interrupt};
 use super::constraints::Constraints;
 use super::initial::IcOption;
 use super::companion::{Companion, NoCompanion};
 use super::integrator::{answer_from_history, integrate, Arrays, CallIo, Parts, RunConfig};
-use super::layout::{iw, Coefficients, Layout, Method};
+use super::layout::{iw, rw, Coefficients, Layout, Method};
 use super::linsol::direct::DirectSolver;
 use super::linsol::krylov::KrylovSolver;
 #[cfg(not(daskr_single))]
@@ -35,7 +39,7 @@ use super::linsol::LinearSolver;
 use super::messages::MessageSink;
 use super::problem::DaeSystem;
 use super::roots::{RootFinder, SearchArrays};
-use crate::types::FInt;
+use crate::types::{FInt, Real};
 
 /// DDASKR's own arguments beyond the [`Common`] ones: NRT and JROOT (a
 /// slice of NRT elements, 0 for a negative NRT); and, for the Rust API's
@@ -183,6 +187,10 @@ impl<S: DaeSystem + ?Sized> Protocol<S> for Ddaskr<'_> {
         check_start(l, c)
     }
 
+    fn check_resume_shape(&self, c: &Common<'_>, _o: &DdaskrOptions, l: &Layout) -> Result<(), InputError> {
+        check_segment_pointers(l, c.iwork)
+    }
+
     fn check_resume(&self, c: &Common<'_>, _o: &DdaskrOptions, l: &Layout) -> Result<(), InputError> {
         check_resume(l, c.iwork)?;
         #[cfg(not(daskr_single))]
@@ -299,9 +307,53 @@ impl<S: DaeSystem + ?Sized> Protocol<S> for Ddaskr<'_> {
     }
 }
 
+thread_local! {
+    /// The thread's last checked DDASKR continuation shape.
+    static SHAPE: ShapeMemo<DdaskrOptions, Layout> = const { std::cell::RefCell::new(None) };
+}
+
 impl<S: DaeSystem + ?Sized> InfoProtocol<S> for Ddaskr<'_> {
     fn decode(info: &[FInt]) -> Result<DdaskrOptions, InputError> {
         DdaskrOptions::decode(info)
+    }
+
+    fn shape_memo() -> Option<&'static MemoKey<DdaskrOptions, Layout>> {
+        Some(&SHAPE)
+    }
+
+    fn shape_sizes(&self, c: &Common<'_>) -> [FInt; 4] {
+        [c.neq, self.nrt, c.lrw, c.liw]
+    }
+
+    /// ML, MU, MAXORD, the matrix type, LENIW, LENRW, NPD, the Krylov
+    /// method's MAXL, KMP, NRMAX, LENWP, LENIWP (the sparse method's
+    /// factorisation stamp, pattern key and NEJAC in the same slots),
+    /// LCIWP, LID, LENID; the run's record RWORK(16..19).
+    #[inline(always)]
+    fn header_words(ih: &[FInt; iw::HEADER], rh: &[Real; rw::HEADER]) -> HeaderWords {
+        let i = |pos: usize| ih[pos - 1];
+        let r = |pos: usize| bits(rh[pos - 1]);
+        HeaderWords {
+            iwork: [
+                i(iw::ML),
+                i(iw::MU),
+                i(iw::MAXORD),
+                i(iw::MTYPE),
+                i(iw::LENIW),
+                i(iw::LENRW),
+                i(iw::NPD),
+                i(iw::MAXL),
+                i(iw::KMP),
+                i(iw::NRMAX),
+                i(iw::LENWP),
+                i(iw::LENIWP),
+                i(iw::LCIWP),
+                i(iw::LID),
+                i(iw::LENID),
+                0,
+            ],
+            rwork: [r(rw::RUN_NEQ), r(rw::RUN_NRT), r(rw::RUN_MAXORD), r(rw::RUN_FLAGS)],
+        }
     }
 }
 
@@ -559,6 +611,128 @@ mod tests {
             assert_eq!(bits(&plain.rwork[vectors.clone()]), bits(&rooted.rwork[vectors]), "PHI at {tout}");
         }
         assert!(answered > 100, "only {answered} calls answered without a step");
+    }
+}
+
+#[cfg(test)]
+mod shape_tests {
+    //! Continuation calls in a remembered shape ([`call::shape`]) behave
+    //! as calls that derive it: a structural word changed between calls
+    //! is still found, runs that alternate on one thread and a run nested
+    //! in another's residual give the answers they give alone.
+    use super::tests::Call;
+    use super::*;
+    use crate::core::layout::rw;
+    use crate::core::messages::CollectMessages;
+    use crate::core::problem::CallbackStatus;
+    use crate::core::test_problems::Tridiagonal;
+    use crate::types::Real;
+
+    /// A dense run of the tridiagonal problem (n = 10), started, one step
+    /// per call (INFO(3) = 1).
+    fn started(n: usize, sink: &mut CollectMessages) -> (Call, [FInt; 20]) {
+        let (y, mut yp) = (vec![1.0; n], vec![0.0; n]);
+        let mut d = vec![0.0; n];
+        Tridiagonal { n }.residual(0.0, &y, &yp, 0.0, &mut d);
+        yp.iter_mut().zip(&d).for_each(|(p, r)| *p = -r);
+        let mut call = Call::new(y, yp, [1e-6, 1e-8], (rw::HEADER + 9 * n + n * n, iw::HEADER + n), 0);
+        let mut info = [0; 20];
+        info[2] = 1;
+        assert_eq!(call.run(&mut Tridiagonal { n }, 1.0, &mut info, sink), Ok(1), "{:?}", sink.0);
+        (call, info)
+    }
+
+    #[test]
+    fn a_structural_word_changed_after_the_shape_is_remembered_is_found() {
+        // IWORK(22) NPD, IWORK(17) LENIW, IWORK(3) MAXORD, IWORK(4) the
+        // matrix type, RWORK(16) the recorded NEQ; INFO(6); LRW.
+        type Damage = fn(&mut Call, &mut [FInt; 20], &mut usize);
+        let damages: [(Damage, &str); 7] = [
+            (|c, _, _| c.iwork[iw::NPD - 1] += 1, "segment pointers"),
+            (|c, _, _| c.iwork[iw::LENIW - 1] += 1, "IWORK(17..18)"),
+            (|c, _, _| c.iwork[iw::MAXORD - 1] = 4, "MAXORD"),
+            (|c, _, _| c.iwork[iw::MTYPE - 1] = 5, ""),
+            (|c, _, _| c.rwork[rw::RUN_NEQ - 1] = 11.0, "NEQ"),
+            (|_, info, _| info[5] = 1, "INFO(6)"),
+            (|c, _, _| c.rwork.truncate(c.rwork.len() - 1), "RWORK"),
+        ];
+        for (damage, what) in damages {
+            let mut sink = CollectMessages::default();
+            let (mut call, mut info) = started(10, &mut sink);
+            // Two continuation calls: the first remembers the shape, the
+            // second is answered in it.
+            for _ in 0..2 {
+                assert_eq!(call.run(&mut Tridiagonal { n: 10 }, 1.0, &mut info, &mut sink), Ok(1));
+            }
+            let mut unused = 0;
+            damage(&mut call, &mut info, &mut unused);
+            let out = call.run(&mut Tridiagonal { n: 10 }, 1.0, &mut info, &mut sink);
+            assert_eq!(out.map_err(|e| e.idid()), Err(-33), "{what}");
+            let text: Vec<_> = sink.0.iter().flatten().map(|l| l.text.clone()).collect();
+            assert!(text.iter().any(|l| l.contains(what)), "{what}: {text:?}");
+        }
+    }
+
+    /// Y at t = 1 of the tridiagonal problem of size `n`, one step per call.
+    fn alone(n: usize) -> Vec<u64> {
+        let mut sink = CollectMessages::default();
+        let (mut call, mut info) = started(n, &mut sink);
+        while call.t < 1.0 {
+            call.run(&mut Tridiagonal { n }, 1.0, &mut info, &mut sink).expect("a step");
+        }
+        call.y.iter().map(|v| v.to_bits()).collect()
+    }
+
+    #[test]
+    fn runs_alternating_on_one_thread_give_their_answers_alone() {
+        // Two shapes (n = 10 and 12), each call replacing the other's.
+        let mut sink = CollectMessages::default();
+        let (mut a, mut info_a) = started(10, &mut sink);
+        let (mut b, mut info_b) = started(12, &mut sink);
+        while a.t < 1.0 || b.t < 1.0 {
+            if a.t < 1.0 {
+                a.run(&mut Tridiagonal { n: 10 }, 1.0, &mut info_a, &mut sink).expect("a step");
+            }
+            if b.t < 1.0 {
+                b.run(&mut Tridiagonal { n: 12 }, 1.0, &mut info_b, &mut sink).expect("a step");
+            }
+        }
+        let bits = |c: &Call| c.y.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+        assert_eq!(bits(&a), alone(10));
+        assert_eq!(bits(&b), alone(12));
+    }
+
+    /// The tridiagonal problem whose residual first takes one step of
+    /// another integration (n = 12) on the same thread.
+    struct Nesting {
+        inner: Call,
+        info: [FInt; 20],
+    }
+
+    impl DaeSystem for Nesting {
+        fn residual(&mut self, t: Real, y: &[Real], yp: &[Real], cj: Real, d: &mut [Real]) -> CallbackStatus {
+            if self.inner.t < 1.0 {
+                let mut sink = CollectMessages::default();
+                self.inner.run(&mut Tridiagonal { n: 12 }, 1.0, &mut self.info, &mut sink).expect("an inner step");
+            }
+            Tridiagonal { n: 10 }.residual(t, y, yp, cj, d)
+        }
+    }
+
+    #[test]
+    fn a_run_nested_in_a_residual_leaves_the_outer_run_as_it_is_alone() {
+        let mut sink = CollectMessages::default();
+        let (inner, info) = started(12, &mut sink);
+        let mut nesting = Nesting { inner, info };
+        let (mut outer, mut info) = started(10, &mut sink);
+        while outer.t < 1.0 {
+            outer.run(&mut nesting, 1.0, &mut info, &mut sink).expect("an outer step");
+        }
+        assert_eq!(outer.y.iter().map(|v| v.to_bits()).collect::<Vec<_>>(), alone(10));
+        while nesting.inner.t < 1.0 {
+            nesting.inner.run(&mut Tridiagonal { n: 12 }, 1.0, &mut nesting.info, &mut sink).expect("a step");
+        }
+        assert_eq!(nesting.inner.y.iter().map(|v| v.to_bits()).collect::<Vec<_>>(), alone(12));
     }
 }
 
