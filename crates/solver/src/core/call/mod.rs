@@ -203,7 +203,7 @@ pub trait InfoProtocol<S: ?Sized>: Protocol<S, Options: Clone + 'static, Layout:
     /// entry out of its range.
     fn decode(info: &[FInt]) -> Result<Self::Options, InputError>;
 
-    /// Where the thread remembers this protocol's last checked shape
+    /// Where the thread remembers this protocol's last checked shapes
     /// ([`shape`]); None: continuation calls always derive it. A protocol
     /// that remembers its shape reads nothing but INFO, its
     /// [sizes](Self::shape_sizes) and its [header words](Self::header_words)
@@ -543,9 +543,7 @@ where
     }
     let remember = |p: &P, c: &Common<'_>, o: &P::Options, l: &P::Layout| {
         if let Some(memo) = P::shape_memo() {
-            if let Some(s) = Shape::of(info, p.shape_sizes(c), c, P::header_words, o.clone(), l.clone()) {
-                shape::remember(memo, s);
-            }
+            shape::remember(memo, || Shape::of(info, p.shape_sizes(c), c, P::header_words, o.clone(), l.clone()));
         }
     };
     // The options are used where `decode` wrote them, and the outcome is

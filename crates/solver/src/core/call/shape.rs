@@ -1,7 +1,8 @@
-//! A run's checked shape, remembered per thread: what a continuation call
-//! with the INFO convention derives from its scalar inputs and the
-//! structural words of IWORK/RWORK alone (the decoded options, the layout,
-//! the checks of those words), kept with the words it was derived from.
+//! A run's checked shape, remembered per thread (the last two): what a
+//! continuation call with the INFO convention derives from its scalar
+//! inputs and the structural words of IWORK/RWORK alone (the decoded
+//! options, the layout, the checks of those words), kept with the words it
+//! was derived from.
 //!
 //! The next continuation call whose words are all equal would derive the
 //! same options and layout and pass the same checks: those checks are pure
@@ -21,7 +22,7 @@
 use super::Common;
 use crate::core::layout::{iw, rw};
 use crate::types::{FInt, Real};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::thread::LocalKey;
 
@@ -69,15 +70,40 @@ pub struct Shape<O, L> {
     pub layout: L,
 }
 
-/// A thread's slot for its remembered shape, shared with the call that
-/// uses the shape (a nested call of a user routine may remember another
-/// meanwhile). Reserved by a first call; a continuation call remembers its
-/// shape in place, allocating nothing, unless a call further out still
-/// uses the last one.
+/// A slot for a remembered shape, shared with the call that uses the
+/// shape (a nested call of a user routine may remember another meanwhile).
 pub type Slot<O, L> = Rc<Option<Shape<O, L>>>;
 
-/// A thread's remembered shape for one protocol.
-pub type ShapeMemo<O, L> = RefCell<Option<Slot<O, L>>>;
+/// How many shapes a thread remembers per protocol: two runs stepped in
+/// turn on one thread (two models, or a run nested in another's residual)
+/// each find theirs.
+const WAYS: usize = 2;
+
+/// A thread's remembered shapes for one protocol. Its slots are reserved
+/// by a first call; a continuation call remembers its shape in place of
+/// the one used least recently, allocating nothing, unless a call further
+/// out still uses that one.
+pub struct Ways<O, L> {
+    slots: [Option<Slot<O, L>>; WAYS],
+    /// The slot used most recently.
+    recent: Cell<usize>,
+}
+
+impl<O, L> Ways<O, L> {
+    /// No shape yet (`const`, for the thread-local's initialiser).
+    pub const fn new() -> Self {
+        Ways { slots: [None, None], recent: Cell::new(0) }
+    }
+}
+
+impl<O, L> Default for Ways<O, L> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// A thread's remembered shapes for one protocol.
+pub type ShapeMemo<O, L> = RefCell<Ways<O, L>>;
 
 /// Where a protocol keeps its thread's shape.
 pub type MemoKey<O, L> = LocalKey<ShapeMemo<O, L>>;
@@ -109,9 +135,12 @@ impl<O, L> Shape<O, L> {
         let (Some(info), Some((ih, rh))) = (info.first_chunk::<INFO_LEN>(), headers(c)) else {
             return false;
         };
+        // The sizes first: another run's shape differs there most often.
+        if differences(&sizes, &k.sizes) != 0 || differences(info, &k.info) != 0 {
+            return false;
+        }
         let now = gather(ih, rh);
-        let words = differences(info, &k.info) | differences(&sizes, &k.sizes) | differences(&now.iwork, &k.headers.iwork);
-        words == 0 && differences(&now.rwork, &k.headers.rwork) == 0
+        differences(&now.iwork, &k.headers.iwork) == 0 && differences(&now.rwork, &k.headers.rwork) == 0
     }
 }
 
@@ -124,9 +153,10 @@ where
     now.iter().zip(then).fold(T::default(), |d, (&a, &b)| d | (a ^ b))
 }
 
-/// The thread's slot for `memo`, if it holds a shape this call's words
-/// match. (The call runs outside the thread-local's access: inside it, in
-/// a frame of its own, or on a copy of the shape, it runs slower.)
+/// The thread's slot for `memo` that holds a shape this call's words
+/// match, if one does (the one used most recently tried first). The call
+/// runs outside the thread-local's access: inside it, in a frame of its
+/// own, or on a copy of the shape, it runs slower.
 #[inline(always)]
 pub fn matching<O: 'static, L: 'static>(
     memo: &'static MemoKey<O, L>,
@@ -135,32 +165,42 @@ pub fn matching<O: 'static, L: 'static>(
     gather: impl Gather,
 ) -> Option<Slot<O, L>> {
     memo.with(|cell| {
-        let held = cell.try_borrow().ok()?;
-        let slot = held.as_ref()?;
-        let shape = slot.as_ref().as_ref()?;
-        shape.matches(info, sizes, c, gather).then(|| Rc::clone(slot))
+        let ways = cell.try_borrow().ok()?;
+        let recent = ways.recent.get();
+        (0..WAYS).map(|k| (recent + k) % WAYS).find_map(|way| {
+            let slot = ways.slots[way].as_ref()?;
+            let shape = slot.as_ref().as_ref()?;
+            shape.matches(info, sizes, c, &gather).then(|| {
+                ways.recent.set(way);
+                Rc::clone(slot)
+            })
+        })
     })
 }
 
-/// Reserve the thread's slot (a first call), so that continuation calls
-/// allocate nothing to remember their shape.
+/// Reserve the thread's slots (a first call), so that continuation calls
+/// allocate nothing to remember their shapes.
 pub fn reserve<O: 'static, L: 'static>(memo: &'static MemoKey<O, L>) {
     memo.with(|cell| {
-        if let Ok(mut slot) = cell.try_borrow_mut() {
-            slot.get_or_insert_with(|| Rc::new(None));
+        if let Ok(mut ways) = cell.try_borrow_mut() {
+            for slot in &mut ways.slots {
+                slot.get_or_insert_with(|| Rc::new(None));
+            }
         }
     });
 }
 
-/// Remember `shape` as the thread's: in its slot, or in a new one if a
-/// call further out still uses the slot's shape.
-pub fn remember<O: 'static, L: 'static>(memo: &'static MemoKey<O, L>, shape: Shape<O, L>) {
+/// Remember the shape `build` makes in place of the one used least
+/// recently (in a new slot if a call further out still uses that one).
+pub fn remember<O: 'static, L: 'static>(memo: &'static MemoKey<O, L>, build: impl FnOnce() -> Option<Shape<O, L>>) {
     memo.with(|cell| {
-        let Ok(mut held) = cell.try_borrow_mut() else { return };
-        match held.as_mut().and_then(Rc::get_mut) {
-            Some(in_place) => *in_place = Some(shape),
-            None => *held = Some(Rc::new(Some(shape))),
+        let Ok(mut ways) = cell.try_borrow_mut() else { return };
+        let way = (ways.recent.get() + 1) % WAYS;
+        match ways.slots[way].as_mut().and_then(Rc::get_mut) {
+            Some(in_place) => *in_place = build(),
+            None => ways.slots[way] = Some(Rc::new(build())),
         }
+        ways.recent.set(way);
     });
 }
 
@@ -169,7 +209,7 @@ mod tests {
     use super::*;
 
     thread_local! {
-        static MEMO: ShapeMemo<u8, u16> = const { RefCell::new(None) };
+        static MEMO: ShapeMemo<u8, u16> = const { RefCell::new(Ways::new()) };
     }
 
     /// IWORK(3) and RWORK(16) as the shape's header words.
@@ -192,6 +232,11 @@ mod tests {
         slot.as_ref().as_ref().map(|s| (s.options, s.layout))
     }
 
+    /// Remember options `o` and layout `l` for these words.
+    fn remember_now(info: &[FInt], sizes: [FInt; 4], rwork: &mut [Real], iwork: &mut [FInt], (o, l): (u8, u16)) {
+        with_call(rwork, iwork, |c| remember(&MEMO, || Shape::of(info, sizes, c, gather, o, l)));
+    }
+
     #[test]
     fn a_shape_is_found_while_every_word_is_as_remembered() {
         let (mut rwork, mut iwork) = (vec![0.0; 70], vec![0; 41]);
@@ -200,12 +245,7 @@ mod tests {
         let sizes = [1, 0, 70, 41];
         assert_eq!(found(&info, sizes, &mut rwork, &mut iwork), None, "nothing remembered yet");
         reserve(&MEMO);
-        let held = MEMO.with(|m| m.borrow().clone()).expect("a reserved slot");
-        let shape = with_call(&mut rwork, &mut iwork, |c| Shape::of(&info, sizes, c, gather, 7, 9));
-        remember(&MEMO, shape.expect("long enough arrays"));
-        // The reserved slot was still held here: the shape went to a new one.
-        assert!(held.is_none());
-        drop(held);
+        remember_now(&info, sizes, &mut rwork, &mut iwork, (7, 9));
         assert_eq!(found(&info, sizes, &mut rwork, &mut iwork), Some((7, 9)));
         // A word the shape does not gather changes nothing.
         iwork[10] = 5;
@@ -224,9 +264,31 @@ mod tests {
         assert_eq!(found(&info[..19], sizes, &mut rwork, &mut iwork), None, "a short INFO");
         assert_eq!(found(&info, sizes, &mut rwork[..59], &mut iwork), None, "a short RWORK");
         assert_eq!(found(&info, sizes, &mut rwork, &mut iwork), Some((7, 9)));
-        // Remembered again, in place: the slot is not held now.
-        let shape = with_call(&mut rwork, &mut iwork, |c| Shape::of(&info, sizes, c, gather, 8, 9));
-        remember(&MEMO, shape.expect("long enough arrays"));
-        assert_eq!(found(&info, sizes, &mut rwork, &mut iwork), Some((8, 9)));
+    }
+
+    #[test]
+    fn two_shapes_are_kept_and_the_least_recent_is_replaced() {
+        let (mut rwork, mut iwork) = (vec![0.0; 70], vec![0; 41]);
+        let mut info = [0; 20];
+        info[0] = 1;
+        let size = |lrw| [1, 0, lrw, 41];
+        reserve(&MEMO);
+        remember_now(&info, size(70), &mut rwork, &mut iwork, (1, 0));
+        remember_now(&info, size(69), &mut rwork, &mut iwork, (2, 0));
+        assert_eq!(found(&info, size(70), &mut rwork, &mut iwork), Some((1, 0)));
+        assert_eq!(found(&info, size(69), &mut rwork, &mut iwork), Some((2, 0)));
+        // LRW 69 was used last: LRW 70 makes way for a third shape.
+        remember_now(&info, size(68), &mut rwork, &mut iwork, (3, 0));
+        assert_eq!(found(&info, size(70), &mut rwork, &mut iwork), None);
+        assert_eq!(found(&info, size(69), &mut rwork, &mut iwork), Some((2, 0)));
+        assert_eq!(found(&info, size(68), &mut rwork, &mut iwork), Some((3, 0)));
+        // A shape still in use is not overwritten: the new one goes to a
+        // slot of its own, and the user keeps its own.
+        let held = with_call(&mut rwork, &mut iwork, |c| matching(&MEMO, (&info, size(68)), c, gather)).expect("found");
+        remember_now(&info, size(67), &mut rwork, &mut iwork, (4, 0));
+        remember_now(&info, size(66), &mut rwork, &mut iwork, (5, 0));
+        assert_eq!(held.as_ref().as_ref().map(|s| s.options), Some(3));
+        assert_eq!(found(&info, size(67), &mut rwork, &mut iwork), Some((4, 0)));
+        assert_eq!(found(&info, size(66), &mut rwork, &mut iwork), Some((5, 0)));
     }
 }

@@ -17,7 +17,7 @@ use self::checks::{
     RunSignature,
 };
 use super::call::controls::{ic_request, run_config};
-use super::call::shape::{bits, HeaderWords, MemoKey, ShapeMemo};
+use super::call::shape::{bits, HeaderWords, MemoKey, ShapeMemo, Ways};
 use super::call::{self, Common, InfoProtocol, Job, Lengths, Phase, Protocol, WorkLayout, DASKR_PREFIX};
 use super::error::{InputError, Interrupt};
 use super::constraints::Constraints;
@@ -308,8 +308,8 @@ impl<S: DaeSystem + ?Sized> Protocol<S> for Ddaskr<'_> {
 }
 
 thread_local! {
-    /// The thread's last checked DDASKR continuation shape.
-    static SHAPE: ShapeMemo<DdaskrOptions, Layout> = const { std::cell::RefCell::new(None) };
+    /// The thread's last checked DDASKR continuation shapes.
+    static SHAPE: ShapeMemo<DdaskrOptions, Layout> = const { std::cell::RefCell::new(Ways::new()) };
 }
 
 impl<S: DaeSystem + ?Sized> InfoProtocol<S> for Ddaskr<'_> {
