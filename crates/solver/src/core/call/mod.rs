@@ -25,7 +25,9 @@
 //! with INFO(1) = -1 and its IDID.
 //!
 //! All state that must survive between calls is read from and written
-//! back to the caller's RWORK/IWORK; nothing is kept anywhere else.
+//! back to the caller's RWORK/IWORK; nothing else is kept but caches
+//! rebuilt from them with the same results ([`shape`]: a continuation
+//! call's checked options and layout).
 
 pub mod controls;
 pub mod shape;

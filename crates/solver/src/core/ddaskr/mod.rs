@@ -5,7 +5,9 @@
 //! [`integrator`](crate::core::integrator).
 //!
 //! All state that must survive between calls is read from and written back
-//! to the caller's RWORK/IWORK; nothing is kept anywhere else.
+//! to the caller's RWORK/IWORK; nothing else is kept but caches rebuilt
+//! from them with the same results (the sparse factorisation, the
+//! remembered shape of [`call::shape`]).
 
 pub mod checks;
 pub mod options;
