@@ -564,6 +564,13 @@ fn fortran_continuation() {
     fortran("continuation.f", Link::Static);
 }
 
+/// Runs of three models stepped in turn from one program, one step per
+/// call: each returns what it returns alone, bit for bit.
+#[test]
+fn fortran_interleaved() {
+    fortran("interleaved.f", Link::Static);
+}
+
 #[test]
 fn fortran_tol_shared() {
     fortran("tol_shared.f", Link::Static);

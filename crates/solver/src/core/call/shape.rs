@@ -1,4 +1,4 @@
-//! A run's checked shape, remembered per thread (the last two): what a
+//! A run's checked shape, remembered per thread (the last four): what a
 //! continuation call with the INFO convention derives from its scalar
 //! inputs and the structural words of IWORK/RWORK alone (the decoded
 //! options, the layout, the checks of those words), kept with the words it
@@ -74,10 +74,10 @@ pub struct Shape<O, L> {
 /// shape (a nested call of a user routine may remember another meanwhile).
 pub type Slot<O, L> = Rc<Option<Shape<O, L>>>;
 
-/// How many shapes a thread remembers per protocol: two runs stepped in
-/// turn on one thread (two models, or a run nested in another's residual)
-/// each find theirs.
-const WAYS: usize = 2;
+/// How many shapes a thread remembers per protocol: up to four runs
+/// stepped in turn on one thread (the models of a plant, or a run nested
+/// in another's residual) each find theirs.
+const WAYS: usize = 4;
 
 /// A thread's remembered shapes for one protocol. Its slots are reserved
 /// by a first call; a continuation call remembers its shape in place of
@@ -85,14 +85,30 @@ const WAYS: usize = 2;
 /// out still uses that one.
 pub struct Ways<O, L> {
     slots: [Option<Slot<O, L>>; WAYS],
-    /// The slot used most recently.
+    /// The slot used most recently (tried first).
     recent: Cell<usize>,
+    /// When each slot was last used or filled, on `clock` (0: never).
+    used: [Cell<u64>; WAYS],
+    clock: Cell<u64>,
 }
 
 impl<O, L> Ways<O, L> {
     /// No shape yet (`const`, for the thread-local's initialiser).
     pub const fn new() -> Self {
-        Ways { slots: [None, None], recent: Cell::new(0) }
+        Ways {
+            slots: [const { None }; WAYS],
+            recent: Cell::new(0),
+            used: [const { Cell::new(0) }; WAYS],
+            clock: Cell::new(0),
+        }
+    }
+
+    /// Slot `way` used now.
+    fn touch(&self, way: usize) {
+        let now = self.clock.get() + 1;
+        self.clock.set(now);
+        self.used[way].set(now);
+        self.recent.set(way);
     }
 }
 
@@ -171,7 +187,7 @@ pub fn matching<O: 'static, L: 'static>(
             let slot = ways.slots[way].as_ref()?;
             let shape = slot.as_ref().as_ref()?;
             shape.matches(info, sizes, c, &gather).then(|| {
-                ways.recent.set(way);
+                ways.touch(way);
                 Rc::clone(slot)
             })
         })
@@ -195,12 +211,12 @@ pub fn reserve<O: 'static, L: 'static>(memo: &'static MemoKey<O, L>) {
 pub fn remember<O: 'static, L: 'static>(memo: &'static MemoKey<O, L>, build: impl FnOnce() -> Option<Shape<O, L>>) {
     memo.with(|cell| {
         let Ok(mut ways) = cell.try_borrow_mut() else { return };
-        let way = (ways.recent.get() + 1) % WAYS;
+        let way = (0..WAYS).min_by_key(|&w| ways.used[w].get()).unwrap_or(0);
         match ways.slots[way].as_mut().and_then(Rc::get_mut) {
             Some(in_place) => *in_place = build(),
             None => ways.slots[way] = Some(Rc::new(build())),
         }
-        ways.recent.set(way);
+        ways.touch(way);
     });
 }
 
@@ -267,28 +283,37 @@ mod tests {
     }
 
     #[test]
-    fn two_shapes_are_kept_and_the_least_recent_is_replaced() {
+    fn four_shapes_are_kept_and_the_least_recent_is_replaced() {
         let (mut rwork, mut iwork) = (vec![0.0; 70], vec![0; 41]);
         let mut info = [0; 20];
         info[0] = 1;
         let size = |lrw| [1, 0, lrw, 41];
+        let mut find = |lrw| found(&info, size(lrw), &mut rwork, &mut iwork).map(|(o, _)| o);
         reserve(&MEMO);
-        remember_now(&info, size(70), &mut rwork, &mut iwork, (1, 0));
-        remember_now(&info, size(69), &mut rwork, &mut iwork, (2, 0));
-        assert_eq!(found(&info, size(70), &mut rwork, &mut iwork), Some((1, 0)));
-        assert_eq!(found(&info, size(69), &mut rwork, &mut iwork), Some((2, 0)));
-        // LRW 69 was used last: LRW 70 makes way for a third shape.
-        remember_now(&info, size(68), &mut rwork, &mut iwork, (3, 0));
-        assert_eq!(found(&info, size(70), &mut rwork, &mut iwork), None);
-        assert_eq!(found(&info, size(69), &mut rwork, &mut iwork), Some((2, 0)));
-        assert_eq!(found(&info, size(68), &mut rwork, &mut iwork), Some((3, 0)));
-        // A shape still in use is not overwritten: the new one goes to a
-        // slot of its own, and the user keeps its own.
-        let held = with_call(&mut rwork, &mut iwork, |c| matching(&MEMO, (&info, size(68)), c, gather)).expect("found");
-        remember_now(&info, size(67), &mut rwork, &mut iwork, (4, 0));
-        remember_now(&info, size(66), &mut rwork, &mut iwork, (5, 0));
-        assert_eq!(held.as_ref().as_ref().map(|s| s.options), Some(3));
-        assert_eq!(found(&info, size(67), &mut rwork, &mut iwork), Some((4, 0)));
-        assert_eq!(found(&info, size(66), &mut rwork, &mut iwork), Some((5, 0)));
+        for (lrw, o) in [(70, 1), (69, 2), (68, 3), (67, 4)] {
+            with_call(&mut [0.0; 70], &mut [0; 41], |c| {
+                remember(&MEMO, || Shape::of(&info, size(lrw), c, gather, o, 0));
+            });
+        }
+        assert_eq!([find(70), find(69), find(68), find(67)], [Some(1), Some(2), Some(3), Some(4)]);
+        // LRW 69 is now the least recently used: a fifth shape takes its
+        // slot.
+        assert_eq!([find(70), find(68), find(67)], [Some(1), Some(3), Some(4)]);
+        with_call(&mut [0.0; 70], &mut [0; 41], |c| {
+            remember(&MEMO, || Shape::of(&info, size(66), c, gather, 5, 0));
+        });
+        assert_eq!([find(69), find(70), find(68), find(67), find(66)], [None, Some(1), Some(3), Some(4), Some(5)]);
+        // A shape still in use is not overwritten when its slot is
+        // reused: the new shape gets a slot of its own, the user keeps
+        // its shape.
+        let held = with_call(&mut rwork, &mut iwork, |c| matching(&MEMO, (&info, size(70)), c, gather)).expect("found");
+        let mut find = |lrw| found(&info, size(lrw), &mut rwork, &mut iwork).map(|(o, _)| o);
+        assert_eq!([find(68), find(67), find(66)], [Some(3), Some(4), Some(5)]);
+        with_call(&mut [0.0; 70], &mut [0; 41], |c| {
+            remember(&MEMO, || Shape::of(&info, size(65), c, gather, 6, 0));
+        });
+        assert_eq!(held.as_ref().as_ref().map(|s| s.options), Some(1));
+        let mut find = |lrw| found(&info, size(lrw), &mut rwork, &mut iwork).map(|(o, _)| o);
+        assert_eq!([find(70), find(65), find(68)], [None, Some(6), Some(3)]);
     }
 }
