@@ -80,35 +80,27 @@ pub type Slot<O, L> = Rc<Option<Shape<O, L>>>;
 const WAYS: usize = 4;
 
 /// A thread's remembered shapes for one protocol. Its slots are reserved
-/// by a first call; a continuation call remembers its shape in place of
-/// the one used least recently, allocating nothing, unless a call further
-/// out still uses that one.
+/// by a first call; a continuation call remembers its shape in an empty
+/// slot, or else in place of the one after the recent one, allocating
+/// nothing, unless a call further out still uses that one.
 pub struct Ways<O, L> {
     slots: [Option<Slot<O, L>>; WAYS],
     /// The slot used most recently (tried first).
     recent: Cell<usize>,
-    /// When each slot was last used or filled, on `clock` (0: never).
-    used: [Cell<u64>; WAYS],
-    clock: Cell<u64>,
 }
 
 impl<O, L> Ways<O, L> {
     /// No shape yet (`const`, for the thread-local's initialiser).
     pub const fn new() -> Self {
-        Ways {
-            slots: [const { None }; WAYS],
-            recent: Cell::new(0),
-            used: [const { Cell::new(0) }; WAYS],
-            clock: Cell::new(0),
-        }
+        Ways { slots: [const { None }; WAYS], recent: Cell::new(0) }
     }
 
-    /// Slot `way` used now.
-    fn touch(&self, way: usize) {
-        let now = self.clock.get() + 1;
-        self.clock.set(now);
-        self.used[way].set(now);
-        self.recent.set(way);
+    /// The slot a new shape takes: an empty one, else the one after the
+    /// recent one (never the recent one). Up to `WAYS` runs in turn fill
+    /// the slots and keep them; more replace one another.
+    fn victim(&self) -> usize {
+        let empty = |w: &usize| self.slots[*w].as_deref().is_none_or(Option::is_none);
+        (0..WAYS).find(empty).unwrap_or((self.recent.get() + 1) % WAYS)
     }
 }
 
@@ -187,7 +179,7 @@ pub fn matching<O: 'static, L: 'static>(
             let slot = ways.slots[way].as_ref()?;
             let shape = slot.as_ref().as_ref()?;
             shape.matches(info, sizes, c, &gather).then(|| {
-                ways.touch(way);
+                ways.recent.set(way);
                 Rc::clone(slot)
             })
         })
@@ -206,17 +198,17 @@ pub fn reserve<O: 'static, L: 'static>(memo: &'static MemoKey<O, L>) {
     });
 }
 
-/// Remember the shape `build` makes in place of the one used least
-/// recently (in a new slot if a call further out still uses that one).
+/// Remember the shape `build` makes in the slot [`Ways::victim`] chooses
+/// (in a new slot if a call further out still uses that one).
 pub fn remember<O: 'static, L: 'static>(memo: &'static MemoKey<O, L>, build: impl FnOnce() -> Option<Shape<O, L>>) {
     memo.with(|cell| {
         let Ok(mut ways) = cell.try_borrow_mut() else { return };
-        let way = (0..WAYS).min_by_key(|&w| ways.used[w].get()).unwrap_or(0);
+        let way = ways.victim();
         match ways.slots[way].as_mut().and_then(Rc::get_mut) {
             Some(in_place) => *in_place = build(),
             None => ways.slots[way] = Some(Rc::new(build())),
         }
-        ways.touch(way);
+        ways.recent.set(way);
     });
 }
 
@@ -283,37 +275,38 @@ mod tests {
     }
 
     #[test]
-    fn four_shapes_are_kept_and_the_least_recent_is_replaced() {
+    fn four_shapes_are_kept_and_a_fifth_replaces_the_one_after_the_recent() {
         let (mut rwork, mut iwork) = (vec![0.0; 70], vec![0; 41]);
         let mut info = [0; 20];
         info[0] = 1;
         let size = |lrw| [1, 0, lrw, 41];
+        let keep = |lrw, o| {
+            with_call(&mut [0.0; 70], &mut [0; 41], |c| remember(&MEMO, || Shape::of(&info, size(lrw), c, gather, o, 0)))
+        };
         let mut find = |lrw| found(&info, size(lrw), &mut rwork, &mut iwork).map(|(o, _)| o);
         reserve(&MEMO);
-        for (lrw, o) in [(70, 1), (69, 2), (68, 3), (67, 4)] {
-            with_call(&mut [0.0; 70], &mut [0; 41], |c| {
-                remember(&MEMO, || Shape::of(&info, size(lrw), c, gather, o, 0));
-            });
-        }
+        // Slots 0, 1, 2; then slot 0 used: the fourth shape still takes
+        // the empty slot 3.
+        keep(70, 1);
+        keep(69, 2);
+        keep(68, 3);
+        assert_eq!(find(70), Some(1));
+        keep(67, 4);
         assert_eq!([find(70), find(69), find(68), find(67)], [Some(1), Some(2), Some(3), Some(4)]);
-        // LRW 69 is now the least recently used: a fifth shape takes its
-        // slot.
-        assert_eq!([find(70), find(68), find(67)], [Some(1), Some(3), Some(4)]);
-        with_call(&mut [0.0; 70], &mut [0; 41], |c| {
-            remember(&MEMO, || Shape::of(&info, size(66), c, gather, 5, 0));
-        });
-        assert_eq!([find(69), find(70), find(68), find(67), find(66)], [None, Some(1), Some(3), Some(4), Some(5)]);
+        // All full, slot 1 (LRW 69) the recent one: a fifth shape takes
+        // slot 2 (LRW 68).
+        assert_eq!(find(69), Some(2));
+        keep(66, 5);
+        assert_eq!([find(68), find(70), find(69), find(67), find(66)], [None, Some(1), Some(2), Some(4), Some(5)]);
         // A shape still in use is not overwritten when its slot is
         // reused: the new shape gets a slot of its own, the user keeps
-        // its shape.
+        // its shape. (LRW 70 in slot 0 held; slot 3 made the recent one.)
         let held = with_call(&mut rwork, &mut iwork, |c| matching(&MEMO, (&info, size(70)), c, gather)).expect("found");
         let mut find = |lrw| found(&info, size(lrw), &mut rwork, &mut iwork).map(|(o, _)| o);
-        assert_eq!([find(68), find(67), find(66)], [Some(3), Some(4), Some(5)]);
-        with_call(&mut [0.0; 70], &mut [0; 41], |c| {
-            remember(&MEMO, || Shape::of(&info, size(65), c, gather, 6, 0));
-        });
+        assert_eq!(find(67), Some(4));
+        keep(65, 6);
         assert_eq!(held.as_ref().as_ref().map(|s| s.options), Some(1));
         let mut find = |lrw| found(&info, size(lrw), &mut rwork, &mut iwork).map(|(o, _)| o);
-        assert_eq!([find(70), find(65), find(68)], [None, Some(6), Some(3)]);
+        assert_eq!([find(70), find(65), find(69), find(67), find(66)], [None, Some(6), Some(2), Some(4), Some(5)]);
     }
 }
