@@ -37,7 +37,7 @@ pub const MAX_RWORK_WORDS: usize = 4;
 /// structural checks read on a continuation call, as its shape compares
 /// them (a protocol gathers them with constant positions; a word gathered
 /// that they do not read only costs a call its shape when it changes).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct HeaderWords {
     pub iwork: [FInt; MAX_IWORK_WORDS],
     pub rwork: [u64; MAX_RWORK_WORDS],
@@ -54,8 +54,9 @@ pub fn bits(v: Real) -> u64 {
     u64::from(v.to_bits())
 }
 
-/// The words a shape was derived from.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The words a shape was derived from (compared by [`Shape::matches`],
+/// not with `==`).
+#[derive(Clone, Debug)]
 struct Key {
     info: [FInt; INFO_LEN],
     sizes: [FInt; 4],

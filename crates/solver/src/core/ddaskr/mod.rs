@@ -630,8 +630,8 @@ mod shape_tests {
     use crate::core::test_problems::Tridiagonal;
     use crate::types::Real;
 
-    /// A dense run of the tridiagonal problem (n = 10), started, one step
-    /// per call (INFO(3) = 1).
+    /// A dense run of the tridiagonal problem of size `n` after its first
+    /// call, one step per call (INFO(3) = 1).
     fn started(n: usize, sink: &mut CollectMessages) -> (Call, [FInt; 20]) {
         let (y, mut yp) = (vec![1.0; n], vec![0.0; n]);
         let mut d = vec![0.0; n];
@@ -648,15 +648,16 @@ mod shape_tests {
     fn a_structural_word_changed_after_the_shape_is_remembered_is_found() {
         // IWORK(22) NPD, IWORK(17) LENIW, IWORK(3) MAXORD, IWORK(4) the
         // matrix type, RWORK(16) the recorded NEQ; INFO(6); LRW.
-        type Damage = fn(&mut Call, &mut [FInt; 20], &mut usize);
+        type Damage = fn(&mut Call, &mut [FInt; 20]);
         let damages: [(Damage, &str); 7] = [
-            (|c, _, _| c.iwork[iw::NPD - 1] += 1, "segment pointers"),
-            (|c, _, _| c.iwork[iw::LENIW - 1] += 1, "IWORK(17..18)"),
-            (|c, _, _| c.iwork[iw::MAXORD - 1] = 4, "MAXORD"),
-            (|c, _, _| c.iwork[iw::MTYPE - 1] = 5, ""),
-            (|c, _, _| c.rwork[rw::RUN_NEQ - 1] = 11.0, "NEQ"),
-            (|_, info, _| info[5] = 1, "INFO(6)"),
-            (|c, _, _| c.rwork.truncate(c.rwork.len() - 1), "RWORK"),
+            (|c, _| c.iwork[iw::NPD - 1] += 1, "segment pointers"),
+            (|c, _| c.iwork[iw::LENIW - 1] += 1, "IWORK(17..18)"),
+            (|c, _| c.iwork[iw::MAXORD - 1] = 4, "MAXORD"),
+            // Read as a banded matrix: the lengths no longer agree.
+            (|c, _| c.iwork[iw::MTYPE - 1] = 5, "IWORK(17..18)"),
+            (|c, _| c.rwork[rw::RUN_NEQ - 1] = 11.0, "NEQ"),
+            (|_, info| info[5] = 1, "INFO(6)"),
+            (|c, _| c.rwork.truncate(c.rwork.len() - 1), "RWORK"),
         ];
         for (damage, what) in damages {
             let mut sink = CollectMessages::default();
@@ -666,8 +667,7 @@ mod shape_tests {
             for _ in 0..2 {
                 assert_eq!(call.run(&mut Tridiagonal { n: 10 }, 1.0, &mut info, &mut sink), Ok(1));
             }
-            let mut unused = 0;
-            damage(&mut call, &mut info, &mut unused);
+            damage(&mut call, &mut info);
             let out = call.run(&mut Tridiagonal { n: 10 }, 1.0, &mut info, &mut sink);
             assert_eq!(out.map_err(|e| e.idid()), Err(-33), "{what}");
             let text: Vec<_> = sink.0.iter().flatten().map(|l| l.text.clone()).collect();
@@ -687,7 +687,7 @@ mod shape_tests {
 
     #[test]
     fn runs_alternating_on_one_thread_give_their_answers_alone() {
-        // Two shapes (n = 10 and 12), each call replacing the other's.
+        // Two shapes (n = 10 and 12) in turn, each found in its own slot.
         let mut sink = CollectMessages::default();
         let (mut a, mut info_a) = started(10, &mut sink);
         let (mut b, mut info_b) = started(12, &mut sink);
