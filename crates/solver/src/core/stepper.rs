@@ -629,18 +629,66 @@ fn accept_step<S: DaeSystem + ?Sized, C: Companion<S>>(
         st.k = kp1;
         st.h *= 2.0;
     } else {
-        let temp2 = (st.k + 1) as Real;
-        let r = (2.0 * est + 0.0001).powf(-1.0 / temp2);
-        if r >= 2.0 {
-            st.h *= 2.0;
-        } else if r <= 1.0 {
-            st.h *= r.clamp(0.5, 0.9);
+        match next_step_size(est, st.k) {
+            NextStep::Double => st.h *= 2.0,
+            NextStep::Keep => {}
+            NextStep::Scale(r) => st.h *= r,
         }
     }
     // Update the differences for the next step.
     vecops::update_differences(v.c.phi, kp1, v.c.e, st.kold != cfg.maxord);
     if C::ACTIVE {
         comp.accept(kp1, st.kold != cfg.maxord);
+    }
+}
+
+/// The step size after a successful step, from DDSTP's ratio R = (2·EST
+/// + 0.0001)^(-1/(K+1)).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum NextStep {
+    /// R >= 2.
+    Double,
+    /// 1 < R < 2 (and a NaN R).
+    Keep,
+    /// R <= 1: H times R clamped to [0.5, 0.9].
+    Scale(Real),
+}
+
+/// X = 2·EST + 0.0001 at or below which R = X^(-1/(K+1)) is at least 2:
+/// 2^-(K+1), for K = 1..5.
+const DOUBLING_BOUND: [Real; 5] = [0.25, 0.125, 0.0625, 0.03125, 0.015625];
+
+/// How far (relative) X must be from a bound for the power to be left
+/// out: 65536 units of roundoff. R then lies at least ~10^4 ulps from 2
+/// or 1, so no power accurate to a few ulps can put it on the other side.
+const BOUND_MARGIN: Real = 65536.0 * Real::EPSILON;
+
+/// DDSTP's choice of the next step size (block 550). Only R <= 1 needs
+/// R's value; R >= 2 and 1 < R < 2 need only the side of 2 and of 1 it
+/// lies on, which X tells without the power (R >= 2 iff X <= 2^-(K+1),
+/// R > 1 iff X < 1, the power being decreasing). Clear of the bounds by
+/// [`BOUND_MARGIN`], the choice is made from X; within it, for X >= 1
+/// and for a NaN, R is computed as DDSTP computes it. The result is the
+/// same either way, and the power (a call of libm's pow, about a tenth
+/// of a small system's step) is left out of most steps.
+fn next_step_size(est: Real, k: usize) -> NextStep {
+    let x = 2.0 * est + 0.0001;
+    if let Some(&bound) = DOUBLING_BOUND.get(k.wrapping_sub(1)) {
+        if x <= bound * (1.0 - BOUND_MARGIN) {
+            return NextStep::Double;
+        }
+        if x >= bound * (1.0 + BOUND_MARGIN) && x <= 1.0 - BOUND_MARGIN {
+            return NextStep::Keep;
+        }
+    }
+    let temp2 = (k + 1) as Real;
+    let r = x.powf(-1.0 / temp2);
+    if r >= 2.0 {
+        NextStep::Double
+    } else if r <= 1.0 {
+        NextStep::Scale(r.clamp(0.5, 0.9))
+    } else {
+        NextStep::Keep
     }
 }
 
@@ -652,4 +700,73 @@ fn fail_step(st: &BdfState, v: &mut StepVectors<'_>, tn: Real, err: StepError) -
     let k = st.k;
     interpolate(tn, tn, k, &c.phi[..(k + 1) * neq], &st.psi[..], c.y, c.yp);
     err
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The choice as DDSTP makes it, always through the power.
+    fn with_power(est: Real, k: usize) -> NextStep {
+        let r = (2.0 * est + 0.0001).powf(-1.0 / (k + 1) as Real);
+        if r >= 2.0 {
+            NextStep::Double
+        } else if r <= 1.0 {
+            NextStep::Scale(r.clamp(0.5, 0.9))
+        } else {
+            NextStep::Keep
+        }
+    }
+
+    fn same(a: NextStep, b: NextStep) -> bool {
+        match (a, b) {
+            (NextStep::Scale(x), NextStep::Scale(y)) => x.to_bits() == y.to_bits(),
+            _ => a == b,
+        }
+    }
+
+    #[test]
+    fn the_step_size_choice_is_the_powers_without_it() {
+        // EST for X = 2·EST + 0.0001 around each bound (the doubling
+        // bounds and 1) in steps of a few ulps to well beyond the margin,
+        // and over the whole range in between.
+        let mut ests: Vec<Real> = vec![0.0, Real::NAN, Real::INFINITY, Real::MAX, Real::MIN_POSITIVE];
+        for x0 in DOUBLING_BOUND.iter().copied().chain([1.0]) {
+            let est0 = (x0 - 0.0001) / 2.0;
+            let mut d = Real::EPSILON * est0;
+            while d < 1e-3 * est0 {
+                for s in [-1.0, 1.0] {
+                    ests.push(est0 + s * d);
+                    for j in 1..4 {
+                        ests.push(est0 + s * d * j as Real);
+                    }
+                }
+                d *= 1.37;
+            }
+            let mut e = est0;
+            for _ in 0..64 {
+                e = e.next_up();
+                ests.push(e);
+            }
+            let mut e = est0;
+            for _ in 0..64 {
+                e = e.next_down();
+                ests.push(e);
+            }
+        }
+        let mut e: Real = 1e-7;
+        while e < 1e3 {
+            ests.push(e);
+            e *= 1.0013;
+        }
+        let mut fast = 0;
+        for k in 0..=7 {
+            for &est in &ests {
+                let (got, want) = (next_step_size(est, k), with_power(est, k));
+                assert!(same(got, want), "k {k} est {est:e}: {got:?} against {want:?}");
+                fast += usize::from((1..=5).contains(&k) && 2.0 * est + 0.0001 < 0.99);
+            }
+        }
+        assert!(fast > 10_000, "{fast}");
+    }
 }
