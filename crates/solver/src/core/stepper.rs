@@ -697,13 +697,19 @@ fn next_step_size(est: Real, k: usize) -> NextStep {
         }
     }
     let temp2 = (k + 1) as Real;
-    let r = x.powf(-1.0 / temp2);
-    if r >= 2.0 {
-        NextStep::Double
-    } else if r <= 1.0 {
-        NextStep::Scale(r.clamp(0.5, 0.9))
-    } else {
-        NextStep::Keep
+    NextStep::from_ratio(x.powf(-1.0 / temp2))
+}
+
+impl NextStep {
+    /// DDSTP's rule on R itself.
+    fn from_ratio(r: Real) -> Self {
+        if r >= 2.0 {
+            NextStep::Double
+        } else if r <= 1.0 {
+            NextStep::Scale(r.clamp(0.5, 0.9))
+        } else {
+            NextStep::Keep
+        }
     }
 }
 
@@ -723,14 +729,7 @@ mod tests {
 
     /// The choice as DDSTP makes it, always through the power.
     fn with_power(est: Real, k: usize) -> NextStep {
-        let r = (2.0 * est + 0.0001).powf(-1.0 / (k + 1) as Real);
-        if r >= 2.0 {
-            NextStep::Double
-        } else if r <= 1.0 {
-            NextStep::Scale(r.clamp(0.5, 0.9))
-        } else {
-            NextStep::Keep
-        }
+        NextStep::from_ratio((2.0 * est + 0.0001).powf(-1.0 / (k + 1) as Real))
     }
 
     fn same(a: NextStep, b: NextStep) -> bool {
